@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// OpenAVFoundation: Apple's AVFoundation media framework for Linux, in Swift.
+import PackageDescription
+
+let package = Package(
+    name: "OpenAVFoundation",
+    products: [
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
+        .executable(name: "openav", targets: ["openav"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.0"),
+    ],
+    targets: [
+        // C shims
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
+
+        // Apple-compatible base frameworks
+        .target(name: "OpenCoreVideo"),
+        .target(name: "OpenCoreMedia", dependencies: ["OpenCoreVideo"]),
+
+        // Package-internal engine and device layers
+        .target(
+            name: "MediaEngine",
+            dependencies: ["CFFmpeg", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "CaptureDevices",
+            dependencies: ["MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The framework
+        .target(
+            name: "OpenAVFoundation",
+            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "MediaEngine", "CaptureDevices", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The command-line tool
+        .executableTarget(
+            name: "openav",
+            dependencies: ["OpenAVFoundation", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // Tests
+        .testTarget(name: "OpenCoreVideoTests", dependencies: ["OpenCoreVideo"]),
+        .testTarget(
+            name: "OpenCoreMediaTests",
+            dependencies: [
+                "OpenCoreMedia",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "BigInt", package: "BigInt"),
+            ]
+        ),
+        .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine"]),
+        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
+        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation"]),
+    ]
+)

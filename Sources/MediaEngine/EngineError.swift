@@ -1,0 +1,48 @@
+import CFFmpeg
+
+/// A failure inside the media engine: FFmpeg's error code and message and what was being done.
+/// `OpenAVFoundation` turns it into an `AVError` at the public boundary.
+package struct EngineError: Error, CustomStringConvertible, Sendable {
+    /// FFmpeg's (negative) error code, or 0 when the failure is not FFmpeg's.
+    package let code: Int32
+    /// What the engine was doing, such as "opening /tmp/a.mov".
+    package let operation: String
+    /// FFmpeg's own message for `code`, or a message of ours.
+    package let message: String
+
+    /// Wraps FFmpeg error `code` returned while doing `operation`.
+    package init(ffmpegCode code: Int32, operation: String) {
+        self.code = code
+        self.operation = operation
+        var buffer = [CChar](repeating: 0, count: 256)
+        if av_strerror(code, &buffer, buffer.count) == 0 {
+            message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        } else {
+            message = "FFmpeg error \(code)"
+        }
+    }
+
+    /// A failure that is not an FFmpeg error code.
+    package init(operation: String, message: String) {
+        self.code = 0
+        self.operation = operation
+        self.message = message
+    }
+
+    /// Whether FFmpeg reported the end of the input.
+    package var isEndOfFile: Bool { code == cffmpeg_averror_eof() }
+
+    /// Whether FFmpeg reported corrupt or unreadable data.
+    package var isInvalidData: Bool { code == cffmpeg_averror_invaliddata() }
+
+    /// "operation: message".
+    package var description: String { "\(operation): \(message)" }
+}
+
+/// Calls an FFmpeg function returning a status code, throwing `EngineError` when it is negative;
+/// returns non-negative results unchanged.
+@discardableResult
+package func ffmpegCheck(_ status: Int32, _ operation: @autoclosure () -> String) throws(EngineError) -> Int32 {
+    if status < 0 { throw EngineError(ffmpegCode: status, operation: operation()) }
+    return status
+}

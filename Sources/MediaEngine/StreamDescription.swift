@@ -1,0 +1,75 @@
+import CFFmpeg
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// What a demuxer knows about one stream before decoding it.
+package struct StreamDescription: Sendable {
+    /// The kind of media a stream carries, as CoreMedia names it.
+    package enum MediaKind: String, Sendable {
+        case video, audio, subtitle, data, attachment, unknown
+    }
+
+    /// The stream's index in its file.
+    package let index: Int
+    /// The kind of media.
+    package let kind: MediaKind
+    /// CoreMedia's code for the codec ('avc1', 'aac ', …), 0 when unknown.
+    package let codecType: FourCharCode
+    /// FFmpeg's name of the codec, such as "h264".
+    package let codecName: String
+    /// The time of the stream's first sample, or invalid.
+    package let startTime: CMTime
+    /// The stream's duration as the container states it, or invalid.
+    package let duration: CMTime
+    /// The number of frames the container states, 0 when it does not.
+    package let frameCount: Int
+    /// Width and height in pixels (video), 0 otherwise.
+    package let width: Int32, height: Int32
+    /// The average frame rate (video), 0 when unknown.
+    package let frameRate: Double
+    /// Rotation from the display matrix in degrees counterclockwise, 0 when none (video).
+    package let rotation: Double
+    /// Samples per second (audio), 0 otherwise.
+    package let sampleRate: Int32
+    /// Channels (audio), 0 otherwise.
+    package let channelCount: Int32
+    /// Bits per second, 0 when unknown.
+    package let bitRate: Int64
+    /// The ISO 639-2 language code from the stream's metadata, or nil.
+    package let languageCode: String?
+
+    /// Describes `stream` of an open format context.
+    init(stream pointer: UnsafeMutablePointer<AVStream>) {
+        let stream = pointer.pointee
+        let parameters = stream.codecpar.pointee
+        index = Int(stream.index)
+        switch parameters.codec_type {
+        case AVMEDIA_TYPE_VIDEO: kind = .video
+        case AVMEDIA_TYPE_AUDIO: kind = .audio
+        case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+        case AVMEDIA_TYPE_DATA: kind = .data
+        case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
+        default: kind = .unknown
+        }
+        codecType = CodecMapping.fourCC(for: parameters)
+        codecName = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+        startTime = CMTime(ffmpegTimestamp: stream.start_time, timeBase: stream.time_base)
+        duration = stream.duration > 0 ? CMTime(ffmpegTimestamp: stream.duration, timeBase: stream.time_base) : .invalid
+        frameCount = Int(stream.nb_frames)
+        width = parameters.width
+        height = parameters.height
+        frameRate = stream.avg_frame_rate.den > 0 ? av_q2d(stream.avg_frame_rate) : 0
+        var matrixSize: Int = 0
+        if let matrix = av_stream_get_side_data(pointer, AV_PKT_DATA_DISPLAYMATRIX, &matrixSize),
+           matrixSize >= 9 * MemoryLayout<Int32>.size {
+            let degrees = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+            rotation = degrees.isNaN ? 0 : degrees
+        } else {
+            rotation = 0
+        }
+        sampleRate = parameters.sample_rate
+        channelCount = parameters.ch_layout.nb_channels
+        bitRate = parameters.bit_rate
+        languageCode = av_dict_get(stream.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+// Swift on Linux has no CoreFoundation types in Foundation's public interface. Apple's media
+// frameworks use a handful of them in their signatures (`CFString` keys, `CFDictionary`
+// attributes, `CFAllocator` arguments, `OSStatus` results), so code written for Apple platforms
+// names them freely. These aliases and the one small class give that code the same spelling
+// here, bridged to the Foundation types Linux does have.
+
+/// A string used as a key or a constant value; on Linux, Swift's `String`.
+///
+/// Differs from Apple: not a distinct reference type, so `key as String` and
+/// `"literal" as CFString` are both no-op casts.
+public typealias CFString = String
+
+/// Any reference-type value stored in an attachment or attribute dictionary.
+public typealias CFTypeRef = AnyObject
+
+/// A dictionary of attributes or attachments; on Linux, Foundation's `NSDictionary`.
+///
+/// A Swift `[String: Any]` converts with `as CFDictionary` and back with `as? [String: Any]`,
+/// as on Apple platforms.
+public typealias CFDictionary = NSDictionary
+
+/// A mutable dictionary of attributes or attachments; on Linux, `NSMutableDictionary`.
+public typealias CFMutableDictionary = NSMutableDictionary
+
+/// An array of values; on Linux, Foundation's `NSArray`.
+public typealias CFArray = NSArray
+
+/// A block of bytes; on Linux, Foundation's `NSData`.
+public typealias CFData = NSData
+
+/// A signed 32-bit status code returned by the C-style functions; `0` (`noErr`) is success.
+public typealias OSStatus = Int32
+
+/// A four-character code packed big-endian into 32 bits, such as `'avc1'`.
+public typealias FourCharCode = UInt32
+
+/// A four-character code naming a type, such as a pixel format.
+public typealias OSType = FourCharCode
+
+/// The status code for success.
+public let noErr: OSStatus = 0
+
+/// A memory allocator argument, accepted for source compatibility with Apple's C-style functions.
+///
+/// Differs from Apple: allocation always uses the system allocator; pass `kCFAllocatorDefault`
+/// or `nil`, as on Apple platforms.
+public final class CFAllocator: Sendable {
+    private init() {}
+}
+
+/// The default allocator; `nil`, as on Apple platforms.
+public let kCFAllocatorDefault: CFAllocator? = nil
+
+extension FourCharCode {
+    /// Packs a four-character ASCII string such as `"avc1"` into a code, big-endian.
+    ///
+    /// Linux addition (Apple code writes these as C character literals).
+    package init(fourCC string: StaticString) {
+        precondition(string.utf8CodeUnitCount == 4, "a four-character code has exactly four ASCII characters")
+        let bytes = UnsafeBufferPointer(start: string.utf8Start, count: 4)
+        self = bytes.reduce(0) { ($0 << 8) | UInt32($1) }
+    }
+
+    /// The four characters of a code, for descriptions and logs (`"avc1"`); non-printable
+    /// codes are shown as a decimal number.
+    package var fourCCString: String {
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: self >> $0) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return String(self) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

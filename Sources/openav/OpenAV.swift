@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `openav`: media on the command line, a thin shell over OpenAVFoundation.
+@main
+struct OpenAV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openav",
+        abstract: "Capture, inspect and convert media with OpenAVFoundation.",
+        subcommands: [Probe.self]
+    )
+}
