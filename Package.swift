@@ -61,5 +61,6 @@ let package = Package(
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation"]),
+        .testTarget(name: "openavTests", dependencies: ["openav"]),
     ]
 )

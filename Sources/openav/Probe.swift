@@ -21,7 +21,7 @@ struct Probe: ParsableCommand {
         do {
             demuxer = try Demuxer(url: url)
         } catch {
-            throw ValidationError("cannot open \(file): \(error.message)")
+            throw CommandFailure("cannot open \(file): \(error.message)")
         }
         let report = ProbeReport(demuxer: demuxer)
         if json {

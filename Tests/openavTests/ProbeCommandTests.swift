@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `openav probe` run as a user runs it, on files ffmpeg made, checked against ffprobe.
+@Suite struct ProbeCommandTests {
+    /// The built `openav` next to the test bundle (SwiftPM builds it because this target depends
+    /// on it).
+    static var openav: URL {
+        get throws {
+            let folder = try #require(Bundle.main.executableURL).deletingLastPathComponent()
+            let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("openav") }
+            return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                                "openav was not built beside the tests in \(folder.path)")
+        }
+    }
+
+    /// Runs a program; returns its exit status, standard output and standard error.
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out, err)
+    }
+
+    static func makeClip() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openav-probe-\(ProcessInfo.processInfo.processIdentifier).mov")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            let ffmpeg = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            let (status, _, err) = try run(ffmpeg, [
+                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30",
+                "-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "1.5", "-c:v", "libx264", "-c:a", "aac", url.path,
+            ])
+            try #require(status == 0, "ffmpeg failed: \(err)")
+        }
+        return url
+    }
+
+    @Test func jsonAgreesWithFFprobe() throws {
+        let clip = try Self.makeClip()
+        let (status, output, errors) = try Self.run(try Self.openav, ["probe", "--json", clip.path])
+        try #require(status == 0, "openav failed: \(errors)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let tracks = try #require(report["tracks"] as? [[String: Any]])
+
+        let (_, probeOutput, _) = try Self.run(URL(fileURLWithPath: "/usr/bin/ffprobe"),
+                                               ["-v", "error", "-show_streams", "-of", "json", clip.path])
+        let probe = try #require(try JSONSerialization.jsonObject(with: Data(probeOutput.utf8)) as? [String: Any])
+        let streams = try #require(probe["streams"] as? [[String: Any]])
+
+        #expect(tracks.count == streams.count)
+        for (track, stream) in zip(tracks, streams) {
+            #expect(track["mediaType"] as? String == stream["codec_type"] as? String)
+            #expect(track["codecName"] as? String == stream["codec_name"] as? String)
+            if stream["codec_type"] as? String == "video" {
+                #expect(track["width"] as? Int == stream["width"] as? Int)
+                #expect(track["height"] as? Int == stream["height"] as? Int)
+                #expect(track["codec"] as? String == "avc1")
+            } else {
+                #expect(track["sampleRate"] as? Int == Int(stream["sample_rate"] as? String ?? ""))
+                #expect(track["codec"] as? String == "aac ")
+            }
+        }
+    }
+
+    @Test func textNamesEveryTrack() throws {
+        let clip = try Self.makeClip()
+        let (status, output, _) = try Self.run(try Self.openav, ["probe", clip.path])
+        #expect(status == 0)
+        #expect(output.contains("tracks: 2"))
+        #expect(output.contains("640x360") && output.contains("44100 Hz"))
+    }
+
+    @Test func unreadableFileFailsWithAClearMessage() throws {
+        let (status, output, errors) = try Self.run(try Self.openav, ["probe", "/nonexistent/clip.mov"])
+        #expect(status == 1)
+        #expect(output.isEmpty)
+        #expect(errors.contains("cannot open /nonexistent/clip.mov: No such file or directory"))
+        #expect(!errors.contains("Usage"))
+    }
+}
