@@ -50,4 +50,45 @@ package final class Demuxer {
     deinit {
         avformat_close_input(&context)
     }
+
+    /// The open context; valid for the demuxer's lifetime.
+    private var openContext: UnsafeMutablePointer<AVFormatContext> {
+        guard let context else { preconditionFailure("Demuxer used after its context was closed") }
+        return context
+    }
+
+    /// The FFmpeg stream at `index`.
+    private func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        precondition(index >= 0 && index < streams.count, "stream index \(index) out of range")
+        guard let stream = openContext.pointee.streams[index] else { preconditionFailure("FFmpeg stream \(index) missing") }
+        return stream
+    }
+
+    /// Opens a decoder for stream `index`.
+    package func makeDecoder(forStream index: Int) throws(EngineError) -> Decoder {
+        let stream = stream(index)
+        return try Decoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base)
+    }
+
+    /// The time base of stream `index`'s timestamps.
+    package func timeBase(ofStream index: Int) -> AVRational {
+        stream(index).pointee.time_base
+    }
+
+    /// The next packet of any stream in file order, or nil at the end of the file.
+    package func readPacket() throws(EngineError) -> Packet? {
+        let packet = Packet()
+        let status = av_read_frame(openContext, packet.pointer)
+        if status == cffmpeg_averror_eof() { return nil }
+        try ffmpegCheck(status, "reading \(url.path)")
+        return packet
+    }
+
+    /// Moves reading to the last key frame at or before `time` in stream `index`, so that
+    /// decoding from there reaches `time`.
+    package func seek(to time: CMTime, inStream index: Int) throws(EngineError) {
+        let timestamp = time.ffmpegTimestamp(in: timeBase(ofStream: index))
+        try ffmpegCheck(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD),
+                        "seeking \(url.path) to \(time.seconds) s")
+    }
 }

@@ -1,0 +1,60 @@
+import CFFmpeg
+import Foundation
+
+/// A decoder for one stream: FFmpeg's `AVCodecContext`, opened from the stream's codec
+/// parameters, with frame and slice threads sized to the machine. Freed exactly once.
+package final class Decoder {
+    /// The codec context, valid until deinit.
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    /// The time base of the packets and frames.
+    package let timeBase: AVRational
+
+    /// Opens a decoder for a stream's codec parameters; throws when FFmpeg has no decoder for
+    /// the codec or cannot open it.
+    package init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational) throws(EngineError) {
+        self.timeBase = timeBase
+        let codecName = avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw EngineError(ffmpegCode: cffmpeg_averror_decoder_not_found(), operation: "finding a decoder for \(codecName)")
+        }
+        guard let context = avcodec_alloc_context3(codec) else {
+            throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "allocating a \(codecName) decoder")
+        }
+        self.context = context
+        try ffmpegCheck(avcodec_parameters_to_context(context, parameters), "configuring the \(codecName) decoder")
+        context.pointee.pkt_timebase = timeBase
+        context.pointee.thread_count = 0 // FFmpeg picks one thread per core
+        context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        try ffmpegCheck(avcodec_open2(context, codec, nil), "opening the \(codecName) decoder")
+    }
+
+    deinit {
+        avcodec_free_context(&context)
+    }
+
+    /// Sends one packet to the decoder, or nil to signal the end of the stream (which drains
+    /// the frames still inside). Returns false when the decoder is full and frames must be
+    /// received first.
+    package func send(_ packet: Packet?) throws(EngineError) -> Bool {
+        let status = avcodec_send_packet(context, packet?.pointer)
+        if status == cffmpeg_averror(EAGAIN) { return false }
+        if status == cffmpeg_averror_eof() && packet == nil { return true }
+        try ffmpegCheck(status, "decoding a packet")
+        return true
+    }
+
+    /// The next decoded frame, or nil when the decoder needs more packets (or has been fully
+    /// drained after `send(nil)`).
+    package func receiveFrame() throws(EngineError) -> Frame? {
+        let frame = Frame()
+        let status = avcodec_receive_frame(context, frame.pointer)
+        if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { return nil }
+        try ffmpegCheck(status, "receiving a decoded frame")
+        return frame
+    }
+
+    /// Forgets buffered packets and frames, for a seek.
+    package func flush() {
+        avcodec_flush_buffers(context)
+    }
+}
