@@ -17,6 +17,8 @@ package final class Demuxer {
     package let duration: CMTime
     /// The streams (tracks) of the file, in file order.
     package let streams: [StreamDescription]
+    /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
+    package let metadata: [(key: String, value: String)]
 
     /// Opens `url` and reads enough of it to describe every stream; throws `EngineError` when
     /// the file is missing, unreadable or not media.
@@ -42,6 +44,7 @@ package final class Demuxer {
         duration = containerDuration > 0
             ? CMTime(value: containerDuration, timescale: cffmpeg_time_base())
             : .invalid
+        metadata = StreamDescription.tags(opened.pointee.metadata)
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in
             opened.pointee.streams[index].map(StreamDescription.init(stream:))
         }

@@ -37,6 +37,10 @@ package struct StreamDescription: Sendable {
     package let bitRate: Int64
     /// The ISO 639-2 language code from the stream's metadata, or nil.
     package let languageCode: String?
+    /// The stream's metadata tags as FFmpeg reports them (key, value), in file order.
+    package let metadata: [(key: String, value: String)]
+    /// Whether the container marks the stream as a default track (enabled).
+    package let isDefault: Bool
 
     /// Describes `stream` of an open format context.
     init(stream pointer: UnsafeMutablePointer<AVStream>) {
@@ -71,5 +75,18 @@ package struct StreamDescription: Sendable {
         channelCount = parameters.ch_layout.nb_channels
         bitRate = parameters.bit_rate
         languageCode = av_dict_get(stream.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) }
+        metadata = Self.tags(stream.metadata)
+        isDefault = stream.disposition & AV_DISPOSITION_DEFAULT != 0
+    }
+
+    /// The entries of an FFmpeg metadata dictionary, in order.
+    static func tags(_ dictionary: OpaquePointer?) -> [(key: String, value: String)] {
+        var entries: [(key: String, value: String)] = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            entries.append((String(cString: next.pointee.key), String(cString: next.pointee.value)))
+            entry = next
+        }
+        return entries
     }
 }

@@ -22,6 +22,7 @@ public typealias CVPixelBufferReleasePlanarBytesCallback = @convention(c) (
 /// images round up. Returns `kCVReturnInvalidArgument` for a zero or negative size and
 /// `kCVReturnInvalidPixelFormat` for a format OpenCoreVideo cannot allocate.
 /// Differs from Apple: the contents are not cleared.
+@discardableResult
 public func CVPixelBufferCreate(_ allocator: CFAllocator?, _ width: Int, _ height: Int, _ pixelFormatType: OSType,
                                 _ pixelBufferAttributes: CFDictionary?,
                                 _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>) -> CVReturn {
@@ -60,6 +61,7 @@ extension CVBuffer {
 /// Planar formats return `kCVReturnInvalidPixelFormat` (use
 /// `CVPixelBufferCreateWithPlanarBytes`); a `bytesPerRow` too small for the width returns
 /// `kCVReturnInvalidArgument`. Formats outside OpenCoreVideo's table are accepted as one plane.
+@discardableResult
 public func CVPixelBufferCreateWithBytes(_ allocator: CFAllocator?, _ width: Int, _ height: Int,
                                          _ pixelFormatType: OSType, _ baseAddress: UnsafeMutableRawPointer,
                                          _ bytesPerRow: Int, _ releaseCallback: CVPixelBufferReleaseBytesCallback?,
@@ -93,6 +95,7 @@ public func CVPixelBufferCreateWithBytes(_ allocator: CFAllocator?, _ width: Int
 /// `dataPtr` is passed back to the callback only (OpenCoreVideo does not read a plane descriptor
 /// block from it). The plane count must match the format's (2 for `'420v'`, 3 for `'y420'`);
 /// otherwise `kCVReturnInvalidArgument`. Formats outside OpenCoreVideo's table are accepted as given.
+@discardableResult
 public func CVPixelBufferCreateWithPlanarBytes(
     _ allocator: CFAllocator?, _ width: Int, _ height: Int, _ pixelFormatType: OSType,
     _ dataPtr: UnsafeMutableRawPointer?, _ dataSize: Int, _ numberOfPlanes: Int,
@@ -148,6 +151,7 @@ struct UncheckedPointer: @unchecked Sendable {
 ///
 /// Differs from Apple: pixels are always in main memory, so the lock is only counted; the
 /// accessors work without it.
+@discardableResult
 public func CVPixelBufferLockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ lockFlags: CVPixelBufferLockFlags) -> CVReturn {
     pixelBuffer.lockBaseAddress()
     return kCVReturnSuccess
@@ -156,6 +160,7 @@ public func CVPixelBufferLockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ lockFla
 /// Unlocks a base address locked with `CVPixelBufferLockBaseAddress(_:_:)`.
 ///
 /// Returns `kCVReturnError` when the buffer is not locked.
+@discardableResult
 public func CVPixelBufferUnlockBaseAddress(_ pixelBuffer: CVPixelBuffer, _ unlockFlags: CVPixelBufferLockFlags) -> CVReturn {
     pixelBuffer.unlockBaseAddress() ? kCVReturnSuccess : kCVReturnError
 }
@@ -250,6 +255,7 @@ public func CVPixelBufferGetExtendedPixels(_ pixelBuffer: CVPixelBuffer,
 
 /// Fills the extended pixels by replicating edge pixels; a successful no-op here, since
 /// OpenCoreVideo buffers have no extended pixels.
+@discardableResult
 public func CVPixelBufferFillExtendedPixels(_ pixelBuffer: CVPixelBuffer) -> CVReturn {
     kCVReturnSuccess
 }

@@ -135,6 +135,7 @@ public let kCVPixelBufferPoolAllocationThresholdKey: CFString = "AllocationThres
 /// and `kCVPixelBufferHeightKey` (otherwise `kCVReturnInvalidPixelBufferAttributes`); an
 /// unsupported format returns `kCVReturnInvalidPixelFormat`; a negative minimum count or age
 /// returns `kCVReturnInvalidPoolAttributes`.
+@discardableResult
 public func CVPixelBufferPoolCreate(_ allocator: CFAllocator?, _ poolAttributes: CFDictionary?,
                                     _ pixelBufferAttributes: CFDictionary?,
                                     _ poolOut: UnsafeMutablePointer<CVPixelBufferPool?>) -> CVReturn {
@@ -160,6 +161,7 @@ public func CVPixelBufferPoolGetPixelBufferAttributes(_ pool: CVPixelBufferPool)
 ///
 /// The buffer carries only the attachments named in the pool's pixel buffer attributes
 /// (`kCVBufferPropagatedAttachmentsKey`, `kCVBufferNonPropagatedAttachmentsKey`).
+@discardableResult
 public func CVPixelBufferPoolCreatePixelBuffer(_ allocator: CFAllocator?, _ pixelBufferPool: CVPixelBufferPool,
                                               _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>) -> CVReturn {
     CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(allocator, pixelBufferPool, nil, pixelBufferOut)
@@ -168,6 +170,7 @@ public func CVPixelBufferPoolCreatePixelBuffer(_ allocator: CFAllocator?, _ pixe
 /// Creates a pixel buffer from the pool, honouring `kCVPixelBufferPoolAllocationThresholdKey` in
 /// `auxAttributes`: `kCVReturnWouldExceedAllocationThreshold` when no free buffer exists and the
 /// pool already owns that many.
+@discardableResult
 public func CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(
     _ allocator: CFAllocator?, _ pixelBufferPool: CVPixelBufferPool, _ auxAttributes: CFDictionary?,
     _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>

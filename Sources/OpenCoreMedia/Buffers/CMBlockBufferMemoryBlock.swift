@@ -1,0 +1,26 @@
+import Foundation
+import OpenCoreVideo
+
+/// One memory block shared by the block buffers that reference it; frees its memory exactly
+/// once, when the last of them goes away.
+final class CMBlockBufferMemoryBlock: @unchecked Sendable {
+    // The pointer and length never change; the release runs in deinit, which runs once.
+    let pointer: UnsafeMutableRawPointer
+    let length: Int
+    private let release: (() -> Void)?
+
+    init(pointer: UnsafeMutableRawPointer, length: Int, release: (() -> Void)?) {
+        self.pointer = pointer
+        self.length = length
+        self.release = release
+    }
+
+    /// A zero-filled block this library allocated and frees.
+    static func allocate(length: Int) -> CMBlockBufferMemoryBlock {
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(length, 1), alignment: 16)
+        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(length, 1))
+        return CMBlockBufferMemoryBlock(pointer: pointer, length: length) { pointer.deallocate() }
+    }
+
+    deinit { release?() }
+}

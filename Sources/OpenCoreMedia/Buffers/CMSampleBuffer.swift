@@ -1,0 +1,186 @@
+import Foundation
+import OpenCoreVideo
+
+/// Called to load a sample buffer's data when it was created not ready; returns `noErr` on success.
+///
+/// Differs from Apple: a Swift closure type rather than a C function pointer (a C function cannot
+/// take a Swift class), so closures that capture context are allowed.
+public typealias CMSampleBufferMakeDataReadyCallback = (CMSampleBuffer, UnsafeMutableRawPointer?) -> OSStatus
+
+/// Zero or more media samples of one format with their timing, sizes and attachments; the data is
+/// either a `CMBlockBuffer` (compressed or audio samples) or a `CVImageBuffer` (one video frame).
+///
+/// Differs from Apple: a Swift class rather than a CoreFoundation type; after invalidation the
+/// getters keep answering (only `isValid` changes), and there is no invalidation callback.
+/// Instances may be used from several threads; mutable state (readiness, validity, attachments,
+/// output time) is behind a lock.
+public final class CMSampleBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+
+    let numSamplesStored: CMItemCount
+    let timingEntries: [CMSampleTimingInfo]
+    let sizeEntries: [Int]
+    let formatDescriptionStored: CMFormatDescription?
+    let imageBufferStored: CVImageBuffer?
+    let attachmentStore = CMAttachmentStore()
+
+    private var dataBufferStored: CMBlockBuffer?
+    private var dataReadyStored: Bool
+    private var dataFailedStatus: OSStatus?
+    private var makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?
+    private let makeDataReadyRefcon: UnsafeMutableRawPointer?
+    private var invalidated = false
+    private var outputPresentationTimeStampOverride: CMTime?
+    private var sampleAttachmentDictionaries: [NSMutableDictionary]?
+
+    init(dataBuffer: CMBlockBuffer?, imageBuffer: CVImageBuffer?, dataReady: Bool,
+         makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?, refcon: UnsafeMutableRawPointer?,
+         formatDescription: CMFormatDescription?, numSamples: CMItemCount,
+         timing: [CMSampleTimingInfo], sizes: [Int]) {
+        dataBufferStored = dataBuffer
+        imageBufferStored = imageBuffer
+        dataReadyStored = dataReady
+        self.makeDataReadyCallback = makeDataReadyCallback
+        makeDataReadyRefcon = refcon
+        formatDescriptionStored = formatDescription
+        numSamplesStored = numSamples
+        timingEntries = timing
+        sizeEntries = sizes
+    }
+
+    // MARK: Locked state
+
+    var dataBufferValue: CMBlockBuffer? { lock.withLock { dataBufferStored } }
+
+    func setDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
+        lock.withLock {
+            guard dataBufferStored == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
+            dataBufferStored = buffer
+            return noErr
+        }
+    }
+
+    var isValidValue: Bool { lock.withLock { !invalidated } }
+
+    func invalidateValue() -> OSStatus {
+        lock.withLock {
+            guard !invalidated else { return kCMSampleBufferError_Invalidated }
+            invalidated = true
+            return noErr
+        }
+    }
+
+    var dataReadinessValue: DataReadiness {
+        lock.withLock {
+            if let failed = dataFailedStatus { return .failed(failed) }
+            return dataReadyStored ? .ready : .notReady
+        }
+    }
+
+    func markDataReady() -> OSStatus {
+        lock.withLock {
+            dataReadyStored = true
+            dataFailedStatus = nil
+            return noErr
+        }
+    }
+
+    func markDataFailed(_ status: OSStatus) -> OSStatus {
+        lock.withLock {
+            dataFailedStatus = status
+            return noErr
+        }
+    }
+
+    /// Runs the make-data-ready callback if the data is not ready yet.
+    func makeDataReadyValue() -> OSStatus {
+        let callback: CMSampleBufferMakeDataReadyCallback? = lock.withLock {
+            dataReadyStored ? nil : makeDataReadyCallback
+        }
+        if dataReadinessValue == .ready { return noErr }
+        if case .failed = dataReadinessValue { return kCMSampleBufferError_DataFailed }
+        guard let callback else { return kCMSampleBufferError_BufferNotReady }
+        let status = callback(self, makeDataReadyRefcon)
+        guard status == noErr else { return status }
+        return markDataReady()
+    }
+
+    var outputPresentationTimeStampValue: CMTime? {
+        get { lock.withLock { outputPresentationTimeStampOverride } }
+        set { lock.withLock { outputPresentationTimeStampOverride = newValue } }
+    }
+
+    /// The per-sample attachment dictionaries; created empty when asked to.
+    func sampleAttachmentDictionaries(create: Bool) -> [NSMutableDictionary]? {
+        lock.withLock {
+            if sampleAttachmentDictionaries == nil && create {
+                sampleAttachmentDictionaries = (0..<numSamplesStored).map { _ in NSMutableDictionary() }
+            }
+            return sampleAttachmentDictionaries
+        }
+    }
+
+    func copySampleAttachments(from other: CMSampleBuffer) {
+        guard let source = other.sampleAttachmentDictionaries(create: false) else { return }
+        let copies = source.map { $0.mutableCopy() as! NSMutableDictionary }
+        lock.withLock { sampleAttachmentDictionaries = copies }
+    }
+
+    // MARK: Timing
+
+    /// Timing of sample `index`, expanding a single shared entry.
+    func timing(at index: Int) -> CMSampleTimingInfo? {
+        guard index >= 0, index < max(numSamplesStored, timingEntries.count), !timingEntries.isEmpty else {
+            return nil
+        }
+        if timingEntries.count == 1 && index > 0 {
+            let entry = timingEntries[0]
+            let step = index <= Int(Int32.max) ? CMTimeMultiply(entry.duration, multiplier: Int32(index)) : .invalid
+            return CMSampleTimingInfo(
+                duration: entry.duration,
+                presentationTimeStamp: entry.presentationTimeStamp.isNumeric && step.isNumeric
+                    ? CMTimeAdd(entry.presentationTimeStamp, step) : entry.presentationTimeStamp,
+                decodeTimeStamp: entry.decodeTimeStamp.isNumeric && step.isNumeric
+                    ? CMTimeAdd(entry.decodeTimeStamp, step) : entry.decodeTimeStamp)
+        }
+        return timingEntries[min(index, timingEntries.count - 1)]
+    }
+
+    var earliestPresentationTimeStamp: CMTime {
+        guard let first = timingEntries.first else { return .invalid }
+        if timingEntries.count == 1 { return first.presentationTimeStamp }
+        return timingEntries.map(\.presentationTimeStamp).filter(\.isNumeric).min() ?? first.presentationTimeStamp
+    }
+
+    var totalDuration: CMTime {
+        guard let first = timingEntries.first else { return .invalid }
+        if timingEntries.count == 1 {
+            guard first.duration.isNumeric, numSamplesStored > 1 else { return first.duration }
+            return CMTimeMultiply(first.duration, multiplier: Int32(clamping: numSamplesStored))
+        }
+        return timingEntries.dropFirst().reduce(first.duration) { $0.isNumeric && $1.duration.isNumeric ? CMTimeAdd($0, $1.duration) : .invalid }
+    }
+
+    /// A trim attachment as a time; zero when absent.
+    func trim(_ key: CFString) -> CMTime {
+        guard let value = attachmentStore.get(key)?.value else { return .zero }
+        let time = CMTimeMakeFromDictionary(value as? NSDictionary)
+        return time.isNumeric ? time : .zero
+    }
+
+    // MARK: Sizes
+
+    func size(at index: Int) -> Int {
+        guard index >= 0, index < numSamplesStored, !sizeEntries.isEmpty else { return 0 }
+        return sizeEntries.count == 1 ? sizeEntries[0] : sizeEntries[index]
+    }
+
+    var totalSize: Int {
+        guard !sizeEntries.isEmpty else { return 0 }
+        return sizeEntries.count == 1 ? sizeEntries[0] * numSamplesStored : sizeEntries.reduce(0, +)
+    }
+
+    static func error(_ status: OSStatus) -> NSError {
+        NSError(domain: NSOSStatusErrorDomain, code: Int(status))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OpenCoreVideo
+
+/// A clock or a timebase, as taken by `CMSyncConvertTime`.
+///
+/// Differs from Apple: timebases are not provided yet, so only `CMClock` values are meaningful.
+public typealias CMClockOrTimebase = AnyObject
+
+/// The host time clock: `CLOCK_MONOTONIC` in nanoseconds.
+public func CMClockGetHostTimeClock() -> CMClock {
+    CMClock.hostTimeClock
+}
+
+/// A clock's current time.
+public func CMClockGetTime(_ clock: CMClock) -> CMTime {
+    clock.time
+}
+
+/// Reads a clock's time and its reference clock's time at the same moment.
+@discardableResult
+public func CMClockGetAnchorTime(
+    _ clock: CMClock, clockTimeOut: UnsafeMutablePointer<CMTime>, referenceClockTimeOut: UnsafeMutablePointer<CMTime>
+) -> OSStatus {
+    let now = clock.time
+    clockTimeOut.pointee = now
+    referenceClockTimeOut.pointee = now
+    return noErr
+}
+
+/// Whether two clocks might drift relative to each other; never here, all clocks being host time.
+public func CMClockMightDrift(_ clock: CMClock, otherClock: CMClock) -> Bool {
+    clock.mightDrift(relativeTo: otherClock)
+}
+
+/// Converts a host time to system units: nanoseconds of `CLOCK_MONOTONIC`; `0` for a
+/// non-numeric or negative time.
+public func CMClockConvertHostTimeToSystemUnits(_ hostTime: CMTime) -> UInt64 {
+    guard hostTime.isNumeric, hostTime.timescale > 0, hostTime.value >= 0 else { return 0 }
+    if hostTime.timescale == CMClock.nanosecondsPerSecond { return UInt64(hostTime.value) }
+    let (high, low) = UInt64(hostTime.value).multipliedFullWidth(by: 1_000_000_000)
+    let (quotient, _) = UInt64(hostTime.timescale).dividingFullWidth((high, low))
+    return quotient
+}
+
+/// Converts system units (nanoseconds of `CLOCK_MONOTONIC`) to a host time with timescale
+/// 1,000,000,000.
+public func CMClockMakeHostTimeFromSystemUnits(_ hostTime: UInt64) -> CMTime {
+    CMTime(value: CMTimeValue(clamping: hostTime), timescale: CMClock.nanosecondsPerSecond)
+}
+
+/// Converts a time from one clock's timeline to another's.
+///
+/// Differs from Apple: every clock here is the host time clock, so a time converts to itself;
+/// anything that is not a `CMClock` gives `.invalid`.
+public func CMSyncConvertTime(
+    _ time: CMTime, from fromClockOrTimebase: CMClockOrTimebase, to toClockOrTimebase: CMClockOrTimebase
+) -> CMTime {
+    guard fromClockOrTimebase is CMClock, toClockOrTimebase is CMClock else { return .invalid }
+    return time
+}
+
+/// A required parameter was missing.
+public let kCMClockError_MissingRequiredParameter: OSStatus = -12745
+/// A parameter was not valid.
+public let kCMClockError_InvalidParameter: OSStatus = -12746
+/// Memory could not be allocated.
+public let kCMClockError_AllocationFailed: OSStatus = -12747
+/// The clock does not support the operation.
+public let kCMClockError_UnsupportedOperation: OSStatus = -12756
