@@ -73,6 +73,12 @@ package final class Demuxer {
         return try Decoder(parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base)
     }
 
+    /// The codec parameters of stream `index` (codec, size, sample format, extradata), valid for
+    /// the demuxer's lifetime.
+    package func codecParameters(ofStream index: Int) -> UnsafePointer<AVCodecParameters> {
+        UnsafePointer(stream(index).pointee.codecpar)
+    }
+
     /// The time base of stream `index`'s timestamps.
     package func timeBase(ofStream index: Int) -> AVRational {
         stream(index).pointee.time_base
