@@ -48,7 +48,8 @@ let package = Package(
             dependencies: ["OpenAVFoundation", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // Tests
+        // Tests, and what they share: fixtures made by ffmpeg and ffprobe's view of them
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OpenCoreVideoTests", dependencies: ["OpenCoreVideo"]),
         .testTarget(
             name: "OpenCoreMediaTests",
@@ -58,9 +59,9 @@ let package = Package(
                 .product(name: "BigInt", package: "BigInt"),
             ]
         ),
-        .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine"]),
+        .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
-        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation"]),
+        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav"]),
     ]
 )

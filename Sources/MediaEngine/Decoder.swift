@@ -47,6 +47,7 @@ package final class Decoder {
     /// drained after `send(nil)`).
     package func receiveFrame() throws(EngineError) -> Frame? {
         let frame = Frame()
+        frame.timeBase = timeBase
         let status = avcodec_receive_frame(context, frame.pointer)
         if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { return nil }
         try ffmpegCheck(status, "receiving a decoded frame")

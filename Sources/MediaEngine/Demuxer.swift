@@ -90,6 +90,7 @@ package final class Demuxer {
         let status = av_read_frame(openContext, packet.pointer)
         if status == cffmpeg_averror_eof() { return nil }
         try ffmpegCheck(status, "reading \(url.path)")
+        packet.timeBase = timeBase(ofStream: packet.streamIndex)
         return packet
     }
 

@@ -35,6 +35,9 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     /// Whether FFmpeg reported corrupt or unreadable data.
     package var isInvalidData: Bool { code == cffmpeg_averror_invaliddata() }
 
+    /// Whether FFmpeg has no decoder for the codec.
+    package var isDecoderNotFound: Bool { code == cffmpeg_averror_decoder_not_found() }
+
     /// "operation: message".
     package var description: String { "\(operation): \(message)" }
 }

@@ -1,10 +1,14 @@
 import CFFmpeg
+import OpenCoreMedia
 
 /// One compressed packet read from a demuxer: FFmpeg's `AVPacket`, freed exactly once.
 /// Its data is reference-counted by FFmpeg, so sample buffers can share it without a copy.
 package final class Packet: @unchecked Sendable {
     /// The FFmpeg packet, valid until deinit.
     package let pointer: UnsafeMutablePointer<AVPacket>
+
+    /// The time base of the packet's timestamps (its stream's).
+    package internal(set) var timeBase = AVRational(num: 1, den: 1)
 
     /// An empty packet to read into.
     package init() {
@@ -23,4 +27,12 @@ package final class Packet: @unchecked Sendable {
     package var size: Int { Int(pointer.pointee.size) }
     /// Whether the packet starts at a key frame (a sync sample).
     package var isKeyFrame: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+    /// The presentation time, or invalid when the container gives none.
+    package var presentationTime: CMTime { CMTime(ffmpegTimestamp: pointer.pointee.pts, timeBase: timeBase) }
+    /// The decode time, or invalid when the container gives none.
+    package var decodeTime: CMTime { CMTime(ffmpegTimestamp: pointer.pointee.dts, timeBase: timeBase) }
+    /// The duration, or invalid when unknown.
+    package var duration: CMTime {
+        pointer.pointee.duration > 0 ? CMTime(ffmpegTimestamp: pointer.pointee.duration, timeBase: timeBase) : .invalid
+    }
 }

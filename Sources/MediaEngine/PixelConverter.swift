@@ -66,10 +66,54 @@ package final class PixelConverter {
         try convert(source, into: try Self.image(of: destination), matrix: Self.matrix(of: frame))
     }
 
+    /// Converts a pixel buffer into an allocated frame of any FFmpeg format and size (the
+    /// frame's `format`, `width`, `height` and buffers set), for encoders.
+    package func convert(_ source: CVPixelBuffer, into frame: Frame) throws(EngineError) {
+        let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
+        try convert(try Self.image(of: source), into: try Self.image(of: frame), matrix: matrix)
+    }
+
     /// Converts one pixel buffer into another of any supported format and size.
     package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer) throws(EngineError) {
         let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
         try convert(try Self.image(of: source), into: try Self.image(of: destination), matrix: matrix)
+    }
+
+    /// Copies a 32-bit packed pixel buffer (such as BGRA) into `destination` turned by a
+    /// quarter-turn transform (`a`, `b`, `c`, `d` each -1, 0 or 1, as in a track's preferred
+    /// transform): rotations by multiples of 90° and mirrorings. `destination` must have the
+    /// transformed size and the same pixel format.
+    package func transform(_ source: CVPixelBuffer, into destination: CVPixelBuffer,
+                           a: Int, b: Int, c: Int, d: Int) throws(EngineError) {
+        guard source.pixelFormatType == destination.pixelFormatType,
+              let layout = CVPixelFormatDescription.description(for: source.pixelFormatType),
+              layout.planes.count == 1, layout.planes[0].bytesPerBlock == 4, layout.planes[0].blockWidth == 1,
+              [a, b, c, d].allSatisfy({ abs($0) <= 1 }), a * d - b * c != 0
+        else {
+            throw EngineError(operation: "rotating pixels", message: "only quarter turns and mirrorings of 32-bit pixels are supported")
+        }
+        let (width, height) = (source.width, source.height)
+        // Where the transformed picture starts: the minimum corner of the transformed rectangle.
+        let xs = [0, a * width, c * height, a * width + c * height]
+        let ys = [0, b * width, d * height, b * width + d * height]
+        let (minX, minY) = (xs.min()!, ys.min()!)
+        guard destination.width == xs.max()! - minX, destination.height == ys.max()! - minY else {
+            throw EngineError(operation: "rotating pixels", message: "the destination has the wrong size")
+        }
+        // The inverse of the 2x2 matrix (its determinant is ±1).
+        let determinant = a * d - b * c
+        let (ia, ib, ic, id) = (d * determinant, -b * determinant, -c * determinant, a * determinant)
+        let sourcePlane = source.planes[0], destinationPlane = destination.planes[0]
+        for row in 0..<destination.height {
+            let target = (destinationPlane.baseAddress + row * destinationPlane.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<destination.width {
+                // Pixel centres, doubled to stay in integers.
+                let px = 2 * (column + minX) + 1, py = 2 * (row + minY) + 1
+                let sx = (ia * px + ic * py - 1) / 2, sy = (ib * px + id * py - 1) / 2
+                let from = (sourcePlane.baseAddress + sy * sourcePlane.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                target[column] = from[sx]
+            }
+        }
     }
 
     /// The planes of a pixel buffer, as libswscale wants them.

@@ -29,6 +29,13 @@ package struct StreamDescription: Sendable {
     package let frameRate: Double
     /// Rotation from the display matrix in degrees counterclockwise, 0 when none (video).
     package let rotation: Double
+    /// The display matrix as the file stores it (a b u c d v x y w; 16.16 and 2.30 fixed
+    /// point), nil when the file has none.
+    package let displayMatrix: [Int32]?
+    /// The container's own ID of the stream (MP4/MOV track ID, Matroska track number), 0 when none.
+    package let containerID: Int32
+    /// The lowest frame rate that represents every timestamp exactly (video).
+    package let realFrameRate: AVRational
     /// Samples per second (audio), 0 otherwise.
     package let sampleRate: Int32
     /// Channels (audio), 0 otherwise.
@@ -66,11 +73,16 @@ package struct StreamDescription: Sendable {
         var matrixSize: Int = 0
         if let matrix = av_stream_get_side_data(pointer, AV_PKT_DATA_DISPLAYMATRIX, &matrixSize),
            matrixSize >= 9 * MemoryLayout<Int32>.size {
-            let degrees = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+            let values = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
+            let degrees = values.withUnsafeBufferPointer { av_display_rotation_get($0.baseAddress) }
             rotation = degrees.isNaN ? 0 : degrees
+            displayMatrix = values
         } else {
             rotation = 0
+            displayMatrix = nil
         }
+        containerID = stream.id
+        realFrameRate = stream.r_frame_rate
         sampleRate = parameters.sample_rate
         channelCount = parameters.ch_layout.nb_channels
         bitRate = parameters.bit_rate

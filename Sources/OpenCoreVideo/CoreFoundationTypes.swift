@@ -71,3 +71,16 @@ extension FourCharCode {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Where a method that reports failure through an out-parameter stores the `NSError`
+/// (`var error: NSError?` … `error: &error`).
+///
+/// Differs from Apple: Linux has no `AutoreleasingUnsafeMutablePointer`, so this is a plain
+/// optional mutable pointer; call sites written for Apple platforms compile unchanged.
+public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
+
+/// A URL; on Linux, Foundation's `NSURL` (`url as CFURL` compiles as on Apple platforms).
+public typealias CFURL = NSURL
+
+/// A mutable block of bytes; on Linux, Foundation's `NSMutableData`.
+public typealias CFMutableData = NSMutableData

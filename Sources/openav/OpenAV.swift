@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `openav`: media on the command line, a thin shell over OpenAVFoundation.
 @main
-struct OpenAV: ParsableCommand {
+struct OpenAV: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openav",
         abstract: "Capture, inspect and convert media with OpenAVFoundation.",
-        subcommands: [Probe.self]
+        subcommands: [Probe.self, Thumbnail.self]
     )
 }

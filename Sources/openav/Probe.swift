@@ -1,12 +1,11 @@
 import ArgumentParser
 import Foundation
-import MediaEngine
 import OpenAVFoundation
 
-/// `openav probe FILE`: the container, duration and tracks of a media file.
-struct Probe: ParsableCommand {
+/// `openav probe FILE`: an asset's duration, metadata and tracks, loaded with `AVURLAsset`.
+struct Probe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the container, duration and tracks of a media file."
+        abstract: "Show the duration, metadata and tracks of a media file."
     )
 
     @Argument(help: "The media file to inspect.")
@@ -15,15 +14,15 @@ struct Probe: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func run() throws {
-        let url = URL(fileURLWithPath: file)
-        let demuxer: Demuxer
+    func run() async throws {
+        let asset = AVURLAsset(url: URL(fileURLWithPath: file), options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        let report: ProbeReport
         do {
-            demuxer = try Demuxer(url: url)
-        } catch {
-            throw CommandFailure("cannot open \(file): \(error.message)")
+            let (duration, tracks, metadata) = try await asset.load(.duration, .tracks, .commonMetadata)
+            report = ProbeReport(file: file, duration: duration, metadata: metadata, tracks: tracks)
+        } catch let error as AVError {
+            throw CommandFailure("cannot open \(file): \(error.failureText)")
         }
-        let report = ProbeReport(demuxer: demuxer)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -31,6 +30,15 @@ struct Probe: ParsableCommand {
         } else {
             print(report.text)
         }
+    }
+}
+
+extension AVError {
+    /// Why an operation failed, for a command's error message: the underlying system error when
+    /// there is one ("No such file or directory"), else the failure reason, else the description.
+    var failureText: String {
+        if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError { return underlying.localizedDescription }
+        return userInfo[NSLocalizedFailureReasonErrorKey] as? String ?? localizedDescription
     }
 }
 
@@ -52,77 +60,82 @@ struct ProbeReport: Encodable {
         var text: String { String(format: "%.3f s (%lld/%d)", seconds, value, timescale) }
     }
 
+    /// One metadata item.
+    struct Item: Encodable {
+        let identifier: String
+        let value: String
+    }
+
     /// One track.
     struct Track: Encodable {
-        let index: Int
+        let trackID: Int32
         let mediaType: String
-        let codec: String
-        let codecName: String
-        let start: Time?
+        let codec: String?
         let duration: Time?
-        let frameCount: Int?
-        let width: Int32?
-        let height: Int32?
-        let frameRate: Double?
-        let rotation: Double?
-        let sampleRate: Int32?
-        let channels: Int32?
-        let bitRate: Int64?
+        let width: Double?
+        let height: Double?
+        let frameRate: Float?
+        let transform: [Double]?
+        let sampleRate: Double?
+        let channels: UInt32?
         let language: String?
 
-        init(_ stream: StreamDescription) {
-            let isVideo = stream.kind == .video
-            let isAudio = stream.kind == .audio
-            index = stream.index
-            mediaType = stream.kind.rawValue
-            codec = stream.codecType.fourCCString
-            codecName = stream.codecName
-            start = Time(stream.startTime)
-            duration = Time(stream.duration)
-            frameCount = stream.frameCount > 0 ? stream.frameCount : nil
-            width = isVideo ? stream.width : nil
-            height = isVideo ? stream.height : nil
-            frameRate = isVideo && stream.frameRate > 0 ? stream.frameRate : nil
-            rotation = isVideo && stream.rotation != 0 ? stream.rotation : nil
-            sampleRate = isAudio ? stream.sampleRate : nil
-            channels = isAudio ? stream.channelCount : nil
-            bitRate = stream.bitRate > 0 ? stream.bitRate : nil
-            language = stream.languageCode
+        init(_ track: AVAssetTrack) {
+            let description = track.formatDescriptions.first as? CMFormatDescription
+            let isVideo = track.mediaType == .video
+            let asbd = description?.audioStreamBasicDescription
+            trackID = track.trackID
+            mediaType = track.mediaType.rawValue
+            codec = description.map { ProbeReport.fourCC($0.mediaSubType.rawValue) }
+            duration = Time(track.timeRange.duration)
+            width = isVideo ? track.naturalSize.width : nil
+            height = isVideo ? track.naturalSize.height : nil
+            frameRate = isVideo ? track.nominalFrameRate : nil
+            let t = track.preferredTransform
+            transform = isVideo && t != .identity ? [t.a, t.b, t.c, t.d, t.tx, t.ty] : nil
+            sampleRate = asbd?.mSampleRate
+            channels = asbd?.mChannelsPerFrame
+            language = track.languageCode
         }
 
         var text: String {
-            var parts = ["#\(index) \(mediaType) '\(codec)' (\(codecName))"]
-            if let width, let height { parts.append("\(width)x\(height)") }
-            if let frameRate { parts.append(String(format: "%.3f fps", frameRate)) }
-            if let rotation { parts.append("rotated \(Int(rotation))°") }
-            if let sampleRate { parts.append("\(sampleRate) Hz") }
+            var parts = ["#\(trackID) \(mediaType)"]
+            if let codec { parts.append("'\(codec)'") }
+            if let width, let height { parts.append("\(Int(width))x\(Int(height))") }
+            if let frameRate, frameRate > 0 { parts.append(String(format: "%.3f fps", frameRate)) }
+            if let transform { parts.append("transform \(transform.map { String(format: "%g", $0) }.joined(separator: " "))") }
+            if let sampleRate { parts.append("\(Int(sampleRate)) Hz") }
             if let channels { parts.append("\(channels) ch") }
             if let duration { parts.append("duration \(duration.text)") }
-            if let frameCount { parts.append("\(frameCount) frames") }
-            if let bitRate { parts.append("\(bitRate / 1000) kb/s") }
             if let language { parts.append("language \(language)") }
             return "  " + parts.joined(separator: ", ")
         }
     }
 
     let file: String
-    let format: String
     let duration: Time?
+    let metadata: [Item]
     let tracks: [Track]
 
-    init(demuxer: Demuxer) {
-        file = demuxer.url.path
-        format = demuxer.formatName
-        duration = Time(demuxer.duration)
-        tracks = demuxer.streams.map(Track.init)
+    init(file: String, duration: CMTime, metadata: [AVMetadataItem], tracks: [AVAssetTrack]) {
+        self.file = file
+        self.duration = Time(duration)
+        self.metadata = metadata.compactMap { item in
+            guard let identifier = item.identifier, let value = item.stringValue else { return nil }
+            return Item(identifier: identifier.rawValue, value: value)
+        }
+        self.tracks = tracks.map(Track.init)
+    }
+
+    /// A four-character code as text ("avc1").
+    static func fourCC(_ code: UInt32) -> String {
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? String(decoding: bytes, as: UTF8.self) : String(code)
     }
 
     var text: String {
-        ([
-            "\(file)",
-            "  format: \(format)",
-            "  duration: \(duration?.text ?? "unknown")",
-            "  tracks: \(tracks.count)",
-        ] + tracks.map(\.text)).joined(separator: "\n")
+        (["\(file)", "  duration: \(duration?.text ?? "unknown")"]
+            + metadata.map { "  \($0.identifier): \($0.value)" }
+            + ["  tracks: \(tracks.count)"] + tracks.map(\.text)).joined(separator: "\n")
     }
 }

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import Testing
+import TestSupport
 import OpenCoreMedia
 @testable import MediaEngine
 

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import Testing
+import TestSupport
 import OpenCoreVideo
 @testable import MediaEngine
 

@@ -51,22 +51,28 @@ import Testing
 
         let (_, probeOutput, _) = try Self.run(URL(fileURLWithPath: "/usr/bin/ffprobe"),
                                                ["-v", "error", "-show_streams", "-of", "json", clip.path])
+        try #require(!probeOutput.isEmpty)
         let probe = try #require(try JSONSerialization.jsonObject(with: Data(probeOutput.utf8)) as? [String: Any])
         let streams = try #require(probe["streams"] as? [[String: Any]])
 
         #expect(tracks.count == streams.count)
         for (track, stream) in zip(tracks, streams) {
-            #expect(track["mediaType"] as? String == stream["codec_type"] as? String)
-            #expect(track["codecName"] as? String == stream["codec_name"] as? String)
+            let id = (stream["id"] as? String).flatMap { Int($0.dropFirst(2), radix: 16) }
+            #expect(track["trackID"] as? Int == id)
             if stream["codec_type"] as? String == "video" {
+                #expect(track["mediaType"] as? String == "vide")
                 #expect(track["width"] as? Int == stream["width"] as? Int)
                 #expect(track["height"] as? Int == stream["height"] as? Int)
                 #expect(track["codec"] as? String == "avc1")
             } else {
+                #expect(track["mediaType"] as? String == "soun")
                 #expect(track["sampleRate"] as? Int == Int(stream["sample_rate"] as? String ?? ""))
+                #expect(track["channels"] as? Int == stream["channels"] as? Int)
                 #expect(track["codec"] as? String == "aac ")
             }
         }
+        let duration = try #require((report["duration"] as? [String: Any])?["seconds"] as? Double)
+        #expect(abs(duration - 1.5) < 0.05)
     }
 
     @Test func textNamesEveryTrack() throws {
@@ -75,6 +81,30 @@ import Testing
         #expect(status == 0)
         #expect(output.contains("tracks: 2"))
         #expect(output.contains("640x360") && output.contains("44100 Hz"))
+    }
+
+    @Test func thumbnailsMatchTheirTimesAndNeverOverwrite() throws {
+        let clip = try Self.makeClip()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-thumbs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("thumb.png").path
+        let (status, printed, errors) = try Self.run(try Self.openav, ["thumbnail", clip.path, "--at", "0", "--count", "3",
+                                                                       "--output", output, "--max-width", "320"])
+        try #require(status == 0, "openav thumbnail failed: \(errors)")
+        #expect(printed.split(separator: "\n").count == 3)
+        for number in 1...3 {
+            let path = folder.appendingPathComponent("thumb-\(number).png").path
+            let (probeStatus, probe, _) = try Self.run(URL(fileURLWithPath: "/usr/bin/ffprobe"), [
+                "-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", path])
+            #expect(probeStatus == 0)
+            #expect(probe.trimmingCharacters(in: .whitespacesAndNewlines) == "png,320,180")
+        }
+        // A second run refuses to overwrite.
+        let (again, _, refusal) = try Self.run(try Self.openav, ["thumbnail", clip.path, "--count", "3", "--output", output])
+        #expect(again == 1 && refusal.contains("not overwriting"))
+        let jpeg = folder.appendingPathComponent("one.jpg").path
+        #expect(try Self.run(try Self.openav, ["thumbnail", clip.path, "--at", "1", "--output", jpeg]).0 == 0)
+        #expect(FileManager.default.fileExists(atPath: jpeg))
     }
 
     @Test func unreadableFileFailsWithAClearMessage() throws {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// Media files made by the real `ffmpeg` at test time, and `ffprobe`'s independent view of them.
-enum Fixtures {
+/// Shared by the test targets (a test-only library target, not part of any product).
+public enum Fixtures {
     /// A fresh folder for this test process's files.
-    static let folder: URL = {
+    public static let folder: URL = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("openav-fixtures-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -12,7 +13,7 @@ enum Fixtures {
     }()
 
     /// Runs a program to completion and returns its standard output; throws when it fails.
-    static func run(_ program: String, _ arguments: [String]) throws -> Data {
+    public static func run(_ program: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
@@ -31,12 +32,12 @@ enum Fixtures {
     }
 
     /// Serializes fixture making: tests run in parallel and may ask for the same file.
-    static let lock = NSLock()
+    public static let lock = NSLock()
 
     /// Makes `name` in the fixture folder with `ffmpeg` and the given arguments (inputs and
     /// codec options; the output path is appended), once per test process. The file appears
     /// under its name only when complete.
-    static func make(_ name: String, _ arguments: [String]) throws -> URL {
+    public static func make(_ name: String, _ arguments: [String]) throws -> URL {
         lock.lock()
         defer { lock.unlock() }
         let url = folder.appendingPathComponent(name)
@@ -49,13 +50,13 @@ enum Fixtures {
     }
 
     /// `ffprobe -show_format -show_streams` of a file, parsed.
-    static func probe(_ url: URL) throws -> [String: Any] {
+    public static func probe(_ url: URL) throws -> [String: Any] {
         let data = try run("ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", url.path])
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     /// A 2 s 320x240 H.264 (with B-frames) + 48 kHz stereo AAC MP4 with an English audio track.
-    static func h264AAC() throws -> URL {
+    public static func h264AAC() throws -> URL {
         try make("h264-aac.mp4", [
             "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25",
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
@@ -66,7 +67,9 @@ enum Fixtures {
 }
 
 /// A fixture could not be made: the test fails with ffmpeg's message.
-struct FixtureError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct FixtureError: Error, CustomStringConvertible {
+    /// What failed, with ffmpeg's own message.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

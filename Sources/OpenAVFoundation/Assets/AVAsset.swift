@@ -1,0 +1,168 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// A timed audiovisual medium such as a movie file: its tracks, duration and metadata, loaded
+/// without blocking through either loading style of `AVAsynchronousKeyValueLoading`.
+///
+/// Differs from Apple: the synchronous properties (deprecated on Apple platforms) block the
+/// calling thread until the asset has loaded, as Apple's documentation warns they may.
+open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable {
+    /// Loads the contents once for every loading style.
+    let loader: AssetLoader
+
+    private let trackLock = NSLock()
+    private var trackObjects: [AVAssetTrack]?
+
+    init(loader: AssetLoader) {
+        self.loader = loader
+        super.init()
+    }
+
+    /// The track objects of loaded contents, made once so that identity is stable.
+    func tracks(of contents: AssetContents) -> [AVAssetTrack] {
+        trackLock.withLock {
+            if let trackObjects { return trackObjects }
+            let made = contents.tracks.map { AVAssetTrack(asset: self, contents: $0) }
+            trackObjects = made
+            return made
+        }
+    }
+
+    /// The loaded contents, blocking until loaded; nil when loading failed.
+    private var loadedContents: AssetContents? { try? loader.contentsBlocking().get() }
+
+    // MARK: Loading
+
+    /// The keys `statusOfValue(forKey:error:)` and `loadValuesAsynchronously(forKeys:)` know.
+    static let loadableKeys: Set<String> = [
+        "duration", "tracks", "playable", "readable", "exportable", "composable", "hasProtectedContent",
+        "providesPreciseDurationAndTiming", "preferredRate", "preferredVolume", "preferredTransform",
+        "naturalSize", "metadata", "commonMetadata", "creationDate", "availableMetadataFormats", "lyrics",
+        "overallDurationHint", "canContainFragments", "containsFragments",
+    ]
+
+    /// The loading state of the value for `key` ("duration", "tracks", "playable", …).
+    public func statusOfValue(forKey key: String, error outError: NSErrorPointer) -> AVKeyValueStatus {
+        guard Self.loadableKeys.contains(key) else {
+            outError?.pointee = AVError(.unknown, reason: "\"\(key)\" is not a loadable key of AVAsset") as NSError
+            return .failed
+        }
+        switch loader.current {
+        case .idle: return .unknown
+        case .loading: return .loading
+        case .loaded: return .loaded
+        case .cancelled: return .cancelled
+        case .failed(let error):
+            outError?.pointee = error as NSError
+            return .failed
+        }
+    }
+
+    /// Loads the values for `keys`, then calls `handler` once on an arbitrary queue.
+    public func loadValuesAsynchronously(forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil) {
+        loader.whenLoaded { _ in handler?() }
+    }
+
+    /// Cancels loading under way; waiting handlers are called and statuses read `.cancelled`.
+    public func cancelLoading() {
+        loader.cancel()
+    }
+
+    // MARK: Tracks
+
+    /// The tracks of the asset with the given media type.
+    public func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
+        tracks(of: try await loader.contents()).filter { $0.mediaType == mediaType }
+    }
+
+    /// The track with the given ID, or nil.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
+        tracks(of: try await loader.contents()).first { $0.trackID == trackID }
+    }
+
+    /// The tracks that have the given media characteristic.
+    public func loadTracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) async throws -> [AVAssetTrack] {
+        tracks(of: try await loader.contents()).filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+    }
+
+    // MARK: Synchronous properties (deprecated on Apple platforms; they block until loaded)
+
+    /// The duration of the asset; invalid when loading failed.
+    public var duration: CMTime { loadedContents?.duration ?? .invalid }
+
+    /// The tracks of the asset; empty when loading failed.
+    public var tracks: [AVAssetTrack] { loadedContents.map(tracks(of:)) ?? [] }
+
+    /// The tracks with the given media type.
+    public func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
+        tracks.filter { $0.mediaType == mediaType }
+    }
+
+    /// The track with the given ID, or nil.
+    public func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
+        tracks.first { $0.trackID == trackID }
+    }
+
+    /// The tracks that have the given media characteristic.
+    public func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
+        tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+    }
+
+    /// Whether the asset has a track that can be decoded and played.
+    public var isPlayable: Bool { loadedContents.map(AVAsset.isPlayable) ?? false }
+    /// Whether the asset's media can be read with `AVAssetReader`.
+    public var isReadable: Bool { loadedContents != nil }
+    /// Whether the asset can be exported with `AVAssetExportSession`.
+    public var isExportable: Bool { loadedContents != nil }
+    /// Whether the asset can be inserted into a composition.
+    public var isComposable: Bool { loadedContents != nil }
+    /// Whether the asset is protected by DRM (never, here).
+    public var hasProtectedContent: Bool { false }
+    /// Whether durations and times were measured from every sample rather than from headers.
+    public var providesPreciseDurationAndTiming: Bool { loadedContents?.providesPreciseDurationAndTiming ?? false }
+    /// The natural playback rate, 1.
+    public var preferredRate: Float { 1 }
+    /// The natural volume, 1.
+    public var preferredVolume: Float { 1 }
+    /// The asset's display transform, identity (tracks carry their own).
+    public var preferredTransform: CGAffineTransform { .identity }
+
+    /// The asset's metadata items in every key space; empty when loading failed.
+    public var metadata: [AVMetadataItem] { loadedContents?.metadata ?? [] }
+    /// The asset's metadata items in the common key space.
+    public var commonMetadata: [AVMetadataItem] { loadedContents?.commonMetadata ?? [] }
+    /// The metadata item holding the asset's creation date, or nil.
+    public var creationDate: AVMetadataItem? { loadedContents.flatMap(AVAsset.creationDate) }
+    /// The metadata formats the asset has items in.
+    public var availableMetadataFormats: [AVMetadataFormat] { loadedContents.map { AVAsset.formats(of: $0.metadata) } ?? [] }
+
+    /// The asset's metadata items in one format.
+    public func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] {
+        metadata.filter { $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) == format }
+    }
+
+    /// The asset's metadata items in one format, loaded without blocking.
+    public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
+        try await loader.contents().metadata.filter { $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) == format }
+    }
+
+    /// The common creation-date item of loaded contents, or nil.
+    static func creationDate(_ contents: AssetContents) -> AVMetadataItem? {
+        contents.commonMetadata.first { $0.commonKey == .commonKeyCreationDate }
+    }
+
+    /// The distinct formats of some items, in first-seen order.
+    static func formats(of items: [AVMetadataItem]) -> [AVMetadataFormat] {
+        var formats: [AVMetadataFormat] = []
+        for format in items.compactMap({ $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) }) where !formats.contains(format) {
+            formats.append(format)
+        }
+        return formats
+    }
+
+    /// Whether an asset has a decodable video or audio track.
+    static func isPlayable(_ contents: AssetContents) -> Bool {
+        contents.tracks.contains { ($0.mediaType == .video || $0.mediaType == .audio) && $0.isDecodable }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// One track of an asset: its media type, format, timing and size. Every value is loaded as
+/// soon as the asset's tracks are, so loading a track's values never waits.
+open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable {
+    /// What the asset read about the track.
+    let contents: TrackContents
+
+    /// The asset the track belongs to.
+    public private(set) weak var asset: AVAsset?
+
+    init(asset: AVAsset, contents: TrackContents) {
+        self.asset = asset
+        self.contents = contents
+        super.init()
+    }
+
+    /// The track's ID within its asset.
+    public var trackID: CMPersistentTrackID { contents.trackID }
+    /// The kind of media the track holds.
+    public var mediaType: AVMediaType { contents.mediaType }
+    /// The track's format descriptions (one per format the track uses; one here).
+    public var formatDescriptions: [Any] { contents.formatDescription.map { [$0] } ?? [] }
+    /// Whether the track can be played: it is decodable video or audio.
+    public var isPlayable: Bool { contents.isDecodable && (mediaType == .video || mediaType == .audio) }
+    /// Whether the track's media can be decoded.
+    public var isDecodable: Bool { contents.isDecodable }
+    /// Whether the track is enabled for playback.
+    public var isEnabled: Bool { contents.isEnabled }
+    /// Whether the track's media lives in the asset's own file (always true here).
+    public var isSelfContained: Bool { true }
+    /// The time range of the track on the asset's timeline.
+    public var timeRange: CMTimeRange { contents.timeRange }
+    /// The timescale of the track's media.
+    public var naturalTimeScale: CMTimeScale { contents.naturalTimeScale }
+    /// The track's data rate in bits per second.
+    public var estimatedDataRate: Float { contents.estimatedDataRate }
+    /// The track's ISO 639-2/T language code, or nil.
+    public var languageCode: String? { contents.languageCode }
+    /// The track's language as a BCP 47 tag, or nil.
+    public var extendedLanguageTag: String? { nil }
+    /// The video frame size before the preferred transform (zero for audio).
+    public var naturalSize: CGSize { contents.naturalSize }
+    /// The transform that displays the track upright, as stored in the file.
+    public var preferredTransform: CGAffineTransform { contents.preferredTransform }
+    /// The track's volume, 1 for audio and 0 otherwise.
+    public var preferredVolume: Float { mediaType == .audio ? 1 : 0 }
+    /// Frames per second, 0 when not video.
+    public var nominalFrameRate: Float { contents.nominalFrameRate }
+    /// The shortest frame duration, invalid when not video.
+    public var minFrameDuration: CMTime { contents.minFrameDuration }
+    /// Whether samples are stored in another order than they are presented (B-frames).
+    public var requiresFrameReordering: Bool { contents.requiresFrameReordering }
+    /// The media characteristics of the track: visual, audible, legible, frame based.
+    public var mediaCharacteristics: [AVMediaCharacteristic] {
+        switch mediaType {
+        case .video: return [.visual, .frameBased]
+        case .audio: return [.audible]
+        case .text, .subtitle, .closedCaption: return [.legible]
+        default: return []
+        }
+    }
+
+    /// The track's metadata items in every key space.
+    public var metadata: [AVMetadataItem] { contents.metadata }
+    /// The track's metadata items in the common key space.
+    public var commonMetadata: [AVMetadataItem] { contents.commonMetadata }
+    /// The metadata formats the track has items in.
+    public var availableMetadataFormats: [AVMetadataFormat] { AVAsset.formats(of: contents.metadata) }
+
+    /// Whether the track has a media characteristic.
+    public func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {
+        mediaCharacteristics.contains(mediaCharacteristic)
+    }
+
+    /// The keys `statusOfValue(forKey:error:)` knows for a track.
+    static let loadableKeys: Set<String> = [
+        "trackID", "mediaType", "formatDescriptions", "playable", "decodable", "enabled", "selfContained",
+        "timeRange", "naturalTimeScale", "estimatedDataRate", "languageCode", "extendedLanguageTag", "naturalSize",
+        "preferredTransform", "preferredVolume", "nominalFrameRate", "minFrameDuration", "requiresFrameReordering",
+        "metadata", "commonMetadata", "availableMetadataFormats", "totalSampleDataLength", "segments",
+    ]
+
+    /// `.loaded` for every key a track has: a track's values load with the asset's tracks.
+    public func statusOfValue(forKey key: String, error outError: NSErrorPointer) -> AVKeyValueStatus {
+        guard Self.loadableKeys.contains(key) else {
+            outError?.pointee = AVError(.unknown, reason: "\"\(key)\" is not a loadable key of AVAssetTrack") as NSError
+            return .failed
+        }
+        return .loaded
+    }
+
+    /// Calls `handler` at once, on an arbitrary queue: a track's values are already loaded.
+    public func loadValuesAsynchronously(forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil) {
+        if let handler { DispatchQueue.global().async(execute: handler) }
+    }
+}

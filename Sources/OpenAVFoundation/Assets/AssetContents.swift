@@ -1,0 +1,142 @@
+import CFFmpeg
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// Everything an asset knows once loaded: read once from the file by the demuxer, then
+/// immutable. Tracks, durations and metadata of `AVAsset` and `AVAssetTrack` all come from here.
+struct AssetContents: @unchecked Sendable {
+    /// The file.
+    let url: URL
+    /// The longest track's end (or the container's duration when no track states one).
+    let duration: CMTime
+    /// The tracks, in file order.
+    let tracks: [TrackContents]
+    /// The asset's metadata items, in every key space the file has.
+    let metadata: [AVMetadataItem]
+    /// The asset's metadata items in the common key space.
+    let commonMetadata: [AVMetadataItem]
+    /// Whether durations and times were measured from every sample rather than read from headers.
+    let providesPreciseDurationAndTiming: Bool
+    /// The container's FFmpeg name(s).
+    let formatName: String
+
+    /// Reads `url`. With `precise` (or when the headers leave a stream's duration unknown) every
+    /// packet is scanned for exact start and end times; nothing is decoded.
+    init(url: URL, precise: Bool) throws(EngineError) {
+        let demuxer = try Demuxer(url: url)
+        self.url = url
+        formatName = demuxer.formatName
+        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
+        var starts = demuxer.streams.map(\.startTime)
+        var durations = demuxer.streams.map(\.duration)
+        let scan = precise || durations.contains { !$0.isNumeric }
+        if scan {
+            (starts, durations) = try Self.measure(demuxer)
+        }
+        providesPreciseDurationAndTiming = scan
+        tracks = demuxer.streams.map { [formatName] stream in
+            TrackContents(stream: stream, demuxer: demuxer, formatName: formatName,
+                          start: starts[stream.index], duration: durations[stream.index])
+        }
+        let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end).filter(\.isNumeric)
+        duration = ends.max() ?? demuxer.duration
+    }
+
+    /// The first presentation time and the duration of every stream, from its packets.
+    private static func measure(_ demuxer: Demuxer) throws(EngineError) -> (starts: [CMTime], durations: [CMTime]) {
+        var first = [CMTime](repeating: .invalid, count: demuxer.streams.count)
+        var last = first
+        while let packet = try demuxer.readPacket() {
+            let index = packet.streamIndex
+            guard index < first.count else { continue }
+            let timeBase = demuxer.timeBase(ofStream: index)
+            let start = CMTime(ffmpegTimestamp: packet.pointer.pointee.pts, timeBase: timeBase)
+            guard start.isNumeric else { continue }
+            let end = start + CMTime(ffmpegTimestamp: max(packet.pointer.pointee.duration, 0), timeBase: timeBase)
+            if !first[index].isNumeric || start < first[index] { first[index] = start }
+            if !last[index].isNumeric || end > last[index] { last[index] = end }
+        }
+        let durations = zip(first, last).map { start, end in start.isNumeric ? end - start : CMTime.invalid }
+        return (first, durations)
+    }
+}
+
+/// What an asset knows about one track.
+struct TrackContents: @unchecked Sendable {
+    /// The stream's index in the file (what the reader demuxes).
+    let streamIndex: Int
+    /// The track ID: the container's own (MP4/MOV track ID, Matroska track number) or index + 1.
+    let trackID: CMPersistentTrackID
+    /// The kind of media.
+    let mediaType: AVMediaType
+    /// The format description, nil when the engine cannot describe the codec.
+    let formatDescription: CMFormatDescription?
+    /// When the track starts and how long it lasts on the asset's timeline.
+    let timeRange: CMTimeRange
+    /// The track's own timescale.
+    let naturalTimeScale: CMTimeScale
+    /// Bits per second, 0 when unknown.
+    let estimatedDataRate: Float
+    /// ISO 639-2/T language code, nil when unknown.
+    let languageCode: String?
+    /// The video size before the preferred transform, with the pixel aspect ratio applied.
+    let naturalSize: CGSize
+    /// The size of the encoded pictures in pixels (video), 0 otherwise.
+    let codedWidth: Int
+    let codedHeight: Int
+    /// The display matrix of the track.
+    let preferredTransform: CGAffineTransform
+    /// Frames per second, 0 when not video or unknown.
+    let nominalFrameRate: Float
+    /// The shortest frame duration, invalid when not video or unknown.
+    let minFrameDuration: CMTime
+    /// Whether the container marks the track enabled (or marks no track at all).
+    let isEnabled: Bool
+    /// Whether FFmpeg has a decoder for the codec.
+    let isDecodable: Bool
+    /// Whether decode order differs from presentation order (B-frames).
+    let requiresFrameReordering: Bool
+    /// The track's metadata items, and those in the common key space.
+    let metadata: [AVMetadataItem]
+    let commonMetadata: [AVMetadataItem]
+
+    init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime) {
+        let parameters = demuxer.codecParameters(ofStream: stream.index).pointee
+        let timeBase = demuxer.timeBase(ofStream: stream.index)
+        streamIndex = stream.index
+        trackID = stream.containerID > 0 ? CMPersistentTrackID(truncatingIfNeeded: stream.containerID)
+                                          : CMPersistentTrackID(stream.index + 1)
+        switch stream.kind {
+        case .video: mediaType = .video
+        case .audio: mediaType = .audio
+        case .subtitle: mediaType = stream.codecType == FourCharCode(fourCC: "tx3g") ? .text : .subtitle
+        default: mediaType = .metadata
+        }
+        formatDescription = demuxer.formatDescription(ofStream: stream.index)
+        let trackStart = start.isNumeric ? start : .zero
+        timeRange = duration.isNumeric ? CMTimeRange(start: trackStart, duration: duration) : .invalid
+        naturalTimeScale = timeBase.num == 1 ? timeBase.den : timeBase.den / max(1, timeBase.num)
+        estimatedDataRate = Float(stream.bitRate)
+        languageCode = stream.languageCode.flatMap { $0 == "und" ? nil : $0 }
+        let aspect = parameters.sample_aspect_ratio
+        let pixelAspect = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
+        codedWidth = Int(stream.width)
+        codedHeight = Int(stream.height)
+        naturalSize = stream.kind == .video
+            ? CGSize(width: Double(stream.width) * pixelAspect, height: Double(stream.height)) : .zero
+        preferredTransform = stream.displayMatrix.map { m in
+            CGAffineTransform(a: Double(m[0]) / 65536, b: Double(m[1]) / 65536, c: Double(m[3]) / 65536,
+                              d: Double(m[4]) / 65536, tx: Double(m[6]) / 65536, ty: Double(m[7]) / 65536)
+        } ?? .identity
+        nominalFrameRate = stream.kind == .video ? Float(stream.frameRate) : 0
+        let realRate = stream.realFrameRate
+        minFrameDuration = stream.kind == .video && realRate.num > 0
+            ? CMTime(value: Int64(realRate.den), timescale: realRate.num) : .invalid
+        isEnabled = stream.isDefault || demuxer.streams.allSatisfy { !$0.isDefault }
+        isDecodable = avcodec_find_decoder(parameters.codec_id) != nil
+        requiresFrameReordering = parameters.video_delay > 0
+        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: stream.metadata, formatName: formatName)
+    }
+}

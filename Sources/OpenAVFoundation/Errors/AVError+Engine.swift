@@ -1,0 +1,29 @@
+import Foundation
+import MediaEngine
+
+extension AVError {
+    /// The `AVError` for an engine failure. A missing or unreadable file gives
+    /// `.failedToLoadMediaData` with the POSIX error underneath; data FFmpeg cannot recognise
+    /// gives `.fileFormatNotRecognized`; a codec without a decoder gives `.decoderNotFound`;
+    /// anything else gives `fallback` (such as `.failedToParse` or `.decodeFailed`).
+    package init(_ error: EngineError, fallback: AVError.Code) {
+        let reason = error.description
+        if error.code < 0, let posix = Self.posixCode(error.code) {
+            let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(posix),
+                                     userInfo: [NSLocalizedDescriptionKey: error.message])
+            self.init(.failedToLoadMediaData, reason: reason, underlying: underlying)
+        } else if error.isInvalidData && fallback != .decodeFailed {
+            self.init(.fileFormatNotRecognized, reason: reason)
+        } else if error.isDecoderNotFound {
+            self.init(.decoderNotFound, reason: reason)
+        } else {
+            self.init(fallback, reason: reason)
+        }
+    }
+
+    /// The POSIX errno inside an FFmpeg error code for file access problems, or nil.
+    private static func posixCode(_ code: Int32) -> Int32? {
+        let fileErrors: [Int32] = [ENOENT, EACCES, EPERM, EISDIR, ENOTDIR, EIO, ENXIO, ELOOP, ENAMETOOLONG, EMFILE]
+        return fileErrors.first { -$0 == code }
+    }
+}

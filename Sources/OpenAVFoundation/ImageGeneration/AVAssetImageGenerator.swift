@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The handler `generateCGImagesAsynchronously(forTimes:completionHandler:)` calls once per
+/// requested time: the requested time, the image, the time it was actually taken at, the
+/// result and, on failure, the error.
+public typealias AVAssetImageGeneratorCompletionHandler =
+    @Sendable (CMTime, CGImage?, CMTime, AVAssetImageGenerator.Result, Error?) -> Void
+
+/// Makes still images of an asset's video at given times, such as thumbnails.
+///
+/// Reads through `AVAssetReader`: each image seeks to the key frame before the time and
+/// decodes only as far as the tolerances require.
+open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
+    /// How an image request ended.
+    public enum Result: Int, Sendable {
+        /// The image was made.
+        case succeeded = 0
+        /// The image could not be made; the error says why.
+        case failed = 1
+        /// `cancelAllCGImageGeneration()` cancelled the request.
+        case cancelled = 2
+    }
+
+    /// Which part of the picture an image shows, and at which aspect ratio.
+    public struct ApertureMode: RawRepresentable, Hashable, Sendable {
+        /// The mode's name.
+        public let rawValue: String
+        /// Creates a mode from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The clean aperture at the pixel aspect ratio (the default).
+        public static let cleanAperture = ApertureMode(rawValue: "CleanAperture")
+        /// The whole picture at the pixel aspect ratio.
+        public static let productionAperture = ApertureMode(rawValue: "ProductionAperture")
+        /// The encoded pixels as they are.
+        public static let encodedPixels = ApertureMode(rawValue: "EncodedPixels")
+    }
+
+    private let lock = NSLock()
+    private var generation = 0
+    private let queue = DispatchQueue(label: "OpenAVFoundation.AVAssetImageGenerator")
+
+    /// The asset images are made of.
+    public let asset: AVAsset
+
+    /// Whether images are turned upright by the track's preferred transform (default false).
+    open var appliesPreferredTrackTransform = false
+    /// The largest size an image may have, aspect kept and never enlarged; `.zero` (the
+    /// default) for the video's own size. A zero width or height leaves that side free.
+    open var maximumSize: CGSize = .zero
+    /// Which part of the picture images show (default `.cleanAperture`).
+    open var apertureMode: ApertureMode = .cleanAperture
+    /// How much earlier than asked an image may be taken (default: any, for speed: the key frame
+    /// before the time). `.zero` asks for the exact frame.
+    open var requestedTimeToleranceBefore: CMTime = .positiveInfinity
+    /// How much later than asked an image may be taken (default: any).
+    open var requestedTimeToleranceAfter: CMTime = .positiveInfinity
+
+    /// Creates a generator for `asset`.
+    public init(asset: AVAsset) {
+        self.asset = asset
+        super.init()
+    }
+
+    /// Makes the image at `requestedTime`, blocking; the time it was taken at goes to `actualTime`.
+    open func copyCGImage(at requestedTime: CMTime, actualTime: UnsafeMutablePointer<CMTime>?) throws -> CGImage {
+        let (image, time) = try makeImage(at: requestedTime)
+        actualTime?.pointee = time
+        return image
+    }
+
+    /// Makes the image at `time` without blocking.
+    open func image(at time: CMTime) async throws -> (image: CGImage, actualTime: CMTime) {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                do {
+                    let (image, actual) = try self.makeImage(at: time)
+                    continuation.resume(returning: (image, actual))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Makes an image at each time, in order, on a queue of the generator's, calling
+    /// `handler` once per time.
+    open func generateCGImagesAsynchronously(forTimes requestedTimes: [NSValue],
+                                            completionHandler handler: @escaping AVAssetImageGeneratorCompletionHandler) {
+        let generation = lock.withLock { self.generation }
+        let times = requestedTimes.map(\.timeValue)
+        queue.async {
+            for time in times {
+                guard self.lock.withLock({ self.generation == generation }) else {
+                    handler(time, nil, .invalid, .cancelled, nil)
+                    continue
+                }
+                do {
+                    let (image, actual) = try self.makeImage(at: time)
+                    handler(time, image, actual, .succeeded, nil)
+                } catch {
+                    handler(time, nil, .invalid, .failed, error)
+                }
+            }
+        }
+    }
+
+    /// Cancels the requests not yet started; their handlers are called with `.cancelled`.
+    open func cancelAllCGImageGeneration() {
+        lock.withLock { generation += 1 }
+    }
+
+    /// The image nearest `time` within the tolerances, and its time.
+    func makeImage(at time: CMTime) throws -> (CGImage, CMTime) {
+        guard time.isNumeric else { throw AVError(.noImageAtTime, reason: "the requested time is not a number") }
+        guard let track = asset.tracks(withMediaType: .video).first else {
+            if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
+            throw AVError(.noSourceTrack, reason: "the asset has no video track")
+        }
+        let transform = appliesPreferredTrackTransform ? track.preferredTransform : .identity
+        let turns = Self.quarterTurn(transform)
+        let (width, height) = outputSize(of: track, quarterTurns: turns)
+        let reader = try AVAssetReader(asset: asset)
+        reader.timeRange = CMTimeRange(start: time, duration: .positiveInfinity)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+            kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA,
+            kCVPixelBufferWidthKey: turns.swapsSides ? height : width,
+            kCVPixelBufferHeightKey: turns.swapsSides ? width : height,
+        ])
+        output.alwaysCopiesSampleData = false
+        output.deliversFromSyncSample = true
+        reader.add(output)
+        guard reader.startReading() else { throw reader.error ?? AVError(.noImageAtTime, reason: "reading failed") }
+        defer { reader.cancelReading() }
+        var chosen: CMSampleBuffer?
+        while let sample = output.copyNextSampleBuffer() {
+            chosen = sample
+            if accepts(sample, for: time) { break }
+        }
+        guard let sample = chosen, let pixels = sample.imageBuffer else {
+            throw reader.error ?? AVError(.noImageAtTime, reason: "no frame at \(time.seconds) s")
+        }
+        guard accepts(sample, for: time) || sample.presentationTimeStamp <= time else {
+            throw AVError(.noImageAtTime, reason: "no frame within the tolerances of \(time.seconds) s")
+        }
+        let upright = try turned(pixels, turns)
+        guard let image = CGImage(pixelBuffer: upright) else {
+            throw AVError(.noImageAtTime, reason: "cannot make an image of the frame")
+        }
+        return (image, sample.presentationTimeStamp)
+    }
+
+    /// Whether a frame may stand for `time`: it is shown at `time`, or it starts within the
+    /// tolerances around it.
+    private func accepts(_ sample: CMSampleBuffer, for time: CMTime) -> Bool {
+        let start = sample.presentationTimeStamp
+        let end = sample.duration.isNumeric ? start + sample.duration : start
+        if start <= time && time < end { return true }
+        let earliest = requestedTimeToleranceBefore.isPositiveInfinity ? CMTime.negativeInfinity : time - requestedTimeToleranceBefore
+        let latest = requestedTimeToleranceAfter.isPositiveInfinity ? CMTime.positiveInfinity : time + requestedTimeToleranceAfter
+        return earliest <= start && start <= latest
+    }
+
+    /// The size of the image after turning: the track's display size, fitted into
+    /// `maximumSize` with its aspect kept, never enlarged, rounded to whole pixels.
+    private func outputSize(of track: AVAssetTrack, quarterTurns turns: QuarterTurn) -> (Int, Int) {
+        let natural = apertureMode == .encodedPixels
+            ? CGSize(width: Double(track.contents.codedWidth), height: Double(track.contents.codedHeight))
+            : track.naturalSize
+        var size = turns.swapsSides ? CGSize(width: natural.height, height: natural.width) : natural
+        var scale = 1.0
+        if maximumSize.width > 0 { scale = min(scale, maximumSize.width / size.width) }
+        if maximumSize.height > 0 { scale = min(scale, maximumSize.height / size.height) }
+        size = CGSize(width: size.width * scale, height: size.height * scale)
+        return (max(1, Int(size.width.rounded())), max(1, Int(size.height.rounded())))
+    }
+
+    /// A transform's quarter-turn matrix, when it is one.
+    struct QuarterTurn {
+        let a: Int, b: Int, c: Int, d: Int
+        var isIdentity: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+        var swapsSides: Bool { a == 0 }
+    }
+
+    private static func quarterTurn(_ transform: CGAffineTransform) -> QuarterTurn {
+        let values = [transform.a, transform.b, transform.c, transform.d].map { Int($0.rounded()) }
+        let isQuarterTurn = values.allSatisfy { abs($0) <= 1 } && values[0] * values[3] - values[1] * values[2] != 0
+        return isQuarterTurn ? QuarterTurn(a: values[0], b: values[1], c: values[2], d: values[3])
+                             : QuarterTurn(a: 1, b: 0, c: 0, d: 1)
+    }
+
+    /// The frame turned upright, or the frame itself when no turn is needed.
+    private func turned(_ pixels: CVPixelBuffer, _ turns: QuarterTurn) throws -> CVPixelBuffer {
+        guard !turns.isIdentity else { return pixels }
+        let width = turns.swapsSides ? pixels.height : pixels.width
+        let height = turns.swapsSides ? pixels.width : pixels.height
+        var upright: CVPixelBuffer?
+        CVPixelBufferCreate(nil, width, height, kCVPixelFormatType_32BGRA, nil, &upright)
+        guard let upright else { throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) image") }
+        do throws(EngineError) {
+            try PixelConverter().transform(pixels, into: upright, a: turns.a, b: turns.b, c: turns.c, d: turns.d)
+        } catch {
+            throw AVError(error, fallback: .noImageAtTime)
+        }
+        return upright
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import OpenCoreMedia
+
+/// Reads the media of an asset as sample buffers, through the outputs added to it.
+///
+/// Every output is read through one pass over the file: samples read for one output while
+/// another asked wait in order, so outputs may be read from different threads (as the guide's
+/// reencoder does) but should all be read.
+open class AVAssetReader: NSObject, @unchecked Sendable {
+    /// Where a reader stands.
+    public enum Status: Int, Sendable {
+        /// Outputs may be added; reading has not started.
+        case unknown = 0
+        /// Reading is under way.
+        case reading = 1
+        /// Every output has delivered its last sample.
+        case completed = 2
+        /// Reading failed; `error` says why.
+        case failed = 3
+        /// `cancelReading()` stopped reading.
+        case cancelled = 4
+    }
+
+    private let lock = NSLock()
+    private var statusValue: Status = .unknown
+    private var errorValue: Error?
+    private var outputList: [AVAssetReaderOutput] = []
+    private var finishedOutputs = Set<ObjectIdentifier>()
+    private var pendingRanges: [ObjectIdentifier: [CMTimeRange]] = [:]
+
+    /// The asset being read.
+    public let asset: AVAsset
+
+    /// The part of the asset to read; the whole asset by default. Set it before `startReading()`.
+    open var timeRange: CMTimeRange = CMTimeRange(start: .zero, duration: .positiveInfinity) {
+        willSet { precondition(status == .unknown, "AVAssetReader.timeRange cannot change after startReading()") }
+    }
+
+    /// Creates a reader for `asset`; throws when the asset cannot be read.
+    public init(asset: AVAsset) throws {
+        self.asset = asset
+        super.init()
+        if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
+    }
+
+    /// The outputs added so far.
+    open var outputs: [AVAssetReaderOutput] { lock.withLock { outputList } }
+
+    /// Where reading stands.
+    open var status: Status { lock.withLock { statusValue } }
+
+    /// Why reading failed, when `status` is `.failed`.
+    open var error: Error? { lock.withLock { errorValue } }
+
+    /// Whether `output` can be added: reading has not started, the output reads a track of this
+    /// asset, and its settings can be honoured.
+    open func canAdd(_ output: AVAssetReaderOutput) -> Bool {
+        lock.withLock {
+            statusValue == .unknown && output.reader == nil && output.additionProblem == nil
+                && !outputList.contains { $0 === output } && belongsToAsset(output)
+        }
+    }
+
+    /// Adds an output; it must pass `canAdd(_:)`.
+    open func add(_ output: AVAssetReaderOutput) {
+        precondition(canAdd(output), "AVAssetReader.add(_:) of an output canAdd(_:) refuses: "
+            + (output.additionProblem ?? "reading has started, or the output belongs elsewhere"))
+        lock.withLock {
+            output.reader = self
+            outputList.append(output)
+        }
+    }
+
+    private func belongsToAsset(_ output: AVAssetReaderOutput) -> Bool {
+        guard let trackOutput = output as? AVAssetReaderTrackOutput else { return true }
+        return trackOutput.track.asset === asset
+    }
+
+    /// Starts reading; false (with `status` `.failed` and `error` set) when the file cannot be
+    /// opened or an output cannot be set up.
+    @discardableResult
+    open func startReading() -> Bool {
+        let outputs: [AVAssetReaderOutput] = lock.withLock {
+            precondition(statusValue == .unknown, "AVAssetReader.startReading() can be called only once")
+            precondition(!outputList.isEmpty, "AVAssetReader.startReading() needs at least one output")
+            return outputList
+        }
+        guard case .success(let contents) = asset.loader.contentsBlocking() else {
+            return fail(AVError(.failedToLoadMediaData, reason: "the asset could not be loaded"))
+        }
+        let range = timeRange
+        do {
+            let streams = Set(outputs.compactMap(\.streamIndex))
+            let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
+            let session = try ReadingSession(url: contents.url, streams: streams, start: range.start,
+                                             seekStream: videoStream?.streamIndex ?? streams.min())
+            for output in outputs {
+                let pipeline = try output.makePipeline(timeRange: range)
+                try pipeline.start(in: session)
+                output.lock.withLock {
+                    output.pipeline = pipeline
+                    output.session = session
+                }
+            }
+            lock.withLock { statusValue = .reading }
+            return true
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Records a failure; returns false for `startReading()`.
+    @discardableResult
+    private func fail(_ error: AVError) -> Bool {
+        lock.withLock {
+            if statusValue == .unknown || statusValue == .reading {
+                statusValue = .failed
+                errorValue = error
+            }
+        }
+        return false
+    }
+
+    /// Stops reading; outputs deliver no more samples.
+    open func cancelReading() {
+        let outputs: [AVAssetReaderOutput] = lock.withLock {
+            if statusValue == .reading || statusValue == .unknown { statusValue = .cancelled }
+            return outputList
+        }
+        for output in outputs {
+            output.lock.withLock {
+                output.session = nil
+                output.pipeline = nil
+            }
+        }
+    }
+
+    /// The next sample of an output (what `copyNextSampleBuffer()` returns).
+    func nextSampleBuffer(for output: AVAssetReaderOutput) -> CMSampleBuffer? {
+        switch status {
+        case .unknown: preconditionFailure("copyNextSampleBuffer() before AVAssetReader.startReading()")
+        case .reading: break
+        default: return nil
+        }
+        let (sample, failure): (CMSampleBuffer?, AVError?) = output.lock.withLock {
+            guard let session = output.session, let pipeline = output.pipeline else { return (nil, nil) }
+            let sample = pipeline.next(from: session)
+            return (sample, sample == nil ? pipeline.failure : nil)
+        }
+        if let sample { return sample }
+        if let failure {
+            fail(failure)
+            return nil
+        }
+        if let range = nextResetRange(for: output) {
+            restart(output, in: range)
+            return nextSampleBuffer(for: output)
+        }
+        output.lock.withLock { output.exhausted = true }
+        if output.isConfigurationFinal { markFinished(output) }
+        return nil
+    }
+
+    /// Marks an output done; the reader completes when all are.
+    private func markFinished(_ output: AVAssetReaderOutput) {
+        lock.withLock {
+            finishedOutputs.insert(ObjectIdentifier(output))
+            if statusValue == .reading && finishedOutputs.count == outputList.count { statusValue = .completed }
+        }
+    }
+
+    /// Queues time ranges for an output with random access.
+    func reset(_ output: AVAssetReaderOutput, timeRanges: [CMTimeRange]) {
+        lock.withLock { pendingRanges[ObjectIdentifier(output), default: []].append(contentsOf: timeRanges) }
+    }
+
+    /// An output's configuration became final: if it has delivered everything, it is done.
+    func outputBecameFinal(_ output: AVAssetReaderOutput) {
+        let idle = lock.withLock { pendingRanges[ObjectIdentifier(output), default: []].isEmpty }
+        if idle && output.lock.withLock({ output.exhausted }) { markFinished(output) }
+    }
+
+    private func nextResetRange(for output: AVAssetReaderOutput) -> CMTimeRange? {
+        lock.withLock {
+            let key = ObjectIdentifier(output)
+            guard var ranges = pendingRanges[key], !ranges.isEmpty else { return nil }
+            let range = ranges.removeFirst()
+            pendingRanges[key] = ranges
+            return range
+        }
+    }
+
+    /// Starts a fresh pass for one output over `range` (random access).
+    private func restart(_ output: AVAssetReaderOutput, in range: CMTimeRange) {
+        do {
+            guard let index = output.streamIndex,
+                  case .success(let contents) = asset.loader.contentsBlocking() else { return }
+            let session = try ReadingSession(url: contents.url, streams: [index], start: range.start, seekStream: index)
+            let pipeline = try output.makePipeline(timeRange: range)
+            try pipeline.start(in: session)
+            output.lock.withLock {
+                output.pipeline = pipeline
+                output.session = session
+                output.exhausted = false
+            }
+        } catch {
+            fail(error)
+        }
+    }
+}

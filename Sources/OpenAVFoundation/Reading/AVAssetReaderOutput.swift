@@ -1,0 +1,66 @@
+import Foundation
+import OpenCoreMedia
+
+/// A source of sample buffers from an asset reader: the abstract base of the track, audio mix
+/// and video composition outputs.
+open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
+    let lock = NSLock()
+    /// The reader the output was added to.
+    weak var reader: AVAssetReader?
+    /// The pipeline doing the work, made when reading starts (guarded by `lock`).
+    var pipeline: TrackPipeline?
+    /// The pass over the file the pipeline reads from (guarded by `lock`).
+    var session: ReadingSession?
+    /// Whether the pipeline has delivered its last sample (guarded by `lock`).
+    var exhausted = false
+    private var configurationIsFinal = false
+
+    /// The media type of the samples the output delivers.
+    open var mediaType: AVMediaType { preconditionFailure("AVAssetReaderOutput is abstract; use a subclass") }
+
+    /// Whether sample buffers are copies the caller may modify (the default) rather than
+    /// possibly shared with the decoder. Set it to false for speed when you only read them.
+    ///
+    /// Here a decoded frame the decoder keeps no reference to is handed out without a copy
+    /// either way.
+    open var alwaysCopiesSampleData: Bool = true
+
+    /// Whether `reset(forReadingTimeRanges:)` may be used: set before reading starts.
+    open var supportsRandomAccess: Bool = false
+
+    /// Why the output cannot be added, or nil when it can.
+    var additionProblem: String? { nil }
+
+    /// The streams of the file the output reads.
+    var streamIndex: Int? { nil }
+
+    /// Makes the pipeline for a reading pass over `timeRange`.
+    func makePipeline(timeRange: CMTimeRange) throws(AVError) -> TrackPipeline {
+        preconditionFailure("AVAssetReaderOutput is abstract; use a subclass")
+    }
+
+    /// The next sample buffer, or nil when there are no more (or reading failed or was
+    /// cancelled; the reader's `status` and `error` say which).
+    open func copyNextSampleBuffer() -> CMSampleBuffer? {
+        guard let reader else { preconditionFailure("copyNextSampleBuffer() needs the output to be added to an AVAssetReader") }
+        return reader.nextSampleBuffer(for: self)
+    }
+
+    /// Starts reading these time ranges (in increasing order, not overlapping) after the
+    /// output delivered its last sample; needs `supportsRandomAccess`.
+    open func reset(forReadingTimeRanges timeRanges: [NSValue]) {
+        precondition(supportsRandomAccess, "reset(forReadingTimeRanges:) needs supportsRandomAccess set before startReading()")
+        precondition(!lock.withLock { configurationIsFinal }, "reset(forReadingTimeRanges:) after markConfigurationAsFinal()")
+        guard let reader else { preconditionFailure("reset(forReadingTimeRanges:) needs the output to be added to an AVAssetReader") }
+        reader.reset(self, timeRanges: timeRanges.map(\.timeRangeValue))
+    }
+
+    /// Says no more `reset(forReadingTimeRanges:)` will come, so the output may end.
+    open func markConfigurationAsFinal() {
+        lock.withLock { configurationIsFinal = true }
+        reader?.outputBecameFinal(self)
+    }
+
+    /// Whether the output will be reset no more.
+    var isConfigurationFinal: Bool { lock.withLock { configurationIsFinal || !supportsRandomAccess } }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Logging
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The work behind one reader output: the packets of one stream, passed through as they are or
+/// decoded and converted into the pixel or PCM format the output asked for.
+final class TrackPipeline {
+    /// What the output delivers.
+    enum Mode {
+        /// Compressed samples as stored, with the track's format description.
+        case passthrough(CMFormatDescription)
+        /// Decoded pixel buffers.
+        case video(VideoOutputSettings)
+        /// Decoded PCM.
+        case audio(PCMFormat)
+    }
+
+    private static let logger = Logger(label: "OpenAVFoundation.AVAssetReader")
+
+    let streamIndex: Int
+    let mode: Mode
+    let timeRange: CMTimeRange
+    let alwaysCopiesSampleData: Bool
+    /// Whether the first decoded frame (the key frame reading started at) is delivered even
+    /// when it ends before the time range: the image generator's fast path.
+    var deliversFirstFrame = false
+
+    private var decoder: Decoder?
+    private var heldPacket: Packet?
+    private let pixelConverter = PixelConverter()
+    private var pool: (key: [Int], pool: CVPixelBufferPool)?
+    private var videoFormat: (key: [Int], description: CMFormatDescription)?
+    private var audioConverter: AudioConverter?
+    private var pending: [CMSampleBuffer] = []
+    private var inputEnded = false
+    private var decoderDrained = false
+    private var finished = false
+    private var skippedCorruptPackets = 0
+    private var deliveredFrames = 0
+    /// Why the pipeline stopped early, if it did.
+    private(set) var failure: AVError?
+
+    init(streamIndex: Int, mode: Mode, timeRange: CMTimeRange, alwaysCopiesSampleData: Bool) {
+        self.streamIndex = streamIndex
+        self.mode = mode
+        self.timeRange = timeRange
+        self.alwaysCopiesSampleData = alwaysCopiesSampleData
+    }
+
+    /// Opens what the mode needs: a decoder for decoded output, a resampler for PCM.
+    func start(in session: ReadingSession) throws(AVError) {
+        switch mode {
+        case .passthrough: break
+        case .video: decoder = try session.makeDecoder(forStream: streamIndex)
+        case .audio(let format):
+            decoder = try session.makeDecoder(forStream: streamIndex)
+            audioConverter = AudioConverter(output: format)
+        }
+    }
+
+    /// The end of the requested range, or nil for "to the end of the file".
+    private var end: CMTime? {
+        let end = timeRange.end
+        return end.isNumeric ? end : nil
+    }
+
+    /// The next sample buffer, or nil when the output has delivered everything (or failed).
+    func next(from session: ReadingSession) -> CMSampleBuffer? {
+        while true {
+            if !pending.isEmpty { return pending.removeFirst() }
+            if finished { return nil }
+            do {
+                switch mode {
+                case .passthrough(let description): passThrough(session, description)
+                case .video, .audio: try decodeStep(session)
+                }
+            } catch {
+                failure = error
+                finished = true
+            }
+            if let readFailure = session.failure, failure == nil, finished || pending.isEmpty {
+                failure = readFailure
+                finished = true
+            }
+        }
+    }
+
+    /// Hands on the next packet as stored.
+    private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) {
+        guard let packet = session.nextPacket(forStream: streamIndex) else {
+            finished = true
+            return
+        }
+        if let end, packet.decodeTime.isNumeric, packet.decodeTime >= end {
+            finished = true
+            return
+        }
+        if let end, packet.presentationTime.isNumeric, packet.presentationTime >= end { return }
+        if let sample = CMSampleBuffer.compressed(from: packet, formatDescription: description, timeBase: packet.timeBase) {
+            pending.append(sample)
+        }
+    }
+
+    /// Moves the decoder on by one step: a frame out, or a packet in, or the end.
+    private func decodeStep(_ session: ReadingSession) throws(AVError) {
+        guard let decoder else { preconditionFailure("decoding pipeline started without a decoder") }
+        let frame: Frame?
+        do throws(EngineError) {
+            frame = try decoder.receiveFrame()
+        } catch where error.isInvalidData {
+            skippedCorruptPackets += 1
+            return
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
+        if let frame {
+            try deliver(frame)
+            return
+        }
+        if decoderDrained {
+            finished = true
+            if let tail = try flushAudio() { pending.append(tail) }
+            if deliveredFrames == 0 && skippedCorruptPackets > 0 {
+                throw AVError(.decodeFailed, reason: "every one of \(skippedCorruptPackets) packets of stream \(streamIndex) was corrupt")
+            }
+            return
+        }
+        let packet = heldPacket ?? (inputEnded ? nil : session.nextPacket(forStream: streamIndex))
+        heldPacket = nil
+        if packet == nil { inputEnded = true }
+        do throws(EngineError) {
+            if try !decoder.send(packet) { heldPacket = packet }
+            if packet == nil { decoderDrained = true }
+        } catch where error.isInvalidData {
+            skippedCorruptPackets += 1
+            Self.logger.debug("skipped a corrupt packet", metadata: ["stream": "\(streamIndex)"])
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
+    }
+
+    /// Turns a decoded frame into a sample buffer, when it falls inside the time range.
+    private func deliver(_ frame: Frame) throws(AVError) {
+        let time = frame.presentationTime
+        if let end, time.isNumeric, time >= end {
+            finished = true
+            return
+        }
+        if timeRange.start.isNumeric, time.isNumeric, time < timeRange.start, !(deliversFirstFrame && deliveredFrames == 0) {
+            let frameEnd = frame.duration.isNumeric ? time + frame.duration : time
+            if frameEnd <= timeRange.start { return }
+        }
+        deliveredFrames += 1
+        switch mode {
+        case .video(let settings): pending.append(try videoSample(frame, settings))
+        case .audio: if let sample = try convertAudio(frame) { pending.append(sample) }
+        case .passthrough: preconditionFailure("passthrough pipelines do not decode")
+        }
+    }
+
+    /// A sample buffer holding the frame's pixels in the asked format and size.
+    private func videoSample(_ frame: Frame, _ settings: VideoOutputSettings) throws(AVError) -> CMSampleBuffer {
+        let pixelBuffer = try pixelBuffer(for: frame, settings)
+        let key = [Int(pixelBuffer.pixelFormatType), pixelBuffer.width, pixelBuffer.height]
+        if videoFormat?.key != key {
+            var description: CMFormatDescription?
+            CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &description)
+            guard let description else { throw AVError(.decodeFailed, reason: "cannot describe a decoded frame") }
+            videoFormat = (key, description)
+        }
+        var timing = CMSampleTimingInfo(duration: frame.duration, presentationTimeStamp: frame.presentationTime,
+                                        decodeTimeStamp: .invalid)
+        var sample: CMSampleBuffer?
+        CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: pixelBuffer,
+                                                 formatDescription: videoFormat!.description,
+                                                 sampleTiming: &timing, sampleBufferOut: &sample)
+        guard let sample else { throw AVError(.decodeFailed, reason: "cannot wrap a decoded frame") }
+        return sample
+    }
+
+    /// The frame's pixels: the frame's own memory when it already has the asked layout and
+    /// may be shared, otherwise a pooled buffer the converter fills.
+    private func pixelBuffer(for frame: Frame, _ settings: VideoOutputSettings) throws(AVError) -> CVPixelBuffer {
+        let width = settings.width ?? frame.width
+        let height = settings.height ?? frame.height
+        let shareable = alwaysCopiesSampleData && !frame.isWritable ? nil : CVBuffer.sharing(frame)
+        if let shareable, width == frame.width, height == frame.height,
+           settings.pixelFormatType == nil || settings.pixelFormatType == shareable.pixelFormatType {
+            return shareable
+        }
+        let format = settings.pixelFormatType ?? kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        let buffer = try pooledBuffer(format: format, width: width, height: height)
+        do throws(EngineError) {
+            try pixelConverter.convert(frame, into: buffer)
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
+        return buffer
+    }
+
+    /// A buffer from the output's pool, made for this format and size.
+    private func pooledBuffer(format: OSType, width: Int, height: Int) throws(AVError) -> CVPixelBuffer {
+        let key = [Int(format), width, height]
+        if pool?.key != key {
+            let attributes: [String: Any] = [
+                kCVPixelBufferPixelFormatTypeKey: format, kCVPixelBufferWidthKey: width, kCVPixelBufferHeightKey: height,
+            ]
+            var made: CVPixelBufferPool?
+            CVPixelBufferPoolCreate(nil, nil, attributes as CFDictionary, &made)
+            guard let made else { throw AVError(.outOfMemory, reason: "cannot make a pixel buffer pool") }
+            pool = (key, made)
+        }
+        var buffer: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(nil, pool!.pool, &buffer)
+        guard let buffer else { throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) pixel buffer") }
+        return buffer
+    }
+
+    /// Decoded audio resampled into the output's PCM format.
+    private func convertAudio(_ frame: Frame) throws(AVError) -> CMSampleBuffer? {
+        do throws(EngineError) {
+            return try audioConverter?.convert(frame, timeBase: frame.timeBase)
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
+    }
+
+    /// What the resampler still holds at the end.
+    private func flushAudio() throws(AVError) -> CMSampleBuffer? {
+        do throws(EngineError) {
+            return try audioConverter?.flush()
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
+    }
+}

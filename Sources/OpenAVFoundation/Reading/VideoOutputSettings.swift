@@ -1,0 +1,55 @@
+import Foundation
+import OpenCoreVideo
+
+/// What a reader's video output settings ask for: a pixel format (or the decoder's own when
+/// none is named) and, optionally, a size to scale to.
+struct VideoOutputSettings: Equatable {
+    /// The pixel format asked for, or nil for the decoder's own layout when CoreVideo has it.
+    var pixelFormatType: OSType?
+    /// The size to scale to, or nil for the track's size.
+    var width: Int?
+    var height: Int?
+
+    /// Reads `kCVPixelBufferPixelFormatTypeKey` (a number or an array of numbers, the first
+    /// supported one wins), `kCVPixelBufferWidthKey` and `kCVPixelBufferHeightKey`; throws a
+    /// message naming the key for anything else.
+    init(_ settings: [String: Any]) throws(SettingsProblem) {
+        for key in settings.keys where ![kCVPixelBufferPixelFormatTypeKey, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey,
+                                          kCVPixelBufferIOSurfacePropertiesKey, kCVPixelBufferMetalCompatibilityKey,
+                                          kCVPixelBufferOpenGLCompatibilityKey].contains(key) {
+            throw SettingsProblem("output settings key \(key) is not supported for decoded video")
+        }
+        if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
+            let candidates = (value as? [Any] ?? [value]).compactMap(Self.number)
+            guard let supported = candidates.first(where: { CVPixelFormatDescription.description(for: OSType($0)) != nil })
+            else { throw SettingsProblem("kCVPixelBufferPixelFormatTypeKey \(value) names no supported pixel format") }
+            pixelFormatType = OSType(supported)
+        }
+        width = settings[kCVPixelBufferWidthKey].flatMap(Self.number).map(Int.init)
+        height = settings[kCVPixelBufferHeightKey].flatMap(Self.number).map(Int.init)
+        if let width, width <= 0 { throw SettingsProblem("kCVPixelBufferWidthKey must be positive, not \(width)") }
+        if let height, height <= 0 { throw SettingsProblem("kCVPixelBufferHeightKey must be positive, not \(height)") }
+    }
+
+    /// A settings value as a number, whatever integer type or NSNumber it was given as.
+    static func number(_ value: Any) -> Int64? {
+        switch value {
+        case let number as NSNumber: return number.int64Value
+        case let value as Int: return Int64(value)
+        case let value as UInt32: return Int64(value)
+        case let value as Int32: return Int64(value)
+        case let value as UInt: return Int64(value)
+        case let value as Int64: return value
+        default: return nil
+        }
+    }
+}
+
+/// Output settings an output cannot honour, and why.
+struct SettingsProblem: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// Samples read by AVAssetReader checked against ffprobe's packet and frame lists and ffmpeg's
+/// own decode.
+@Suite struct AVAssetReaderTests {
+    /// ffprobe's entries for one stream: each line's comma-separated fields.
+    static func probeEntries(_ url: URL, stream: Int, section: String, fields: String) throws -> [[String]] {
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "\(stream)", "-show_entries",
+                                                "\(section)=\(fields)", "-of", "csv=p=0", url.path])
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            .filter { !$0.isEmpty && !$0[0].isEmpty }
+    }
+
+    /// A time in a stream's time base, as ffprobe prints it in units.
+    static func time(_ units: String, _ timeBase: (Int64, Int32)) -> CMTime {
+        guard let value = Int64(units) else { return .invalid }
+        return CMTime(value: value * timeBase.0, timescale: timeBase.1)
+    }
+
+    /// The video stream's time base of the standard fixture (12800 for 25 fps in MP4).
+    static func timeBase(_ url: URL, stream: Int) throws -> (Int64, Int32) {
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        let parts = try #require((streams[stream]["time_base"] as? String)?.split(separator: "/").compactMap { Int64($0) })
+        return (parts[0], Int32(parts[1]))
+    }
+
+    static func readAll(_ output: AVAssetReaderOutput) -> [CMSampleBuffer] {
+        var samples: [CMSampleBuffer] = []
+        while let sample = output.copyNextSampleBuffer() { samples.append(sample) }
+        return samples
+    }
+
+    @Test func guideReadingAnAssetExample() throws {
+        // "Reading an Asset": create the reader, add a video output decoding to a pixel format,
+        // read every sample, and handle the end by status.
+        let someAsset = AVURLAsset(url: try Fixtures.h264AAC())
+        let assetReader: AVAssetReader
+        do {
+            assetReader = try AVAssetReader(asset: someAsset)
+        }
+        let videoTracks = someAsset.tracks(withMediaType: .video)
+        let videoTrack = try #require(videoTracks.first)
+        let decompressionVideoSettings: [String: Any] = [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_422YpCbCr8,
+            kCVPixelBufferIOSurfacePropertiesKey as String: [String: Any](),
+        ]
+        let trackOutput = AVAssetReaderTrackOutput(track: videoTrack, outputSettings: decompressionVideoSettings)
+        if assetReader.canAdd(trackOutput) { assetReader.add(trackOutput) }
+        #expect(assetReader.startReading())
+        var done = false
+        var count = 0
+        while !done {
+            if let sampleBuffer = trackOutput.copyNextSampleBuffer() {
+                let pixelBuffer = try #require(CMSampleBufferGetImageBuffer(sampleBuffer))
+                #expect(CVPixelBufferGetPixelFormatType(pixelBuffer) == kCVPixelFormatType_422YpCbCr8)
+                count += 1
+            } else {
+                switch assetReader.status {
+                case .completed: done = true
+                case .failed: Issue.record("reading failed: \(String(describing: assetReader.error))"); done = true
+                default: done = true
+                }
+            }
+        }
+        #expect(count == 50)
+        #expect(assetReader.status == .completed)
+    }
+
+    @Test func decodedVideoHasFFprobesFrameTimes() throws {
+        let url = try Fixtures.h264AAC()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0],
+                                              outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+        output.alwaysCopiesSampleData = false
+        reader.add(output)
+        reader.startReading()
+        let samples = Self.readAll(output)
+        let timeBase = try Self.timeBase(url, stream: 0)
+        let expected = try Self.probeEntries(url, stream: 0, section: "frame", fields: "best_effort_timestamp")
+            .map { Self.time($0[0], timeBase) }
+        #expect(samples.map(\.presentationTimeStamp) == expected)
+        #expect(samples.allSatisfy { $0.duration == CMTime(value: 1, timescale: 25) })
+        #expect(reader.status == .completed)
+
+        // Pixels: the first frame against ffmpeg's own BGRA decode.
+        let reference = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-frames:v", "1",
+                                                            "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
+        let pixels = try #require(samples.first?.imageBuffer)
+        #expect(Self.psnr(Self.packed(pixels, bytesPerPixel: 4), reference) >= 40)
+    }
+
+    @Test func passthroughHasFFprobesPacketsExactly() throws {
+        let url = try Fixtures.h264AAC()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let video = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0], outputSettings: nil)
+        let audio = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .audio)[0], outputSettings: nil)
+        reader.add(video)
+        reader.add(audio)
+        reader.startReading()
+        // Read the two outputs alternately, as two queues would.
+        var videoSamples: [CMSampleBuffer] = [], audioSamples: [CMSampleBuffer] = []
+        var videoDone = false, audioDone = false
+        while !(videoDone && audioDone) {
+            if !videoDone { if let s = video.copyNextSampleBuffer() { videoSamples.append(s) } else { videoDone = true } }
+            if !audioDone { if let s = audio.copyNextSampleBuffer() { audioSamples.append(s) } else { audioDone = true } }
+        }
+        for (index, samples) in [(0, videoSamples), (1, audioSamples)] {
+            let timeBase = try Self.timeBase(url, stream: index)
+            // ffprobe prints these fields in its own order: pts, dts, duration, size, flags.
+            let packets = try Self.probeEntries(url, stream: index, section: "packet", fields: "pts,dts,duration,size,flags")
+            #expect(samples.count == packets.count)
+            for (sample, packet) in zip(samples, packets) {
+                #expect(sample.presentationTimeStamp == Self.time(packet[0], timeBase))
+                #expect(sample.decodeTimeStamp == Self.time(packet[1], timeBase))
+                #expect(sample.duration == Self.time(packet[2], timeBase))
+                #expect(sample.totalSampleSize == Int(packet[3]))
+                let notSync = (CMSampleBufferGetSampleAttachmentsArray(sample, createIfNecessary: false) as? [[String: Any]])?
+                    .first?[kCMSampleAttachmentKey_NotSync as String] as? Bool ?? false
+                #expect(notSync == !packet[4].hasPrefix("K"))
+            }
+        }
+        #expect(videoSamples.first?.formatDescription?.mediaSubType == .h264)
+        #expect(reader.status == .completed)
+    }
+
+    @Test func audioDecodesToPCMOfTheAskedFormat() throws {
+        let url = try Fixtures.h264AAC()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let settings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 48000, AVNumberOfChannelsKey: 2,
+                                       AVLinearPCMBitDepthKey: 16, AVLinearPCMIsFloatKey: false,
+                                       AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: false]
+        let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .audio)[0], outputSettings: settings)
+        reader.add(output)
+        reader.startReading()
+        let samples = Self.readAll(output)
+        let frames = samples.reduce(0) { $0 + $1.numSamples }
+        let reference = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "s16le", "-ac", "2", "-ar", "48000", "-"])
+        #expect(frames == reference.count / 4)
+        let asbd = try #require(samples.first?.formatDescription?.audioStreamBasicDescription)
+        #expect(asbd.mSampleRate == 48000 && asbd.mChannelsPerFrame == 2 && asbd.mBitsPerChannel == 16)
+        // Continuous, exact timestamps.
+        var next = try #require(samples.first?.presentationTimeStamp)
+        for sample in samples {
+            #expect(sample.presentationTimeStamp == next)
+            next = sample.presentationTimeStamp + CMTime(value: Int64(sample.numSamples), timescale: 48000)
+        }
+        #expect(reader.status == .completed)
+    }
+
+    @Test func timeRangeLimitsTheFrames() throws {
+        let url = try Fixtures.h264AAC()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        reader.timeRange = CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 2))
+        let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0],
+                                              outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
+        reader.add(output)
+        reader.startReading()
+        let times = Self.readAll(output).map(\.presentationTimeStamp)
+        // Frames whose display interval overlaps [0.5 s, 1 s): 12 (0.48–0.52 s) to 24.
+        #expect(times == (12...24).map { CMTime(value: Int64($0), timescale: 25) })
+        #expect(reader.status == .completed)
+    }
+
+    @Test func unsupportedSettingsCannotBeAdded() throws {
+        let asset = AVURLAsset(url: try Fixtures.h264AAC())
+        let reader = try AVAssetReader(asset: asset)
+        let video = asset.tracks(withMediaType: .video)[0]
+        #expect(!reader.canAdd(AVAssetReaderTrackOutput(track: video, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: 0x7a7a_7a7a])))
+        #expect(!reader.canAdd(AVAssetReaderTrackOutput(track: video, outputSettings: ["NotAKey": 1])))
+        let audio = asset.tracks(withMediaType: .audio)[0]
+        #expect(!reader.canAdd(AVAssetReaderTrackOutput(track: audio, outputSettings: [AVFormatIDKey: kAudioFormatMPEG4AAC])))
+        #expect(reader.canAdd(AVAssetReaderTrackOutput(track: audio, outputSettings: nil)))
+    }
+
+    @Test func cancelledReaderDeliversNothingMore() throws {
+        let asset = AVURLAsset(url: try Fixtures.h264AAC())
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0], outputSettings: nil)
+        reader.add(output)
+        reader.startReading()
+        #expect(output.copyNextSampleBuffer() != nil)
+        reader.cancelReading()
+        #expect(output.copyNextSampleBuffer() == nil)
+        #expect(reader.status == .cancelled)
+    }
+
+    @Test func readerOfAMissingFileThrows() {
+        #expect(throws: AVError.self) { try AVAssetReader(asset: AVURLAsset(url: URL(fileURLWithPath: "/nonexistent.mp4"))) }
+    }
+
+    /// Flips, zeroes and cuts a real movie in many places: every read ends, with samples or an
+    /// AVError, never a crash or a hang.
+    @Test func corruptedMoviesEndCleanly() throws {
+        let original = try Data(contentsOf: try Fixtures.h264AAC())
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<40 {
+            var data = original
+            switch trial % 4 {
+            case 0: // flip bytes
+                for _ in 0..<32 { let i = Int.random(in: 0..<data.count, using: &generator); data[i] ^= 0xFF }
+            case 1: // zero a block
+                let start = Int.random(in: 0..<data.count - 512, using: &generator)
+                data.replaceSubrange(start..<start + 512, with: Data(count: 512))
+            case 2: // truncate
+                data = data.prefix(Int.random(in: 0..<data.count, using: &generator))
+            default: // shuffle two blocks
+                let a = Int.random(in: 0..<data.count / 2 - 256, using: &generator), b = data.count / 2 + a / 2
+                let block = data[a..<a + 256]
+                data.replaceSubrange(a..<a + 256, with: data[b..<b + 256])
+                data.replaceSubrange(b..<b + 256, with: block)
+            }
+            let url = Fixtures.folder.appendingPathComponent("corrupt-\(trial).mp4")
+            try data.write(to: url)
+            let asset = AVURLAsset(url: url)
+            guard let reader = try? AVAssetReader(asset: asset) else { continue }
+            for track in asset.tracks where track.mediaType == .video || track.mediaType == .audio {
+                let settings: [String: Any]? = track.mediaType == .video
+                    ? [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+                    : [AVFormatIDKey: kAudioFormatLinearPCM]
+                let output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
+                if reader.canAdd(output) { reader.add(output) }
+            }
+            guard !reader.outputs.isEmpty else { continue }
+            if reader.startReading() {
+                for output in reader.outputs { _ = Self.readAll(output) }
+            }
+            #expect([.completed, .failed].contains(reader.status), "trial \(trial)")
+            if reader.status == .failed { #expect(reader.error is AVError, "trial \(trial)") }
+        }
+    }
+
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return 0 }
+        let error = zip(a, b).reduce(0.0) { let d = Double($1.0) - Double($1.1); return $0 + d * d }
+        return error == 0 ? .infinity : 10 * log10(255 * 255 / (error / Double(a.count)))
+    }
+
+    static func packed(_ buffer: CVPixelBuffer, bytesPerPixel: Int) -> [UInt8] {
+        CVPixelBufferLockBaseAddress(buffer, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
+        let stride = CVPixelBufferGetBytesPerRow(buffer), rowBytes = CVPixelBufferGetWidth(buffer) * bytesPerPixel
+        return (0..<CVPixelBufferGetHeight(buffer)).flatMap { Array(UnsafeBufferPointer(start: base + $0 * stride, count: rowBytes)) }
+    }
+}
