@@ -15,20 +15,14 @@ package struct StreamDescription: Sendable {
     package let kind: MediaKind
     /// CoreMedia's code for the codec ('avc1', 'aac ', …), 0 when unknown.
     package let codecType: FourCharCode
-    /// FFmpeg's name of the codec, such as "h264".
-    package let codecName: String
     /// The time of the stream's first sample, or invalid.
     package let startTime: CMTime
     /// The stream's duration as the container states it, or invalid.
     package let duration: CMTime
-    /// The number of frames the container states, 0 when it does not.
-    package let frameCount: Int
     /// Width and height in pixels (video), 0 otherwise.
     package let width: Int32, height: Int32
     /// The average frame rate (video), 0 when unknown.
     package let frameRate: Double
-    /// Rotation from the display matrix in degrees counterclockwise, 0 when none (video).
-    package let rotation: Double
     /// The display matrix as the file stores it (a b u c d v x y w; 16.16 and 2.30 fixed
     /// point), nil when the file has none.
     package let displayMatrix: [Int32]?
@@ -63,22 +57,16 @@ package struct StreamDescription: Sendable {
         default: kind = .unknown
         }
         codecType = CodecMapping.fourCC(for: parameters)
-        codecName = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         startTime = CMTime(ffmpegTimestamp: stream.start_time, timeBase: stream.time_base)
         duration = stream.duration > 0 ? CMTime(ffmpegTimestamp: stream.duration, timeBase: stream.time_base) : .invalid
-        frameCount = Int(stream.nb_frames)
         width = parameters.width
         height = parameters.height
         frameRate = stream.avg_frame_rate.den > 0 ? av_q2d(stream.avg_frame_rate) : 0
         var matrixSize: Int = 0
         if let matrix = av_stream_get_side_data(pointer, AV_PKT_DATA_DISPLAYMATRIX, &matrixSize),
            matrixSize >= 9 * MemoryLayout<Int32>.size {
-            let values = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
-            let degrees = values.withUnsafeBufferPointer { av_display_rotation_get($0.baseAddress) }
-            rotation = degrees.isNaN ? 0 : degrees
-            displayMatrix = values
+            displayMatrix = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
         } else {
-            rotation = 0
             displayMatrix = nil
         }
         containerID = stream.id

@@ -133,3 +133,18 @@ final class Collected: @unchecked Sendable {
         }
     }
 }
+
+@Suite struct AVAssetImageGeneratorSequenceTests {
+    @Test func imagesForTimesArriveInOrder() async throws {
+        let generator = AVAssetImageGenerator(asset: AVURLAsset(url: try AVAssetImageGeneratorTests.clip()))
+        var times: [CMTime] = []
+        for await result in generator.images(for: [.zero, CMTime(value: 3, timescale: 2), CMTime(value: -1, timescale: 1)]) {
+            times.append(result.requestedTime)
+            if result.requestedTime.seconds >= 0 {
+                #expect(try result.image.width == 320)
+                #expect(try result.actualTime <= result.requestedTime)
+            }
+        }
+        #expect(times == [.zero, CMTime(value: 3, timescale: 2), CMTime(value: -1, timescale: 1)])
+    }
+}

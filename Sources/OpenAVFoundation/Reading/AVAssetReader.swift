@@ -72,8 +72,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     }
 
     private func belongsToAsset(_ output: AVAssetReaderOutput) -> Bool {
-        guard let trackOutput = output as? AVAssetReaderTrackOutput else { return true }
-        return trackOutput.track.asset === asset
+        output.tracks.allSatisfy { $0.asset === asset }
     }
 
     /// Starts reading; false (with `status` `.failed` and `error` set) when the file cannot be
@@ -90,7 +89,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         }
         let range = timeRange
         do {
-            let streams = Set(outputs.compactMap(\.streamIndex))
+            let streams = Set(outputs.flatMap(\.streamIndices))
             let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
             let session = try ReadingSession(url: contents.url, streams: streams, start: range.start,
                                              seekStream: videoStream?.streamIndex ?? streams.min())
@@ -193,9 +192,10 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// Starts a fresh pass for one output over `range` (random access).
     private func restart(_ output: AVAssetReaderOutput, in range: CMTimeRange) {
         do {
-            guard let index = output.streamIndex,
-                  case .success(let contents) = asset.loader.contentsBlocking() else { return }
-            let session = try ReadingSession(url: contents.url, streams: [index], start: range.start, seekStream: index)
+            guard case .success(let contents) = asset.loader.contentsBlocking() else { return }
+            let streams = output.streamIndices
+            let session = try ReadingSession(url: contents.url, streams: Set(streams), start: range.start,
+                                             seekStream: streams.min())
             let pipeline = try output.makePipeline(timeRange: range)
             try pipeline.start(in: session)
             output.lock.withLock {

@@ -8,7 +8,7 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// The reader the output was added to.
     weak var reader: AVAssetReader?
     /// The pipeline doing the work, made when reading starts (guarded by `lock`).
-    var pipeline: TrackPipeline?
+    var pipeline: (any SamplePipeline)?
     /// The pass over the file the pipeline reads from (guarded by `lock`).
     var session: ReadingSession?
     /// Whether the pipeline has delivered its last sample (guarded by `lock`).
@@ -31,11 +31,14 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// Why the output cannot be added, or nil when it can.
     var additionProblem: String? { nil }
 
+    /// The tracks the output reads.
+    var tracks: [AVAssetTrack] { [] }
+
     /// The streams of the file the output reads.
-    var streamIndex: Int? { nil }
+    var streamIndices: [Int] { [] }
 
     /// Makes the pipeline for a reading pass over `timeRange`.
-    func makePipeline(timeRange: CMTimeRange) throws(AVError) -> TrackPipeline {
+    func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
         preconditionFailure("AVAssetReaderOutput is abstract; use a subclass")
     }
 

@@ -37,9 +37,11 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         return nil
     }
 
-    override var streamIndex: Int? { track.contents.streamIndex }
+    override var tracks: [AVAssetTrack] { [track] }
 
-    override func makePipeline(timeRange: CMTimeRange) throws(AVError) -> TrackPipeline {
+    override var streamIndices: [Int] { [track.contents.streamIndex] }
+
+    override func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let mode):
             let pipeline = TrackPipeline(streamIndex: track.contents.streamIndex, mode: mode, timeRange: timeRange,

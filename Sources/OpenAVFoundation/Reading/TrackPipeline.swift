@@ -4,9 +4,20 @@ import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
 
-/// The work behind one reader output: the packets of one stream, passed through as they are or
+/// The work behind a reader output: reads its streams' packets from a reading session and
+/// makes the output's sample buffers.
+protocol SamplePipeline: AnyObject {
+    /// Opens decoders and converters for a reading pass.
+    func start(in session: ReadingSession) throws(AVError)
+    /// The next sample buffer, or nil when the output has delivered everything (or failed).
+    func next(from session: ReadingSession) -> CMSampleBuffer?
+    /// Why the pipeline stopped early, if it did.
+    var failure: AVError? { get }
+}
+
+/// The work behind one track output: the packets of one stream, passed through as they are or
 /// decoded and converted into the pixel or PCM format the output asked for.
-final class TrackPipeline {
+final class TrackPipeline: SamplePipeline {
     /// What the output delivers.
     enum Mode {
         /// Compressed samples as stored, with the track's format description.
