@@ -62,6 +62,6 @@ let package = Package(
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
-        .testTarget(name: "openavTests", dependencies: ["openav"]),
+        .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenAVFoundation
 
 @Suite("AVMediaType, AVFileType, AVMediaCharacteristic")
@@ -65,7 +66,7 @@ struct AVMediaTypeTests {
         #expect(AVFileType.mp3.ffmpegMuxerName == "mp3")
         #expect(AVFileType.heic.ffmpegMuxerName == nil)
         // The oracle: every muxer name we hand out is one `ffmpeg -muxers` lists.
-        let listing = try runFFmpeg(["-hide_banner", "-muxers"])
+        let listing = String(decoding: try Fixtures.run("ffmpeg", ["-hide_banner", "-muxers"]), as: UTF8.self)
         let muxers = Set(listing.split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, fields[0].contains("E") else { return nil }
@@ -92,21 +93,4 @@ struct AVMediaTypeTests {
         #expect(AVMediaCharacteristic.describesVideoForAccessibility.rawValue == "public.accessibility.describes-video")
         #expect(AVMediaCharacteristic.voiceOverTranslation.rawValue == "public.translation.voice-over")
     }
-}
-
-/// Runs `ffmpeg` with arguments and returns what it printed on standard output.
-fileprivate func runFFmpeg(_ arguments: [String], tool: String = "ffmpeg") throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(tool) exited \(process.terminationStatus)"])
-    }
-    return String(decoding: data, as: UTF8.self)
 }

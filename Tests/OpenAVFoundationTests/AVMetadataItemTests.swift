@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenAVFoundation
 
 @Suite("AVMetadataItem")
@@ -304,12 +305,12 @@ struct AVMetadataItemTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         for (ext, firstIdentifier) in [("mov", AVMetadataIdentifier.quickTimeUserDataFullName), ("mp4", .iTunesMetadataSongName)] {
             let url = directory.appendingPathComponent("out.\(ext)")
-            _ = try runTool("ffmpeg", [
+            _ = try Fixtures.run("ffmpeg", [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=5", "-t", "1", "-metadata", "title=Hello",
                 "-metadata", "artist=Someone", "-metadata", "creation_time=2024-05-01T12:00:00Z",
                 "-metadata", "location=+48.8577+002.2950/", url.path,
             ])
-            let json = try runTool("ffprobe", ["-v", "error", "-show_format", "-of", "json", url.path])
+            let json = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_format", "-of", "json", url.path]), as: UTF8.self)
             let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
             let format = try #require(object?["format"] as? [String: Any])
             let tagObject = try #require(format["tags"] as? [String: String])
@@ -326,21 +327,4 @@ struct AVMetadataItemTests {
                 == Date(timeIntervalSince1970: 1_714_564_800))
         }
     }
-}
-
-/// Runs a command-line tool and returns its standard output; throws when it fails.
-fileprivate func runTool(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(tool) exited \(process.terminationStatus)"])
-    }
-    return String(decoding: data, as: UTF8.self)
 }

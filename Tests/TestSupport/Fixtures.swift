@@ -36,17 +36,27 @@ public enum Fixtures {
 
     /// Makes `name` in the fixture folder with `ffmpeg` and the given arguments (inputs and
     /// codec options; the output path is appended), once per test process. The file appears
-    /// under its name only when complete.
+    /// under its name only when complete. The name is prefixed with a digest of the arguments,
+    /// so two tests asking for the same name with different contents get different files.
     public static func make(_ name: String, _ arguments: [String]) throws -> URL {
         lock.lock()
         defer { lock.unlock() }
-        let url = folder.appendingPathComponent(name)
+        let url = folder.appendingPathComponent("\(digest(arguments))-\(name)")
         if !FileManager.default.fileExists(atPath: url.path) {
-            let partial = folder.appendingPathComponent("partial-" + name)
+            let partial = folder.appendingPathComponent("partial-" + url.lastPathComponent)
             _ = try run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [partial.path])
             try FileManager.default.moveItem(at: partial, to: url)
         }
         return url
+    }
+
+    /// A short stable digest of some arguments (FNV-1a), as hex.
+    static func digest(_ arguments: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in arguments.joined(separator: "\u{0}").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     /// `ffprobe -show_format -show_streams` of a file, parsed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `openav probe` run as a user runs it, on files ffmpeg made, checked against ffprobe.
 @Suite struct ProbeCommandTests {
@@ -30,16 +31,8 @@ import Testing
     }
 
     static func makeClip() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openav-probe-\(ProcessInfo.processInfo.processIdentifier).mov")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            let ffmpeg = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            let (status, _, err) = try run(ffmpeg, [
-                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30",
-                "-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "1.5", "-c:v", "libx264", "-c:a", "aac", url.path,
-            ])
-            try #require(status == 0, "ffmpeg failed: \(err)")
-        }
-        return url
+        try Fixtures.make("probe-clip.mov", ["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-f", "lavfi",
+                                             "-i", "sine=sample_rate=44100", "-t", "1.5", "-c:v", "libx264", "-c:a", "aac"])
     }
 
     @Test func jsonAgreesWithFFprobe() throws {
