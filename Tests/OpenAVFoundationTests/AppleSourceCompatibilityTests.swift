@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import OpenAVFoundation
 
 /// Code written for Apple platforms, compiled unchanged against `import OpenAVFoundation` (the
@@ -56,5 +57,13 @@ import OpenAVFoundation
         #expect(buffer.presentationTimeStamp.seconds == 7.0 / 30)
         let dimensions = CMVideoFormatDescriptionGetDimensions(CMSampleBufferGetFormatDescription(buffer)!)
         #expect(dimensions.width == 64 && dimensions.height == 48)
+    }
+}
+
+@Suite struct AppleAssetCompatibilityTests {
+    @Test func deprecatedAssetInitializerStillLoads() async throws {
+        let asset = AVAsset(url: try Fixtures.h264AAC())
+        #expect(asset.tracks(withMediaType: .video).count == 1)
+        #expect(try await asset.load(.duration).seconds > 1.9)
     }
 }

@@ -19,6 +19,15 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         super.init()
     }
 
+    /// Creates an asset for a local file URL (deprecated on Apple platforms in favour of
+    /// `AVURLAsset(url:)`, and still common in code).
+    ///
+    /// Differs from Apple: the object is an `AVAsset`, not an `AVURLAsset`, because a Swift
+    /// initializer cannot return a subclass; it loads exactly as `AVURLAsset(url:)` does.
+    public convenience init(url: URL) {
+        self.init(loader: AssetLoader.forFile(url, precise: false))
+    }
+
     /// The track objects of loaded contents, made once so that identity is stable.
     func tracks(of contents: AssetContents) -> [AVAssetTrack] {
         trackLock.withLock {

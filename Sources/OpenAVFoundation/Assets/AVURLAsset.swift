@@ -1,5 +1,4 @@
 import Foundation
-import MediaEngine
 
 /// The option key asking for exact durations and times even when that means reading the
 /// whole file (a `Bool`).
@@ -18,13 +17,7 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
     public init(url: URL, options: [String: Any]? = nil) {
         self.url = url
         let precise = (options?[AVURLAssetPreferPreciseDurationAndTimingKey] as? Bool) ?? false
-        super.init(loader: AssetLoader { () throws(AVError) -> AssetContents in
-            do throws(EngineError) {
-                return try AssetContents(url: url, precise: precise)
-            } catch {
-                throw AVError(error, fallback: .failedToParse)
-            }
-        })
+        super.init(loader: AssetLoader.forFile(url, precise: precise))
     }
 
     /// The file types `AVURLAsset` can open: every container FFmpeg reads that has an `AVFileType`.

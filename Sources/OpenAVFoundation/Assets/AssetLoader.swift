@@ -29,6 +29,17 @@ final class AssetLoader: @unchecked Sendable {
         self.read = read
     }
 
+    /// A loader reading a local file (exact timing when `precise`).
+    static func forFile(_ url: URL, precise: Bool) -> AssetLoader {
+        AssetLoader { () throws(AVError) -> AssetContents in
+            do throws(EngineError) {
+                return try AssetContents(url: url, precise: precise)
+            } catch {
+                throw AVError(error, fallback: .failedToParse)
+            }
+        }
+    }
+
     /// The current state.
     var current: State { lock.withLock { state } }
 
