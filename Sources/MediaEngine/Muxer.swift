@@ -1,0 +1,352 @@
+import CFFmpeg
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// A media file being written: FFmpeg's muxer (`AVFormatContext` and its `AVIOContext`), owned
+/// and closed exactly once. The one muxer behind `AVAssetWriter`, `AVCaptureMovieFileOutput`
+/// and `AVAssetExportSession`.
+///
+/// Add every track, then write packets (from an `Encoder`) or compressed sample buffers
+/// (passthrough) in any order across tracks: FFmpeg interleaves them by time. The header is
+/// written by `start()` or the first write; `finish()` writes the trailer and closes the file;
+/// `cancel()` closes and deletes it. An I/O failure (a full disk, a removed device) throws
+/// `EngineError` from the write or from `finish()`; the file is then left as it is, for
+/// `cancel()` to remove.
+///
+/// Not thread safe: the writer serialises its inputs' calls.
+package final class Muxer {
+    /// File-wide options.
+    package struct Options: Sendable {
+        /// Whether the movie header goes before the sample data (`shouldOptimizeForNetworkUse`,
+        /// FFmpeg's `faststart`: the file is rewritten once at the end). Ignored when
+        /// fragmenting, whose header is always first.
+        package var fastStart: Bool
+        /// When set, the file is written as a fragmented movie: an empty movie header first,
+        /// then a fragment (`moof` + `mdat`) at least every interval of track time, each
+        /// flushed to the file as soon as it is complete, so that a process killed mid-file
+        /// leaves a movie readable up to its last fragment. Nil: one movie header at the end.
+        package var movieFragmentInterval: CMTime?
+        /// The file's metadata tags (FFmpeg keys: "title", "artist", "comment", "date",
+        /// "location", …), in order.
+        package var metadata: [(key: String, value: String)]
+
+        /// Options with nothing set.
+        package init(fastStart: Bool = false, movieFragmentInterval: CMTime? = nil,
+                     metadata: [(key: String, value: String)] = []) {
+            self.fastStart = fastStart
+            self.movieFragmentInterval = movieFragmentInterval
+            self.metadata = metadata
+        }
+    }
+
+    /// Where the muxer is in its life.
+    private enum State {
+        case addingTracks, writing, failed, closed
+    }
+
+    /// The file being written.
+    package let url: URL
+    /// FFmpeg's muxer name ("mov", "mp4", "ipod", …).
+    package let fileType: String
+    /// The options the file was opened with.
+    package let options: Options
+
+    /// The FFmpeg context, nil once closed.
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// The tracks, by index.
+    private var tracks: [MuxerTrack] = []
+    /// The life stage.
+    private var state = State.addingTracks
+    /// Whether this muxer created the file (and so may delete it).
+    private let createdFile: Bool
+
+    /// Whether encoders for `fileType` must put their configuration in the codec parameters
+    /// (`Encoder(settings:globalHeader:)`'s flag): true for MP4, QuickTime and Matroska.
+    package static func needsGlobalHeader(fileType: String) -> Bool {
+        guard let format = av_guess_format(fileType, nil, nil) else { return true }
+        return format.pointee.flags & AVFMT_GLOBALHEADER != 0
+    }
+
+    /// Opens `url` for writing as FFmpeg's `fileType` muxer. Refuses an existing file (Apple's
+    /// writers never overwrite): a path where anything but a character device (such as
+    /// `/dev/null`) exists throws `EEXIST`. Throws also for a non-file URL, an unknown
+    /// muxer, or a file that cannot be created.
+    package init(url: URL, fileType: String, options: Options = Options()) throws(EngineError) {
+        let path = url.path
+        let operation = "creating \(path)"
+        guard url.isFileURL else { throw EngineError(operation: operation, message: "only file URLs can be written") }
+        self.url = url
+        self.fileType = fileType
+        self.options = options
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFCHR else {
+                throw EngineError(ffmpegCode: cffmpeg_averror(EEXIST), operation: operation)
+            }
+            createdFile = false
+        } else {
+            // Created here, exclusively, so that nothing appearing in between is overwritten.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw EngineError(ffmpegCode: cffmpeg_averror(errno), operation: operation) }
+            close(descriptor)
+            createdFile = true
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        var status = avformat_alloc_output_context2(&context, nil, fileType, path)
+        if status >= 0, let context {
+            status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
+            if status < 0 { avformat_free_context(context) }
+        }
+        guard status >= 0, let context else {
+            if createdFile { unlink(path) }
+            throw EngineError(ffmpegCode: status < 0 ? status : cffmpeg_averror(EINVAL),
+                              operation: "opening \(path) as \(fileType)")
+        }
+        self.context = context
+        for (key, value) in options.metadata {
+            av_dict_set(&context.pointee.metadata, key, value, 0)
+        }
+    }
+
+    deinit {
+        // Neither finished nor cancelled: close what was written, leave the file.
+        closeContext()
+    }
+
+    /// Closes the file and frees the context; returns the close status.
+    @discardableResult
+    private func closeContext() -> Int32 {
+        guard let context else { return 0 }
+        var status: Int32 = 0
+        if context.pointee.pb != nil { status = avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+        self.context = nil
+        return status
+    }
+
+    /// The open context while tracks may still be added.
+    private func contextForAdding() throws(EngineError) -> UnsafeMutablePointer<AVFormatContext> {
+        guard state == .addingTracks, let context else {
+            throw EngineError(operation: "adding a track to \(url.path)", message: "writing has already started")
+        }
+        return context
+    }
+
+    /// A new stream with the track options applied.
+    private func newStream(_ options: MuxerTrackOptions, timeBase: AVRational) throws(EngineError)
+        -> UnsafeMutablePointer<AVStream> {
+        let context = try contextForAdding()
+        guard let stream = avformat_new_stream(context, nil) else {
+            throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "adding a track to \(url.path)")
+        }
+        if let scale = options.timeScale, scale > 0 {
+            stream.pointee.time_base = AVRational(num: 1, den: scale)
+        } else {
+            stream.pointee.time_base = timeBase
+        }
+        if let language = options.languageCode {
+            av_dict_set(&stream.pointee.metadata, "language", language, 0)
+        }
+        for (key, value) in options.metadata {
+            av_dict_set(&stream.pointee.metadata, key, value, 0)
+        }
+        if let transform = options.transform, !transform.isIdentity {
+            let matrix = MuxerTrackOptions.displayMatrix(transform)
+            guard let side = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * MemoryLayout<Int32>.size) else {
+                throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "setting a track's transform")
+            }
+            UnsafeMutableRawPointer(side).withMemoryRebound(to: Int32.self, capacity: 9) { target in
+                for index in 0..<9 { target[index] = matrix[index] }
+            }
+        }
+        return stream
+    }
+
+    /// Adds a track for an encoder's packets and returns its index. The encoder must have been
+    /// opened with `globalHeader` when `needsGlobalHeader(fileType:)` says so. HEVC is tagged
+    /// 'hvc1'. Throws once writing has started.
+    @discardableResult
+    package func addTrack(from encoder: Encoder, options: MuxerTrackOptions = MuxerTrackOptions()) throws(EngineError) -> Int {
+        let stream = try newStream(options, timeBase: encoder.timeBase)
+        try ffmpegCheck(avcodec_parameters_copy(stream.pointee.codecpar, encoder.codecParameters),
+                        "adding a track to \(url.path)")
+        if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC {
+            stream.pointee.codecpar.pointee.codec_tag = MuxerTrack.tag(FourCharCode(fourCC: "hvc1"))
+        }
+        tracks.append(MuxerTrack(stream: stream, isLinearPCM: false, bytesPerPCMFrame: 0))
+        return tracks.count - 1
+    }
+
+    /// Adds a track for already-compressed sample buffers described by `formatDescription`
+    /// (codec, dimensions or stream description, configuration record as `codecPrivateData`)
+    /// and returns its index. `timeScale` is the track's time scale unless the options give
+    /// one. Throws for a codec the engine cannot store, or once writing has started.
+    @discardableResult
+    package func addTrack(passthrough formatDescription: CMFormatDescription, timeScale: Int32,
+                          options: MuxerTrackOptions = MuxerTrackOptions()) throws(EngineError) -> Int {
+        guard timeScale > 0 else {
+            throw EngineError(operation: "adding a passthrough track", message: "the time scale \(timeScale) is not positive")
+        }
+        let stream = try newStream(options, timeBase: AVRational(num: 1, den: timeScale))
+        let (isLinearPCM, bytesPerFrame) = try MuxerTrack.fill(stream.pointee.codecpar, from: formatDescription)
+        tracks.append(MuxerTrack(stream: stream, isLinearPCM: isLinearPCM, bytesPerPCMFrame: bytesPerFrame))
+        return tracks.count - 1
+    }
+
+    /// Writes the file header: no tracks can be added afterwards. Called by the first write
+    /// when not called before. Throws when the container refuses a track's codec (such as
+    /// ProRes in MP4) or the file cannot be written.
+    package func start() throws(EngineError) {
+        switch state {
+        case .writing: return
+        case .failed, .closed:
+            throw EngineError(operation: "writing \(url.path)", message: "the file is \(state == .closed ? "closed" : "failed")")
+        case .addingTracks: break
+        }
+        guard let context else { return }
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        if let interval = options.movieFragmentInterval, interval.isNumeric, interval > .zero {
+            av_dict_set(&dictionary, "movflags", "+empty_moov+default_base_moof", 0)
+            let microseconds = max(1, interval.ffmpegTimestamp(in: AVRational(num: 1, den: 1_000_000)))
+            av_dict_set(&dictionary, "frag_duration", String(microseconds), 0)
+        } else if options.fastStart {
+            av_dict_set(&dictionary, "movflags", "+faststart", 0)
+        }
+        let status = avformat_write_header(context, &dictionary)
+        if status < 0 {
+            state = .failed
+            throw EngineError(ffmpegCode: status, operation: "writing the header of \(url.path)")
+        }
+        state = .writing
+    }
+
+    /// The context, checked for writing and with the header written.
+    private func contextForWriting(track: Int) throws(EngineError) -> UnsafeMutablePointer<AVFormatContext> {
+        guard track >= 0, track < tracks.count else {
+            throw EngineError(operation: "writing \(url.path)", message: "there is no track \(track)")
+        }
+        try start()
+        guard let context else { throw EngineError(operation: "writing \(url.path)", message: "the file is closed") }
+        return context
+    }
+
+    /// Hands a packet to FFmpeg's interleaver and, for fragmented files, flushes complete
+    /// fragments to the file. Marks the muxer failed on error.
+    private func interleave(_ packet: UnsafeMutablePointer<AVPacket>, context: UnsafeMutablePointer<AVFormatContext>)
+        throws(EngineError) {
+        var status = av_interleaved_write_frame(context, packet)
+        if status >= 0, options.movieFragmentInterval != nil, let pb = context.pointee.pb {
+            avio_flush(pb)
+            status = pb.pointee.error
+        }
+        if status < 0 {
+            state = .failed
+            throw EngineError(ffmpegCode: status, operation: "writing \(url.path)")
+        }
+    }
+
+    /// Writes an encoded packet to `track`, its timestamps converted from the packet's
+    /// `timeBase`. Consumes the packet (it is empty afterwards). Throws for timestamps the
+    /// container refuses (decode times not increasing) and I/O errors.
+    package func write(_ packet: Packet, track: Int) throws(EngineError) {
+        let context = try contextForWriting(track: track)
+        let stream = tracks[track].stream
+        let p = packet.pointer
+        p.pointee.stream_index = stream.pointee.index
+        av_packet_rescale_ts(p, packet.timeBase, stream.pointee.time_base)
+        packet.timeBase = stream.pointee.time_base
+        try interleave(p, context: context)
+    }
+
+    /// Writes the samples of a compressed sample buffer to a passthrough `track`: each sample
+    /// becomes a packet whose bytes are copied once out of the data buffer, with the sample's
+    /// times and a key-frame flag unless the sample carries `kCMSampleAttachmentKey_NotSync`.
+    /// A linear PCM buffer is written as one packet. Throws for a buffer without data or
+    /// timing, and as `write(_:track:)` does.
+    package func write(sampleBuffer: CMSampleBuffer, track: Int) throws(EngineError) {
+        let context = try contextForWriting(track: track)
+        let operation = "writing a sample buffer to \(url.path)"
+        let info = tracks[track]
+        let timeBase = info.stream.pointee.time_base
+        let count = sampleBuffer.numSamples
+        guard count > 0, let block = sampleBuffer.dataBuffer, block.dataLength > 0 else {
+            throw EngineError(operation: operation, message: "the sample buffer holds no data")
+        }
+        guard let timings = try? sampleBuffer.sampleTimingInfos(), let first = timings.first,
+              first.presentationTimeStamp.isNumeric else {
+            throw EngineError(operation: operation, message: "the sample buffer has no presentation time")
+        }
+        let attachments = CMSampleBufferGetSampleAttachmentsArray(sampleBuffer, createIfNecessary: false)
+        let pieces: [(offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int)]
+        if info.isLinearPCM {
+            pieces = [(0, block.dataLength, first, count)]
+        } else {
+            var offset = 0
+            var list: [(offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int)] = []
+            for index in 0..<count {
+                let size = sampleBuffer.sampleSize(at: index)
+                var timing = first
+                if timings.count == count {
+                    timing = timings[index]
+                } else if index > 0, first.duration.isNumeric {
+                    let shift = CMTimeMultiply(first.duration, multiplier: Int32(index))
+                    timing.presentationTimeStamp = first.presentationTimeStamp + shift
+                    if first.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = first.decodeTimeStamp + shift }
+                }
+                list.append((offset, size > 0 ? size : block.dataLength - offset, timing, 1))
+                offset += size
+            }
+            pieces = list
+        }
+        for (index, piece) in pieces.enumerated() {
+            guard piece.size > 0, piece.offset + piece.size <= block.dataLength else {
+                throw EngineError(operation: operation, message: "the sample sizes do not fit the data")
+            }
+            let packet = Packet()
+            let p = packet.pointer
+            try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation)
+            let copied = CMBlockBufferCopyDataBytes(block, atOffset: piece.offset, dataLength: piece.size,
+                                                    destination: UnsafeMutableRawPointer(p.pointee.data))
+            guard copied == kCMBlockBufferNoErr else {
+                throw EngineError(operation: operation, message: "CoreMedia status \(copied) reading the sample data")
+            }
+            let timing = piece.timing
+            p.pointee.pts = timing.presentationTimeStamp.ffmpegTimestamp(in: timeBase)
+            p.pointee.dts = timing.decodeTimeStamp.isNumeric ? timing.decodeTimeStamp.ffmpegTimestamp(in: timeBase) : p.pointee.pts
+            if timing.duration.isNumeric, timing.duration > .zero {
+                let duration = piece.samples > 1 ? CMTimeMultiply(timing.duration, multiplier: Int32(piece.samples)) : timing.duration
+                p.pointee.duration = duration.ffmpegTimestamp(in: timeBase)
+            }
+            let notSync = (attachments?.count ?? 0) > index
+                && ((attachments?[index] as? NSDictionary)?[kCMSampleAttachmentKey_NotSync] as? Bool ?? false)
+            if !notSync { p.pointee.flags |= AV_PKT_FLAG_KEY }
+            p.pointee.stream_index = info.stream.pointee.index
+            try interleave(p, context: context)
+        }
+    }
+
+    /// Writes the buffered packets and the trailer (the movie header, unless fragmented) and
+    /// closes the file. Throws for I/O errors (the file stays, for `cancel()` to remove).
+    package func finish() throws(EngineError) {
+        if state == .addingTracks { try start() }
+        guard state == .writing, let context else {
+            throw EngineError(operation: "finishing \(url.path)", message: "the file is \(state == .closed ? "closed" : "failed")")
+        }
+        let trailer = av_write_trailer(context)
+        let close = closeContext()
+        state = trailer < 0 || close < 0 ? .failed : .closed
+        if trailer < 0 { throw EngineError(ffmpegCode: trailer, operation: "finishing \(url.path)") }
+        if close < 0 { throw EngineError(ffmpegCode: close, operation: "closing \(url.path)") }
+    }
+
+    /// Stops writing, closes the file and deletes it (when this muxer created it). Does nothing
+    /// after a successful `finish()`.
+    package func cancel() {
+        guard state != .closed else { return }
+        closeContext()
+        state = .closed
+        if createdFile { unlink(url.path) }
+    }
+}

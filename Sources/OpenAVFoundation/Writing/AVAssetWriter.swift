@@ -1,0 +1,253 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// Writes media to a new movie or audio file from sample buffers appended to its inputs.
+///
+/// Every input is encoded (or stored as it comes) by one writer: FFmpeg's encoders and its
+/// MOV/MP4 muxer. File types: `.mov`, `.mp4`, `.m4v`, `.m4a`.
+open class AVAssetWriter: NSObject, @unchecked Sendable {
+    /// Where a writer stands.
+    public enum Status: Int, Sendable {
+        /// Inputs may be added; writing has not started.
+        case unknown = 0
+        /// Writing is under way.
+        case writing = 1
+        /// The file is finished.
+        case completed = 2
+        /// Writing failed; `error` says why.
+        case failed = 3
+        /// `cancelWriting()` stopped writing and removed the file.
+        case cancelled = 4
+    }
+
+    private let lock = NSLock()
+    private var statusValue: Status = .unknown
+    private var errorValue: Error?
+    private var inputList: [AVAssetWriterInput] = []
+    private var core: MovieWriter?
+    private var sessionStarted = false
+
+    /// The file being written.
+    public let outputURL: URL
+    /// The type of the file.
+    public let outputFileType: AVFileType
+
+    /// Metadata items stored in the file.
+    open var metadata: [AVMetadataItem] = []
+    /// Whether the movie header goes at the start of the file, so it can play while it downloads.
+    open var shouldOptimizeForNetworkUse = false
+    /// When valid, the movie is written in fragments of this length, so that a writer stopped
+    /// abruptly leaves a playable file up to the last fragment. Invalid (the default): no
+    /// fragments.
+    open var movieFragmentInterval: CMTime = .invalid
+    /// How long the movie is expected to be (a hint; accepted).
+    open var overallDurationHint: CMTime = .invalid
+    /// The movie's time scale; 0 for the writer's choice.
+    open var movieTimeScale: CMTimeScale = 0
+    /// Where to put temporary files (not needed here; accepted).
+    open var directoryForTemporaryFiles: URL?
+
+    /// Creates a writer of a new file at `outputURL`; throws when something exists there (a
+    /// writer never overwrites), the URL is not a file URL, or the type is not one it writes.
+    public init(outputURL: URL, fileType outputFileType: AVFileType) throws {
+        guard outputURL.isFileURL else {
+            throw AVError(.invalidOutputURLPathExtension, reason: "\(outputURL) is not a file URL")
+        }
+        guard [.mov, .mp4, .m4v, .m4a].contains(outputFileType), outputFileType.ffmpegMuxerName != nil else {
+            throw AVError(.formatUnsupported, reason: "file type \(outputFileType.rawValue) cannot be written")
+        }
+        if FileManager.default.fileExists(atPath: outputURL.path) {
+            throw AVError(.fileAlreadyExists, reason: "\(outputURL.path) exists; AVAssetWriter does not overwrite files",
+                          userInfo: [NSFilePathErrorKey: outputURL.path])
+        }
+        self.outputURL = outputURL
+        self.outputFileType = outputFileType
+        super.init()
+    }
+
+    /// The inputs added so far.
+    open var inputs: [AVAssetWriterInput] { lock.withLock { inputList } }
+    /// Where writing stands.
+    open var status: Status { lock.withLock { statusValue } }
+    /// Why writing failed, when `status` is `.failed`.
+    open var error: Error? { lock.withLock { errorValue } }
+    /// The media types inputs may carry: video and audio (and text for QuickTime movies).
+    open var availableMediaTypes: [AVMediaType] { outputFileType == .m4a ? [.audio] : [.video, .audio] }
+
+    /// Whether settings could be applied to an input of `mediaType` in this file type.
+    open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
+        guard availableMediaTypes.contains(mediaType) else { return false }
+        guard let outputSettings else { return true }
+        guard let settings = try? WriterOutputSettings.encoderSettings(outputSettings, mediaType: mediaType) else { return false }
+        return Self.fileType(outputFileType, accepts: settings)
+    }
+
+    /// Whether the container can hold a codec.
+    static func fileType(_ type: AVFileType, accepts settings: EncoderSettings) -> Bool {
+        switch settings {
+        case .video(let video):
+            if type == .m4a { return false }
+            let proRes: Set<EncoderSettings.VideoCodec> = [.proRes422, .proRes422HQ, .proRes422LT, .proRes422Proxy, .proRes4444]
+            return type == .mov || !proRes.contains(video.codec)
+        case .audio(let audio):
+            if case .linearPCM = audio.codec { return type == .mov }
+            return true
+        }
+    }
+
+    /// Whether `input` can be added: writing has not started, the input is new, its media type
+    /// fits the file and its settings can be honoured.
+    open func canAdd(_ input: AVAssetWriterInput) -> Bool {
+        guard lock.withLock({ statusValue == .unknown && !inputList.contains { $0 === input } }), input.writer == nil else { return false }
+        guard case .success(let settings) = input.plan, availableMediaTypes.contains(input.mediaType) else { return false }
+        return settings.map { Self.fileType(outputFileType, accepts: $0) } ?? true
+    }
+
+    /// Adds an input; it must pass `canAdd(_:)`.
+    open func add(_ input: AVAssetWriterInput) {
+        var reason = "writing has started, or the input was added before"
+        if case .failure(let problem) = input.plan { reason = problem.description }
+        precondition(canAdd(input), "AVAssetWriter.add(_:) of an input canAdd(_:) refuses: \(reason)")
+        lock.withLock {
+            input.writer = self
+            inputList.append(input)
+        }
+    }
+
+    /// Creates the file and the encoders; false (with `status` `.failed` and `error` set)
+    /// when the file cannot be created or an encoder refuses its settings.
+    @discardableResult
+    open func startWriting() -> Bool {
+        let inputs: [AVAssetWriterInput] = lock.withLock {
+            precondition(statusValue == .unknown, "AVAssetWriter.startWriting() can be called only once")
+            return inputList
+        }
+        let plans = inputs.map { input -> MovieWriter.TrackPlan in
+            guard case .success(let settings) = input.plan else { preconditionFailure("an input with unusable settings was added") }
+            return MovieWriter.TrackPlan(settings: settings, formatHint: input.sourceFormatHint, options: input.trackOptions)
+        }
+        let options = Muxer.Options(fastStart: shouldOptimizeForNetworkUse,
+                                    movieFragmentInterval: movieFragmentInterval.isNumeric && movieFragmentInterval > .zero
+                                        ? movieFragmentInterval : nil,
+                                    metadata: MetadataTags.ffmpegTags(of: metadata))
+        do {
+            let core = try MovieWriter(url: outputURL, fileType: outputFileType.ffmpegMuxerName!, options: options, plans: plans)
+            for (index, input) in inputs.enumerated() { input.trackIndex = index }
+            lock.withLock {
+                self.core = core
+                statusValue = .writing
+            }
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    /// Records a failure.
+    private func fail(_ error: Error) {
+        lock.withLock {
+            guard statusValue == .unknown || statusValue == .writing else { return }
+            statusValue = .failed
+            errorValue = error
+        }
+    }
+
+    /// Starts the session: samples at `startTime` are written at time zero of the file.
+    open func startSession(atSourceTime startTime: CMTime) {
+        lock.withLock {
+            precondition(statusValue == .writing || statusValue == .failed, "AVAssetWriter.startSession(atSourceTime:) before startWriting()")
+            precondition(!sessionStarted, "AVAssetWriter.startSession(atSourceTime:) can be called only once")
+            sessionStarted = true
+        }
+        core?.startSession(at: startTime)
+    }
+
+    /// Ends the session: samples at or after `endTime` are not written.
+    open func endSession(atSourceTime endTime: CMTime) {
+        core?.endSession(at: endTime)
+    }
+
+    /// Appends a sample for input track `index`.
+    func append(_ sample: CMSampleBuffer, track index: Int) -> Bool {
+        guard let core = writingCore() else { return false }
+        do {
+            try core.append(sample, track: index)
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    /// Appends a picture for input track `index`.
+    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, track index: Int) -> Bool {
+        guard let core = writingCore() else { return false }
+        do {
+            try core.append(pixelBuffer, at: time, track: index)
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    /// The core while writing; nil otherwise.
+    private func writingCore() -> MovieWriter? {
+        lock.withLock {
+            precondition(statusValue != .unknown, "appending before AVAssetWriter.startWriting()")
+            precondition(sessionStarted || statusValue != .writing, "appending before AVAssetWriter.startSession(atSourceTime:)")
+            return statusValue == .writing ? core : nil
+        }
+    }
+
+    /// An input finished: drain its encoder.
+    func finishTrack(_ index: Int) {
+        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        do {
+            try core.finishTrack(index)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Finishes the file on a background queue, then calls `handler`; `status` is then
+    /// `.completed` or `.failed`.
+    open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.finishNow()
+            handler()
+        }
+    }
+
+    /// Finishes the file.
+    open func finishWriting() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            finishWriting { done.resume() }
+        }
+    }
+
+    /// Marks every input finished, drains the encoders and writes the trailer.
+    private func finishNow() {
+        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        for input in inputs where !input.isFinished { input.markAsFinished() }
+        do {
+            try core.finish()
+            lock.withLock { if statusValue == .writing { statusValue = .completed } }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Stops writing and removes the partial file.
+    open func cancelWriting() {
+        let core: MovieWriter? = lock.withLock {
+            guard statusValue == .writing || statusValue == .unknown else { return nil }
+            statusValue = .cancelled
+            return self.core
+        }
+        core?.cancel()
+    }
+}

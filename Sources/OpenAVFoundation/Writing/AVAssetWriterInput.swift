@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// One track of a file being written: sample buffers appended here are encoded with the output
+/// settings (or stored as they are, with `nil` settings) by the writer it was added to.
+open class AVAssetWriterInput: NSObject, @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+    weak var writer: AVAssetWriter?
+    /// The input's track in the writer's file, once writing has started.
+    var trackIndex: Int?
+    /// What the output settings ask the engine for, or why they cannot be honoured.
+    let plan: Swift.Result<EncoderSettings?, SettingsProblem>
+
+    /// The media type of the samples appended.
+    public let mediaType: AVMediaType
+    /// The settings samples are encoded with; nil stores them as they come.
+    public let outputSettings: [String: Any]?
+    /// The format of the samples that will be appended, when known in advance.
+    public let sourceFormatHint: CMFormatDescription?
+
+    /// Whether samples come from a real-time source (a capture): the writer then never holds an
+    /// append back. Appends are synchronous here, so this only documents intent.
+    open var expectsMediaDataInRealTime = false
+    /// The display matrix stored for the track.
+    open var transform: CGAffineTransform = .identity
+    /// Metadata items stored with the track.
+    open var metadata: [AVMetadataItem] = []
+    /// The display size stored for the track; `.zero` for the encoded size.
+    open var naturalSize: CGSize = .zero
+    /// The track's ISO 639-2/T language code.
+    open var languageCode: String?
+    /// The track's BCP 47 language tag.
+    open var extendedLanguageTag: String?
+    /// The track's time scale; 0 for the writer's choice.
+    open var mediaTimeScale: CMTimeScale = 0
+    /// Whether the track is enabled when the file is played.
+    open var marksOutputTrackAsEnabled = true
+
+    /// Creates an input for `mediaType` samples encoded with `outputSettings` (nil: stored as
+    /// they come; `sourceFormatHint` then describes them).
+    public init(mediaType: AVMediaType, outputSettings: [String: Any]?, sourceFormatHint: CMFormatDescription?) {
+        self.mediaType = mediaType
+        self.outputSettings = outputSettings
+        self.sourceFormatHint = sourceFormatHint
+        plan = Self.plan(mediaType: mediaType, settings: outputSettings)
+        super.init()
+    }
+
+    /// Creates an input for `mediaType` samples encoded with `outputSettings`.
+    public convenience init(mediaType: AVMediaType, outputSettings: [String: Any]?) {
+        self.init(mediaType: mediaType, outputSettings: outputSettings, sourceFormatHint: nil)
+    }
+
+    private static func plan(mediaType: AVMediaType, settings: [String: Any]?) -> Swift.Result<EncoderSettings?, SettingsProblem> {
+        guard let settings else { return .success(nil) }
+        do {
+            return .success(try WriterOutputSettings.encoderSettings(settings, mediaType: mediaType))
+        } catch let problem as SettingsProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(SettingsProblem("\(error)"))
+        }
+    }
+
+    /// Whether the input takes more samples now: while the writer is writing and the input is
+    /// not finished.
+    open var isReadyForMoreMediaData: Bool {
+        lock.withLock { !finished } && writer?.status == .writing
+    }
+
+    /// Appends a sample buffer; false when the input cannot take it (the writer's `status` and
+    /// `error` say why).
+    @discardableResult
+    open func append(_ sampleBuffer: CMSampleBuffer) -> Bool {
+        guard let writer, let trackIndex else {
+            preconditionFailure("AVAssetWriterInput.append(_:) before AVAssetWriter.startWriting()")
+        }
+        precondition(!lock.withLock { finished }, "AVAssetWriterInput.append(_:) after markAsFinished()")
+        return writer.append(sampleBuffer, track: trackIndex)
+    }
+
+    /// Appends a picture (the pixel buffer adaptor's path).
+    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime) -> Bool {
+        guard let writer, let trackIndex else {
+            preconditionFailure("appending a pixel buffer before AVAssetWriter.startWriting()")
+        }
+        precondition(!lock.withLock { finished }, "appending a pixel buffer after markAsFinished()")
+        return writer.append(pixelBuffer, at: time, track: trackIndex)
+    }
+
+    /// Says no more samples will be appended.
+    open func markAsFinished() {
+        let first = lock.withLock { () -> Bool in
+            defer { finished = true }
+            return !finished
+        }
+        if first, let writer, let trackIndex { writer.finishTrack(trackIndex) }
+    }
+
+    /// Whether `markAsFinished()` was called.
+    var isFinished: Bool { lock.withLock { finished } }
+
+    /// Calls `block` on `queue` again and again while the input is ready for more data; the
+    /// block appends what it has and calls `markAsFinished()` at the end.
+    open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
+        queue.async { [weak self] in
+            guard let self, self.isReadyForMoreMediaData else { return }
+            block()
+            self.requestMediaDataWhenReady(on: queue, using: block)
+        }
+    }
+
+    /// The muxer's options for the track.
+    var trackOptions: MuxerTrackOptions {
+        MuxerTrackOptions(timeScale: mediaTimeScale > 0 ? mediaTimeScale : nil, languageCode: languageCode,
+                          metadata: MetadataTags.ffmpegTags(of: metadata),
+                          transform: transform == .identity ? nil : transform)
+    }
+}

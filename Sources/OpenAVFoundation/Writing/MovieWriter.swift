@@ -1,0 +1,226 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The one writer behind `AVAssetWriter` (and, through it, the capture movie file output and
+/// the export session): encoders and the muxer, the session's time offset and the tracks whose
+/// format is known only from their first sample. Thread-safe: inputs append from any queue.
+final class MovieWriter: @unchecked Sendable {
+    /// What one track writes.
+    struct TrackPlan {
+        /// Encode with these settings, or nil to store compressed samples as they are.
+        var settings: EncoderSettings?
+        /// The format of passthrough samples when known in advance (`sourceFormatHint`).
+        var formatHint: CMFormatDescription?
+        /// Time scale, language, transform and tags of the track.
+        var options: MuxerTrackOptions
+    }
+
+    private struct Track {
+        var plan: TrackPlan
+        var encoder: Encoder?
+        var muxerIndex: Int?
+        var pending: [CMSampleBuffer] = []
+        var finished = false
+        var lastTime: CMTime = .invalid
+    }
+
+    private let lock = NSLock()
+    private let muxer: Muxer
+    private var tracks: [Track]
+    private var started = false
+    private var sessionStart: CMTime = .invalid
+    private var sessionEnd: CMTime = .invalid
+
+    /// Opens the file and makes the encoders; throws for a file that exists or cannot be made,
+    /// and for settings no encoder accepts.
+    init(url: URL, fileType: String, options: Muxer.Options, plans: [TrackPlan]) throws(AVError) {
+        do throws(EngineError) {
+            muxer = try Muxer(url: url, fileType: fileType, options: options)
+            let globalHeader = Muxer.needsGlobalHeader(fileType: fileType)
+            var made: [Track] = []
+            for plan in plans {
+                var track = Track(plan: plan)
+                if let settings = plan.settings {
+                    let encoder = try Encoder(settings: settings, globalHeader: globalHeader)
+                    track.encoder = encoder
+                    track.muxerIndex = try muxer.addTrack(from: encoder, options: plan.options)
+                } else if let hint = plan.formatHint {
+                    track.muxerIndex = try muxer.addTrack(passthrough: hint, timeScale: plan.options.timeScale ?? 600,
+                                                          options: plan.options)
+                }
+                made.append(track)
+            }
+            tracks = made
+        } catch {
+            throw AVError(error, fallback: .unsupportedOutputSettings)
+        }
+    }
+
+    /// Sets the time that becomes zero in the file.
+    func startSession(at time: CMTime) {
+        lock.withLock { sessionStart = time }
+    }
+
+    /// Sets the time after which samples are dropped.
+    func endSession(at time: CMTime) {
+        lock.withLock { sessionEnd = time }
+    }
+
+    /// The time of the session's start, invalid before `startSession`.
+    var sessionStartTime: CMTime { lock.withLock { sessionStart } }
+
+    /// Appends a sample buffer of track `index`: an image buffer or PCM to encode, or a
+    /// compressed sample to store.
+    func append(_ sample: CMSampleBuffer, track index: Int) throws(AVError) {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            guard !tracks[index].finished else { return }
+            if tracks[index].muxerIndex == nil {
+                // A passthrough track without a hint: its first sample describes it.
+                tracks[index].pending.append(sample)
+                try addWaitingTracksIfReady()
+                return
+            }
+            if !started && tracks.contains(where: { $0.muxerIndex == nil && !$0.finished }) {
+                tracks[index].pending.append(sample)
+                return
+            }
+            try write(sample, track: index)
+        }
+    }
+
+    /// Appends a picture shown at `time` (source time) to track `index`.
+    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, track index: Int) throws(AVError) {
+        var timing = CMSampleTimingInfo(duration: .invalid, presentationTimeStamp: time, decodeTimeStamp: .invalid)
+        var sample: CMSampleBuffer?
+        var description: CMFormatDescription?
+        CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &description)
+        guard let description else { throw AVError(.invalidSourceMedia, reason: "the pixel buffer has no describable format") }
+        CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescription: description,
+                                                 sampleTiming: &timing, sampleBufferOut: &sample)
+        guard let sample else { throw AVError(.invalidSourceMedia, reason: "cannot wrap the pixel buffer") }
+        try append(sample, track: index)
+    }
+
+    /// Adds the passthrough tracks that waited for their first sample once all have one, then
+    /// writes what waited.
+    private func addWaitingTracksIfReady() throws(AVError) {
+        guard tracks.allSatisfy({ $0.muxerIndex != nil || !$0.pending.isEmpty || $0.finished }) else { return }
+        do throws(EngineError) {
+            for index in tracks.indices where tracks[index].muxerIndex == nil && !tracks[index].pending.isEmpty {
+                guard let format = tracks[index].pending[0].formatDescription else {
+                    throw EngineError(operation: "adding a track", message: "the first sample has no format description")
+                }
+                tracks[index].muxerIndex = try muxer.addTrack(passthrough: format, timeScale: tracks[index].plan.options.timeScale ?? 600,
+                                                              options: tracks[index].plan.options)
+            }
+        } catch {
+            throw AVError(error, fallback: .unsupportedOutputSettings)
+        }
+        for index in tracks.indices {
+            let waiting = tracks[index].pending
+            tracks[index].pending = []
+            for sample in waiting { try write(sample, track: index) }
+        }
+    }
+
+    /// Writes one sample (lock held).
+    private func write(_ sample: CMSampleBuffer, track index: Int) throws(AVError) {
+        let time = sample.presentationTimeStamp
+        if sessionEnd.isNumeric, time.isNumeric, time >= sessionEnd { return }
+        let offset = sessionStart.isNumeric ? sessionStart : .zero
+        do throws(EngineError) {
+            if !started {
+                try muxer.start()
+                started = true
+            }
+            guard let muxerIndex = tracks[index].muxerIndex else { return }
+            if let encoder = tracks[index].encoder {
+                if let pixels = sample.imageBuffer {
+                    try encoder.encode(pixels, presentationTime: time - offset, duration: sample.duration)
+                } else {
+                    try encoder.encode(pcm: try shifted(sample, by: offset))
+                }
+                for packet in encoder.receivePackets() { try muxer.write(packet, track: muxerIndex) }
+            } else {
+                try muxer.write(sampleBuffer: try shifted(sample, by: offset), track: muxerIndex)
+            }
+            tracks[index].lastTime = time
+        } catch {
+            throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
+        }
+    }
+
+    /// The sample with its times moved so that the session start becomes zero.
+    private func shifted(_ sample: CMSampleBuffer, by offset: CMTime) throws(EngineError) -> CMSampleBuffer {
+        guard offset != .zero else { return sample }
+        let count = CMSampleBufferGetNumSamples(sample)
+        var entries = 0
+        CMSampleBufferGetSampleTimingInfoArray(sample, entryCount: 0, arrayToFill: nil, entriesNeededOut: &entries)
+        var timing = [CMSampleTimingInfo](repeating: CMSampleTimingInfo(), count: max(entries, 1))
+        CMSampleBufferGetSampleTimingInfoArray(sample, entryCount: timing.count, arrayToFill: &timing, entriesNeededOut: &entries)
+        for i in timing.indices {
+            if timing[i].presentationTimeStamp.isNumeric { timing[i].presentationTimeStamp = timing[i].presentationTimeStamp - offset }
+            if timing[i].decodeTimeStamp.isNumeric { timing[i].decodeTimeStamp = timing[i].decodeTimeStamp - offset }
+        }
+        var copy: CMSampleBuffer?
+        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample, sampleTimingEntryCount: count > 0 ? timing.count : 0,
+                                              sampleTimingArray: &timing, sampleBufferOut: &copy)
+        guard let copy else { throw EngineError(operation: "retiming a sample", message: "the sample buffer cannot be copied") }
+        return copy
+    }
+
+    /// Says track `index` gets no more samples: its encoder is drained.
+    func finishTrack(_ index: Int) throws(AVError) {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            guard !tracks[index].finished else { return }
+            tracks[index].finished = true
+            if tracks[index].muxerIndex == nil { try addWaitingTracksIfReady() }
+            try drain(index)
+        }
+    }
+
+    /// Drains a track's encoder into the file (lock held).
+    private func drain(_ index: Int) throws(AVError) {
+        guard let encoder = tracks[index].encoder, let muxerIndex = tracks[index].muxerIndex else { return }
+        do throws(EngineError) {
+            try encoder.finish()
+            if !started {
+                try muxer.start()
+                started = true
+            }
+            for packet in encoder.receivePackets() { try muxer.write(packet, track: muxerIndex) }
+        } catch {
+            throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
+        }
+    }
+
+    /// Finishes every track and writes the file's trailer (and, with fast start, moves the
+    /// header to the front).
+    func finish() throws(AVError) {
+        for index in lock.withLock({ Array(tracks.indices) }) { try finishTrack(index) }
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            do throws(EngineError) {
+                if !started {
+                    try muxer.start()
+                    started = true
+                }
+                try muxer.finish()
+            } catch {
+                throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
+            }
+        }
+    }
+
+    /// Stops writing and removes the partial file.
+    func cancel() {
+        lock.withLock { muxer.cancel() }
+    }
+}
