@@ -12,6 +12,7 @@ package final class Decoder {
     /// Opens a decoder for a stream's codec parameters; throws when FFmpeg has no decoder for
     /// the codec or cannot open it.
     package init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational) throws(EngineError) {
+        _ = FFmpegLog.install
         self.timeBase = timeBase
         let codecName = avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {

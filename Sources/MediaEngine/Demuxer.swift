@@ -23,6 +23,7 @@ package final class Demuxer {
     /// Opens `url` and reads enough of it to describe every stream; throws `EngineError` when
     /// the file is missing, unreadable or not media.
     package init(url: URL) throws(EngineError) {
+        _ = FFmpegLog.install
         guard url.isFileURL else {
             throw EngineError(operation: "opening \(url)", message: "only file URLs can be opened")
         }

@@ -76,6 +76,7 @@ package final class Encoder {
     /// settings cannot work (odd dimensions for 4:2:0, a pixel format or sample rate the codec
     /// refuses, …), naming the problem.
     package init(settings: EncoderSettings, globalHeader: Bool) throws(EngineError) {
+        _ = FFmpegLog.install
         self.settings = settings
         let opened: UnsafeMutablePointer<AVCodecContext>
         switch settings {
@@ -208,9 +209,11 @@ package final class Encoder {
             c.pointee.pix_fmt = format
             c.pointee.time_base = AVRational(num: 1, den: video.timeScale)
             c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-            if let rate = video.expectedFrameRate, rate > 0, rate.isFinite {
-                c.pointee.framerate = av_d2q(rate, 1 << 16)
-            }
+            // The frame rate is a hint for rate control and the level (timestamps stay exact):
+            // without it x264 would take the time base (90000 per second) for the frame rate
+            // and pick level 6.2.
+            let rate = video.expectedFrameRate.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 30
+            c.pointee.framerate = av_d2q(rate, 1 << 16)
             c.pointee.gop_size = Int32(video.keyFrameInterval)
             c.pointee.color_range = video.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
             if let primaries = EncoderSettings.ffmpegPrimaries(video.colorPrimaries) { c.pointee.color_primaries = primaries }

@@ -73,6 +73,7 @@ package final class Muxer {
     /// `/dev/null`) exists throws `EEXIST`. Throws also for a non-file URL, an unknown
     /// muxer, or a file that cannot be created.
     package init(url: URL, fileType: String, options: Options = Options()) throws(EngineError) {
+        _ = FFmpegLog.install
         let path = url.path
         let operation = "creating \(path)"
         guard url.isFileURL else { throw EngineError(operation: operation, message: "only file URLs can be written") }

@@ -165,4 +165,191 @@ import TestSupport
             #expect(ours.map { $0[2] } == theirs.map { $0[2] })
         }
     }
+
+    /// The top-level box types of an MP4/MOV file, in order.
+    static func topLevelBoxes(_ url: URL) throws -> [String] {
+        let data = try Data(contentsOf: url)
+        var boxes: [String] = [], offset = 0
+        while offset + 8 <= data.count {
+            var size = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if size == 1 { size = data[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) } }
+            boxes.append(String(decoding: data[offset + 4..<offset + 8], as: UTF8.self))
+            guard size >= 8 else { break }
+            offset += size
+        }
+        return boxes
+    }
+
+    @Test func guideReencodingExample() async throws {
+        // "Reencoding Assets": a reader and a writer, audio and video each on its own
+        // serialization queue with requestMediaDataWhenReady, finishing when both are done.
+        let source = try Fixtures.h264AAC()
+        let asset = AVURLAsset(url: source)
+        let assetReader = try AVAssetReader(asset: asset)
+        let url = Self.outputURL("reencoded.mov")
+        let assetWriter = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let videoTrack = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let audioTrack = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        let decompressionAudioSettings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM]
+        let assetReaderAudioOutput = AVAssetReaderTrackOutput(track: audioTrack, outputSettings: decompressionAudioSettings)
+        assetReader.add(assetReaderAudioOutput)
+        let decompressionVideoSettings: [String: Any] = [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_422YpCbCr8,
+            kCVPixelBufferIOSurfacePropertiesKey as String: [String: Any](),
+        ]
+        let assetReaderVideoOutput = AVAssetReaderTrackOutput(track: videoTrack, outputSettings: decompressionVideoSettings)
+        assetReader.add(assetReaderVideoOutput)
+        var stereoChannelLayout = AudioChannelLayout()
+        stereoChannelLayout.mChannelLayoutTag = kAudioChannelLayoutTag_Stereo
+        let channelLayoutAsData = withUnsafeBytes(of: &stereoChannelLayout) { Data($0) }
+        let compressionAudioSettings: [String: Any] = [
+            AVFormatIDKey: kAudioFormatMPEG4AAC, AVEncoderBitRateKey: 128000, AVSampleRateKey: 44100,
+            AVChannelLayoutKey: channelLayoutAsData, AVNumberOfChannelsKey: 2,
+        ]
+        let assetWriterAudioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: compressionAudioSettings)
+        assetWriter.add(assetWriterAudioInput)
+        let videoFormatDescription = try #require(videoTrack.formatDescriptions.first as! CMFormatDescription?)
+        let dimensions = CMVideoFormatDescriptionGetDimensions(videoFormatDescription)
+        let compressionSettings: [String: Any] = [AVVideoAverageBitRateKey: 1_000_000, AVVideoMaxKeyFrameIntervalKey: 30]
+        let videoSettings: [String: Any] = [
+            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: Int(dimensions.width), AVVideoHeightKey: Int(dimensions.height),
+            AVVideoCompressionPropertiesKey: compressionSettings,
+        ]
+        let assetWriterVideoInput = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings,
+                                                       sourceFormatHint: videoFormatDescription)
+        assetWriter.add(assetWriterVideoInput)
+
+        #expect(assetReader.startReading())
+        #expect(assetWriter.startWriting())
+        assetWriter.startSession(atSourceTime: .zero)
+        let group = DispatchGroup()
+        for (input, output, name) in [(assetWriterAudioInput, assetReaderAudioOutput, "audio"), (assetWriterVideoInput, assetReaderVideoOutput, "video")] {
+            group.enter()
+            let done = Collected()
+            input.requestMediaDataWhenReady(on: DispatchQueue(label: "rwSerializationQueue.\(name)")) {
+                var completedOrFailed = false
+                while input.isReadyForMoreMediaData && !completedOrFailed {
+                    if let sampleBuffer = output.copyNextSampleBuffer() {
+                        completedOrFailed = !input.append(sampleBuffer)
+                    } else {
+                        completedOrFailed = true
+                    }
+                }
+                if completedOrFailed {
+                    input.markAsFinished()
+                    if done.append((.zero, .succeeded, .zero)) == 1 { group.leave() }
+                }
+            }
+        }
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in group.notify(queue: .global()) { finished.resume() } }
+        await assetWriter.finishWriting()
+        #expect(assetReader.status == .completed && assetWriter.status == .completed, "\(String(describing: assetWriter.error))")
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        #expect(Set(streams.compactMap { $0["codec_name"] as? String }) == ["h264", "aac"])
+        let audio = try #require(streams.first { $0["codec_name"] as? String == "aac" })
+        #expect(audio["sample_rate"] as? String == "44100" && audio["channels"] as? Int == 2)
+        let video = try #require(streams.first { $0["codec_name"] as? String == "h264" })
+        #expect(video["nb_frames"] as? String == "50")
+    }
+
+    @Test func aacKeepsTheToneAndItsLength() async throws {
+        let source = try Fixtures.make("writer-tone.wav", ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000", "-t", "2", "-c:a", "pcm_s16le"])
+        let asset = AVURLAsset(url: source)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: asset.tracks[0], outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM])
+        reader.add(output)
+        let url = Self.outputURL("tone.m4a")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .m4a)
+        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 48000, AVNumberOfChannelsKey: 1])
+        writer.add(input)
+        reader.startReading()
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        while let sample = output.copyNextSampleBuffer() { #expect(input.append(sample)) }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed)
+        let decoded = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "s16le", "-ac", "1", "-ar", "48000", "-"])
+        let samples = decoded.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        #expect(abs(samples.count - 96000) <= 1024)
+        // 1 kHz for 2 s: 4000 zero crossings.
+        let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        #expect(abs(crossings - 4000) < 40)
+    }
+
+    /// Writes `frames` small H.264 frames with the given writer options.
+    static func writeClip(_ url: URL, frames: Int, configure: (AVAssetWriter) -> Void) async throws -> AVAssetWriter {
+        let writer = try AVAssetWriter(outputURL: url, fileType: url.pathExtension == "mov" ? .mov : .mp4)
+        configure(writer)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        for index in 0..<frames {
+            var buffer: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, adaptor.pixelBufferPool!, &buffer)
+            drawFrame(buffer!, index: index)
+            adaptor.append(buffer!, withPresentationTime: CMTime(value: Int64(index), timescale: 30))
+        }
+        await writer.finishWriting()
+        return writer
+    }
+
+    @Test func optimizedForNetworkUsePutsTheMovieHeaderFirst() async throws {
+        let plain = Self.outputURL("plain.mp4"), fast = Self.outputURL("fast.mp4")
+        _ = try await Self.writeClip(plain, frames: 30) { _ in }
+        _ = try await Self.writeClip(fast, frames: 30) { $0.shouldOptimizeForNetworkUse = true }
+        let (plainBoxes, fastBoxes) = (try Self.topLevelBoxes(plain), try Self.topLevelBoxes(fast))
+        #expect(plainBoxes.firstIndex(of: "moov")! > plainBoxes.firstIndex(of: "mdat")!)
+        #expect(fastBoxes.firstIndex(of: "moov")! < fastBoxes.firstIndex(of: "mdat")!)
+    }
+
+    @Test func fragmentIntervalWritesFragments() async throws {
+        let url = Self.outputURL("fragments.mp4")
+        let writer = try await Self.writeClip(url, frames: 90) { $0.movieFragmentInterval = CMTime(value: 1, timescale: 1) }
+        #expect(writer.status == .completed)
+        #expect(try Self.topLevelBoxes(url).filter { $0 == "moof" }.count >= 3)
+        let frames = try Self.frames(url)
+        #expect(frames.count == 90)
+    }
+
+    @Test func metadataTagsReachTheFile() async throws {
+        let url = Self.outputURL("tagged.mov")
+        _ = try await Self.writeClip(url, frames: 5) { writer in
+            let title = AVMutableMetadataItem()
+            title.identifier = .commonIdentifierTitle
+            title.value = "Written on Linux" as NSString
+            let location = AVMutableMetadataItem()
+            location.identifier = .commonIdentifierLocation
+            location.value = "+48.8577+002.2950/" as NSString
+            writer.metadata = [title, location]
+        }
+        let tags = try #require((try Fixtures.probe(url)["format"] as? [String: Any])?["tags"] as? [String: Any])
+        #expect(tags["title"] as? String == "Written on Linux")
+        #expect((tags["location"] as? String)?.hasPrefix("+48.8577+002.2950") == true)
+        // And our own reader sees them as Apple's would.
+        let common = try await AVURLAsset(url: url).load(.commonMetadata)
+        #expect(AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle).first?.stringValue == "Written on Linux")
+    }
+
+    @Test func trackTransformAndLanguageAreStored() async throws {
+        let url = Self.outputURL("rotated.mov")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        input.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        input.languageCode = "fra"
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        var buffer: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(nil, adaptor.pixelBufferPool!, &buffer)
+        adaptor.append(buffer!, withPresentationTime: .zero)
+        await writer.finishWriting()
+        let track = try #require(try await AVURLAsset(url: url).loadTracks(withMediaType: .video).first)
+        let t = try await track.load(.preferredTransform)
+        #expect(abs(t.a) < 1e-4 && abs(t.b - 1) < 1e-4 && abs(t.c + 1) < 1e-4 && abs(t.d) < 1e-4)
+        #expect(track.languageCode == "fra")
+    }
 }
