@@ -44,13 +44,21 @@ package final class Decoder {
         return true
     }
 
+    /// A frame kept from a receive that produced nothing, for the next one.
+    private var spare: Frame?
+
     /// The next decoded frame, or nil when the decoder needs more packets (or has been fully
-    /// drained after `send(nil)`).
+    /// drained after `send(nil)`). Each frame returned is new (it may outlive the decoder, as
+    /// a shared pixel buffer); an empty receive allocates nothing.
     package func receiveFrame() throws(EngineError) -> Frame? {
-        let frame = Frame()
+        let frame = spare ?? Frame()
+        spare = nil
         frame.timeBase = timeBase
         let status = avcodec_receive_frame(context, frame.pointer)
-        if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { return nil }
+        if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() {
+            spare = frame
+            return nil
+        }
         try ffmpegCheck(status, "receiving a decoded frame")
         return frame
     }

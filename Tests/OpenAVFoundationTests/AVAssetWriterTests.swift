@@ -353,3 +353,26 @@ import TestSupport
         #expect(track.languageCode == "fra")
     }
 }
+
+@Suite struct AVAssetWriterRefusalTests {
+    @Test func unusableSettingsFailStartWritingWithAnAVError() throws {
+        let url = AVAssetWriterTests.outputURL("odd.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 63, AVVideoHeightKey: 48])
+        #expect(!writer.canAdd(input))
+        writer.add(input)
+        #expect(!writer.startWriting())
+        #expect(writer.status == .failed)
+        #expect((writer.error as? AVError)?.code == .unsupportedOutputSettings)
+        #expect(((writer.error as? AVError)?.userInfo[NSLocalizedFailureReasonErrorKey] as? String)?.contains("63x48") == true)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func unusableReaderSettingsFailStartReading() throws {
+        let asset = AVURLAsset(url: try Fixtures.h264AAC())
+        let reader = try AVAssetReader(asset: asset)
+        reader.add(AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0], outputSettings: ["NotAKey": 1]))
+        #expect(!reader.startReading())
+        #expect((reader.error as? AVError)?.code == .unsupportedOutputSettings)
+    }
+}

@@ -61,11 +61,17 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Adds an output; it must pass `canAdd(_:)`.
+    /// Adds an output. Adding after `startReading()`, adding an output twice or an output of
+    /// another asset's track is a programmer error (Apple raises an exception; here the process
+    /// stops with a message).
+    ///
+    /// Differs from Apple: an output whose settings cannot be honoured (`canAdd(_:)` is false)
+    /// is accepted, and `startReading()` then fails with `AVError.unsupportedOutputSettings`.
     open func add(_ output: AVAssetReaderOutput) {
-        precondition(canAdd(output), "AVAssetReader.add(_:) of an output canAdd(_:) refuses: "
-            + (output.additionProblem ?? "reading has started, or the output belongs elsewhere"))
         lock.withLock {
+            precondition(statusValue == .unknown, "AVAssetReader.add(_:) after startReading()")
+            precondition(output.reader == nil && !outputList.contains { $0 === output }, "AVAssetReader.add(_:) of an output already added")
+            precondition(belongsToAsset(output), "AVAssetReader.add(_:) of an output reading another asset's track")
             output.reader = self
             outputList.append(output)
         }

@@ -105,12 +105,16 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         return settings.map { Self.fileType(outputFileType, accepts: $0) } ?? true
     }
 
-    /// Adds an input; it must pass `canAdd(_:)`.
+    /// Adds an input. Adding after `startWriting()` or adding an input twice is a programmer
+    /// error (Apple raises an exception; here the process stops with a message).
+    ///
+    /// Differs from Apple: an input whose settings cannot be honoured (`canAdd(_:)` is false) is
+    /// accepted, and `startWriting()` then fails with `AVError.unsupportedOutputSettings`
+    /// naming the problem, instead of raising an exception.
     open func add(_ input: AVAssetWriterInput) {
-        var reason = "writing has started, or the input was added before"
-        if case .failure(let problem) = input.plan { reason = problem.description }
-        precondition(canAdd(input), "AVAssetWriter.add(_:) of an input canAdd(_:) refuses: \(reason)")
         lock.withLock {
+            precondition(statusValue == .unknown, "AVAssetWriter.add(_:) after startWriting()")
+            precondition(input.writer == nil && !inputList.contains { $0 === input }, "AVAssetWriter.add(_:) of an input already added")
             input.writer = self
             inputList.append(input)
         }
@@ -124,9 +128,19 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             precondition(statusValue == .unknown, "AVAssetWriter.startWriting() can be called only once")
             return inputList
         }
-        let plans = inputs.map { input -> MovieWriter.TrackPlan in
-            guard case .success(let settings) = input.plan else { preconditionFailure("an input with unusable settings was added") }
-            return MovieWriter.TrackPlan(settings: settings, formatHint: input.sourceFormatHint, options: input.trackOptions)
+        var plans: [MovieWriter.TrackPlan] = []
+        for input in inputs {
+            switch input.plan {
+            case .success(let settings):
+                if let settings, !Self.fileType(outputFileType, accepts: settings) {
+                    fail(AVError(.unsupportedOutputSettings, reason: "a \(outputFileType.rawValue) file cannot hold that \(input.mediaType.rawValue) format"))
+                    return false
+                }
+                plans.append(MovieWriter.TrackPlan(settings: settings, formatHint: input.sourceFormatHint, options: input.trackOptions))
+            case .failure(let problem):
+                fail(AVError(.unsupportedOutputSettings, reason: problem.description))
+                return false
+            }
         }
         let options = Muxer.Options(fastStart: shouldOptimizeForNetworkUse,
                                     movieFragmentInterval: movieFragmentInterval.isNumeric && movieFragmentInterval > .zero

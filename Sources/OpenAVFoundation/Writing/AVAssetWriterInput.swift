@@ -57,12 +57,10 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     private static func plan(mediaType: AVMediaType, settings: [String: Any]?) -> Swift.Result<EncoderSettings?, SettingsProblem> {
         guard let settings else { return .success(nil) }
-        do {
+        do throws(SettingsProblem) {
             return .success(try WriterOutputSettings.encoderSettings(settings, mediaType: mediaType))
-        } catch let problem as SettingsProblem {
-            return .failure(problem)
         } catch {
-            return .failure(SettingsProblem("\(error)"))
+            return .failure(error)
         }
     }
 

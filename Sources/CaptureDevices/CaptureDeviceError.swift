@@ -1,0 +1,34 @@
+/// Why a capture device could not start or stopped delivering.
+///
+/// Bad data and vanished devices are errors, never crashes (DESIGN.md → API rules); the session
+/// turns them into `AVError`s (`deviceWasDisconnected`, `deviceNotConnected`, …).
+package struct CaptureDeviceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    package enum Reason: String, Hashable, Sendable {
+        /// The format is not one of the device's `formats`.
+        case unsupportedFormat
+        /// The frame duration is outside the format's frame rate ranges.
+        case unsupportedFrameDuration
+        /// `start` was called while the device was running.
+        case alreadyRunning
+        /// The device went away (an unplugged camera: `ENODEV`).
+        case disconnected
+        /// The device exists but cannot be used now (busy, permission denied, out of memory).
+        case unavailable
+        /// Any other failure reported by the platform API.
+        case failed
+    }
+
+    /// The kind of failure.
+    package var reason: Reason
+    /// What happened, for people: names the device and the operation.
+    package var message: String
+
+    /// An error of a kind, with a message.
+    package init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    package var description: String { "\(reason.rawValue): \(message)" }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The built-in virtual camera: colour bars, a moving square, a frame index barcode and a white
+/// flash frame once a second, paced in real time on the host clock.
+///
+/// Formats: `'420v'`, `'420f'` and `'BGRA'` at 640x480 and 1280x720 (1–240 fps), 1920x1080
+/// (1–60 fps) and 3840x2160 (1–30 fps).
+///
+/// Timing: frames lie on a grid of the host clock: frame `n` of duration `d` is at exactly
+/// `n·d` seconds of host time, and its presentation time is that grid time, exactly, in `d`'s
+/// timescale (for 30 fps, `CMTime(value: n, timescale: 30)`); consecutive frames differ by
+/// exactly `d`. Each frame is delivered as soon as the host clock reaches its time (the frame's
+/// absolute deadline, slept to with `clock_nanosleep(TIMER_ABSTIME)` on the camera's own
+/// thread), so its timestamp is the ideal capture instant, not the (slightly later, jittery)
+/// wake-up time, and the schedule never drifts. A frame whose successor is already due when the
+/// thread wakes is skipped, as is a frame for which the client holds every pool buffer; the next
+/// delivered sample reports them in `droppedBefore`, and `sequenceNumber` (counting from 0 at
+/// `start`) skips them too. The barcode carries `sequenceNumber`.
+///
+/// Flash: a frame is all white (except the barcode band) when it is the first frame at or after
+/// a whole second of the host clock, that is when a whole second lies in `(t - d, t]` for its
+/// time `t`; at rates dividing a second evenly the flash frame's time is the whole second
+/// itself, the same instant the Test Tone Microphone's beep starts.
+package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable {
+    package let uniqueID = "openav-virtual-test-pattern-camera"
+    package let modelID = "OpenAV Test Pattern Camera"
+    package let localizedName = "Test Pattern Camera"
+    package let manufacturer = "OpenAVFoundation"
+    package let isVirtual = true
+    package let mediaKind = CaptureMediaKind.video
+    package var isConnected: Bool { true }
+
+    /// Pixel formats offered at every size.
+    package static let pixelFormats: [OSType] = [
+        kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
+        kCVPixelFormatType_32BGRA,
+    ]
+    /// Sizes offered and their highest frame rates.
+    package static let sizes: [(width: Int, height: Int, maxFrameRate: Int32)] = [
+        (640, 480, 240), (1280, 720, 240), (1920, 1080, 60), (3840, 2160, 30),
+    ]
+
+    package let formats: [CaptureFormat] = sizes.flatMap { size in
+        pixelFormats.map { pixelFormat in
+            .video(CaptureVideoFormat(pixelFormat: pixelFormat, width: size.width, height: size.height,
+                                      frameRateRanges: [CaptureFrameRateRange(minRate: 1, maxRate: size.maxFrameRate)]))
+        }
+    }
+
+    private let lock = NSLock()
+    private var thread: DeviceThread?
+    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestPatternCamera")
+
+    package init() {}
+
+    package var isRunning: Bool { lock.withLock { thread != nil } }
+
+    package func start(format: CaptureFormat, frameDuration: CMTime?,
+                       handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
+        guard case .video(let video) = format, let offered = videoFormats.first(where: {
+            $0.pixelFormat == video.pixelFormat && $0.width == video.width && $0.height == video.height
+        }) else {
+            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format)")
+        }
+        let duration = frameDuration ?? offered.defaultFrameDuration
+        guard offered.supports(frameDuration: duration), let grid = HostTimeGrid(step: duration) else {
+            throw CaptureDeviceError(.unsupportedFrameDuration,
+                                     "\(localizedName) \(offered) cannot deliver frames every \(duration.seconds) s")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
+        let renderer = try TestPatternRenderer(format: offered)
+        logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
+        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { deviceThread in
+            Self.run(renderer: renderer, grid: grid, on: deviceThread, handler: handler)
+        }
+    }
+
+    package func stop() {
+        let running = lock.withLock { () -> DeviceThread? in
+            defer { thread = nil }
+            return thread
+        }
+        running?.stop()
+    }
+
+    /// The production loop: sleep to frame `n`'s deadline, skip frames already overtaken, draw,
+    /// deliver.
+    private static func run(renderer: TestPatternRenderer, grid: HostTimeGrid, on thread: DeviceThread,
+                            handler: CaptureHandler) {
+        let first = grid.tick(atOrAfter: HostClock.now)
+        var tick = first
+        var dropped = 0
+        while thread.sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
+            let latest = grid.tick(atOrBefore: HostClock.now)
+            if latest > tick {
+                dropped += Int(latest - tick)
+                tick = latest
+            }
+            let sequence = tick - first
+            let time = grid.time(ofTick: tick)
+            if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick)) {
+                handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: grid.step,
+                                               sequenceNumber: sequence, droppedBefore: dropped)))
+                dropped = 0
+            } else {
+                dropped += 1
+            }
+            tick += 1
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// Draws the Test Pattern Camera's frames for one video format into pooled pixel buffers.
+///
+/// Per format, once: the background (75% colour bars over the top two thirds, a black-to-white
+/// ramp below) is computed into a buffer laid out exactly as the pool's, and each solid colour
+/// used later is prepared as one row per plane. Per frame, only copies: the background
+/// (`memcpy` per plane), or white for a flash frame, then the moving square and the
+/// `FrameIndexBarcode`, all by `memcpy`/`memset` of whole rows. Used by one thread at a time.
+final class TestPatternRenderer: @unchecked Sendable {
+    let format: CaptureVideoFormat
+    let pool: CVPixelBufferPool
+    /// How many pool buffers may be out (held by the client) before frames are dropped.
+    let bufferLimit: Int
+    private let background: CVPixelBuffer
+    private let geometry: [PlaneGeometry]
+    private let white: SolidColor
+    private let square: SolidColor
+    private let auxAttributes: NSDictionary
+
+    /// How one plane maps pixels to bytes: chroma subsampling shifts and bytes per sample.
+    struct PlaneGeometry {
+        var xShift: Int
+        var yShift: Int
+        var bytesPerSample: Int
+    }
+
+    /// One row of a colour per plane, a full plane row wide.
+    final class SolidColor {
+        let rows: [UnsafeMutableRawPointer]
+        init(rows: [UnsafeMutableRawPointer]) { self.rows = rows }
+        deinit { rows.forEach { $0.deallocate() } }
+    }
+
+    /// A renderer for a format the camera offers; throws when the pool cannot be made.
+    init(format: CaptureVideoFormat) throws(CaptureDeviceError) {
+        self.format = format
+        let isYCbCr = format.pixelFormat != kCVPixelFormatType_32BGRA
+        var attributes: [String: Any] = [
+            kCVPixelBufferPixelFormatTypeKey: format.pixelFormat,
+            kCVPixelBufferWidthKey: format.width, kCVPixelBufferHeightKey: format.height,
+        ]
+        if isYCbCr {
+            attributes[kCVBufferPropagatedAttachmentsKey] = [
+                kCVImageBufferYCbCrMatrixKey: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+                kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
+                kCVImageBufferTransferFunctionKey: kCVImageBufferTransferFunction_ITU_R_709_2,
+            ] as [String: Any]
+        }
+        var made: CVPixelBufferPool?
+        CVPixelBufferPoolCreate(nil, [kCVPixelBufferPoolMaximumBufferAgeKey: 0] as CFDictionary,
+                                attributes as CFDictionary, &made)
+        var backgroundBuffer: CVPixelBuffer?
+        CVPixelBufferCreate(nil, format.width, format.height, format.pixelFormat, attributes as CFDictionary,
+                            &backgroundBuffer)
+        guard let made, let backgroundBuffer else {
+            throw CaptureDeviceError(.unavailable, "cannot allocate \(format) pixel buffers")
+        }
+        pool = made
+        background = backgroundBuffer
+        // About 256 MB of frames at most, between 4 and 16 buffers.
+        let frameBytes = CVPixelBufferGetDataSize(backgroundBuffer)
+        bufferLimit = max(4, min(16, (256 << 20) / max(1, frameBytes)))
+        auxAttributes = [kCVPixelBufferPoolAllocationThresholdKey: bufferLimit] as NSDictionary
+        geometry = isYCbCr
+            ? [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 1), PlaneGeometry(xShift: 1, yShift: 1, bytesPerSample: 2)]
+            : [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 4)]
+        white = Self.solid(format: format, geometry: geometry, r: 255, g: 255, b: 255)
+        square = Self.solid(format: format, geometry: geometry, r: 16, g: 16, b: 16)
+        drawBackground()
+    }
+
+    /// A frame from the pool, or nil when all `bufferLimit` buffers are still held by the client.
+    func makeFrame(index: UInt64, time: CMTime, isFlash: Bool) -> CVPixelBuffer? {
+        var made: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, auxAttributes, &made)
+        guard let buffer = made else { return nil }
+        if isFlash {
+            fill(buffer, x: 0, y: 0, width: format.width, height: format.height, color: white)
+        } else {
+            for plane in geometry.indices {
+                memcpy(baseAddress(buffer, plane), baseAddress(background, plane), planeByteCount(background, plane))
+            }
+        }
+        if !isFlash { drawMovingSquare(into: buffer, time: time) }
+        applyControls(to: buffer)
+        FrameIndexBarcode.draw(index: Int(truncatingIfNeeded: index), into: buffer)
+        return buffer
+    }
+
+    /// Where the camera's controls (exposure, white balance, focus, zoom, torch) will change the
+    /// picture, the way a real camera's would, once they exist; now the picture is unchanged.
+    private func applyControls(to buffer: CVPixelBuffer) {}
+
+    /// A dark square, a quarter of the height, sweeping left to right once every 2 seconds of
+    /// host time, below the barcode band.
+    private func drawMovingSquare(into buffer: CVPixelBuffer, time: CMTime) {
+        let side = (format.height / 4) & ~1
+        guard side >= 2, format.width > side else { return }
+        let period: Int64 = 2_000_000_000
+        let nanoseconds = Int64(CMTimeConvertScale(time, timescale: 1_000_000_000, method: .roundHalfAwayFromZero).value)
+        let phase = Double(nanoseconds % period) / Double(period)
+        let x = Int(phase * Double(format.width - side)) & ~1
+        let y = (format.height / 2 - side / 2) & ~1
+        fill(buffer, x: x, y: y, width: side, height: side, color: square)
+    }
+
+    // MARK: Drawing helpers
+
+    private func baseAddress(_ buffer: CVPixelBuffer, _ plane: Int) -> UnsafeMutableRawPointer {
+        geometry.count == 1 ? CVPixelBufferGetBaseAddress(buffer)! : CVPixelBufferGetBaseAddressOfPlane(buffer, plane)!
+    }
+
+    private func bytesPerRow(_ buffer: CVPixelBuffer, _ plane: Int) -> Int {
+        geometry.count == 1 ? CVPixelBufferGetBytesPerRow(buffer) : CVPixelBufferGetBytesPerRowOfPlane(buffer, plane)
+    }
+
+    private func planeByteCount(_ buffer: CVPixelBuffer, _ plane: Int) -> Int {
+        let rows = geometry.count == 1 ? CVPixelBufferGetHeight(buffer) : CVPixelBufferGetHeightOfPlane(buffer, plane)
+        return rows * bytesPerRow(buffer, plane)
+    }
+
+    /// Fills a rectangle (even origin and size for 4:2:0) with a solid colour, row by row.
+    private func fill(_ buffer: CVPixelBuffer, x: Int, y: Int, width: Int, height: Int, color: SolidColor) {
+        for (plane, shape) in geometry.enumerated() {
+            let base = baseAddress(buffer, plane)
+            let stride = bytesPerRow(buffer, plane)
+            let offset = (x >> shape.xShift) * shape.bytesPerSample
+            let count = (width >> shape.xShift) * shape.bytesPerSample
+            for row in (y >> shape.yShift)..<((y + height) >> shape.yShift) {
+                memcpy(base + row * stride + offset, color.rows[plane], count)
+            }
+        }
+    }
+
+    /// Computes the background once: 75% bars (white, yellow, cyan, green, magenta, red, blue)
+    /// over the top two thirds, a ramp from black to white across the bottom third.
+    private func drawBackground() {
+        let bars: [(UInt8, UInt8, UInt8)] = [
+            (191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0), (191, 0, 191), (191, 0, 0), (0, 0, 191),
+        ]
+        let width = format.width
+        let barRows = format.height * 2 / 3 & ~1
+        // One RGB row for each part, converted to the pixel format and repeated down the picture.
+        var barRow = [(UInt8, UInt8, UInt8)](repeating: (0, 0, 0), count: width)
+        var rampRow = barRow
+        for x in 0..<width {
+            barRow[x] = bars[x * bars.count / width]
+            let level = UInt8(x * 255 / max(1, width - 1))
+            rampRow[x] = (level, level, level)
+        }
+        let barColor = Self.rows(from: barRow, format: format, geometry: geometry)
+        let rampColor = Self.rows(from: rampRow, format: format, geometry: geometry)
+        fill(background, x: 0, y: 0, width: width, height: barRows, color: barColor)
+        fill(background, x: 0, y: barRows, width: width, height: format.height - barRows, color: rampColor)
+    }
+
+    /// One colour as a full row per plane.
+    private static func solid(format: CaptureVideoFormat, geometry: [PlaneGeometry], r: UInt8, g: UInt8, b: UInt8) -> SolidColor {
+        rows(from: [(UInt8, UInt8, UInt8)](repeating: (r, g, b), count: format.width), format: format, geometry: geometry)
+    }
+
+    /// A row of RGB pixels in the format's planes (BT.709 Y'CbCr, video or full range for 4:2:0;
+    /// chroma from each pair's left pixel).
+    private static func rows(from rgb: [(UInt8, UInt8, UInt8)], format: CaptureVideoFormat,
+                             geometry: [PlaneGeometry]) -> SolidColor {
+        let width = format.width
+        if format.pixelFormat == kCVPixelFormatType_32BGRA {
+            let row = UnsafeMutableRawPointer.allocate(byteCount: width * 4, alignment: 64)
+            let bytes = row.assumingMemoryBound(to: UInt8.self)
+            for (x, (r, g, b)) in rgb.enumerated() {
+                bytes[x * 4] = b
+                bytes[x * 4 + 1] = g
+                bytes[x * 4 + 2] = r
+                bytes[x * 4 + 3] = 255
+            }
+            return SolidColor(rows: [row])
+        }
+        let fullRange = format.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
+        let luma = UnsafeMutableRawPointer.allocate(byteCount: width, alignment: 64)
+        let chroma = UnsafeMutableRawPointer.allocate(byteCount: (width + 1) & ~1, alignment: 64)
+        let y8 = luma.assumingMemoryBound(to: UInt8.self)
+        let c8 = chroma.assumingMemoryBound(to: UInt8.self)
+        for (x, (r8, g8, b8)) in rgb.enumerated() {
+            let (r, g, b) = (Double(r8) / 255, Double(g8) / 255, Double(b8) / 255)
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let cb = (b - y) / 1.8556
+            let cr = (r - y) / 1.5748
+            y8[x] = clamp(fullRange ? y * 255 : 16 + y * 219)
+            if x % 2 == 0 {
+                c8[x] = clamp(128 + cb * (fullRange ? 255 : 224))
+                c8[x + 1] = clamp(128 + cr * (fullRange ? 255 : 224))
+            }
+        }
+        return SolidColor(rows: [luma, chroma])
+    }
+
+    private static func clamp(_ value: Double) -> UInt8 {
+        UInt8(max(0, min(255, value.rounded())))
+    }
+}

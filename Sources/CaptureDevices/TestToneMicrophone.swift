@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import OpenCoreMedia
+
+/// The built-in virtual microphone: a steady 440 Hz tone at -20 dBFS, with a 1 kHz beep at
+/// about -4 dBFS for the first 50 ms of every whole second of the host clock.
+///
+/// Formats: 48 kHz and 44.1 kHz, mono and stereo (both channels equal), 32-bit float or 16-bit
+/// integer, interleaved.
+///
+/// Timing: sample `n` is at exactly `n / rate` seconds of host time, so a buffer's presentation
+/// time is `CMTime(value: n, timescale: rate)`, each buffer starts exactly where the previous one
+/// ended, and the beep's first sample is the one at the whole second (`n` a multiple of the
+/// rate). The beep is a cosine, so that first sample is already at the beep's full level (a
+/// sharp onset, to measure A/V sync against the camera's flash frame). Buffers of 10 ms (480
+/// frames at 48 kHz, 441 at 44.1 kHz; or the `frameDuration` given to `start`) are delivered on
+/// the microphone's own thread when the host clock reaches the end of their last sample, as a
+/// real device delivers audio once it has been recorded; deadlines are absolute
+/// (`clock_nanosleep(TIMER_ABSTIME)`), so there is no drift. A late thread catches up by
+/// delivering every overdue buffer; only when more than half a second behind does it skip,
+/// reporting the skipped buffers in `droppedBefore`.
+package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendable {
+    package let uniqueID = "openav-virtual-test-tone-microphone"
+    package let modelID = "OpenAV Test Tone Microphone"
+    package let localizedName = "Test Tone Microphone"
+    package let manufacturer = "OpenAVFoundation"
+    package let isVirtual = true
+    package let mediaKind = CaptureMediaKind.audio
+    package var isConnected: Bool { true }
+
+    /// The steady tone's frequency, in hertz.
+    package static let toneFrequency = 440
+    /// The steady tone's peak amplitude (full scale is 1).
+    package static let toneAmplitude = 0.1
+    /// The beep's frequency, in hertz.
+    package static let beepFrequency = 1000
+    /// The beep's peak amplitude, added to the tone.
+    package static let beepAmplitude = 0.6
+    /// The beep's length, in milliseconds, from each whole second.
+    package static let beepMilliseconds = 50
+    /// The default buffer duration: 10 ms.
+    package static let defaultBufferDuration = CMTime(value: 1, timescale: 100)
+
+    package let formats: [CaptureFormat] = [48_000, 44_100].flatMap { rate in
+        [1, 2].flatMap { channels in
+            [CaptureAudioSampleFormat.float32, .int16].map {
+                .audio(CaptureAudioFormat(sampleRate: rate, channelCount: channels, sampleFormat: $0))
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var thread: DeviceThread?
+    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestToneMicrophone")
+
+    package init() {}
+
+    package var isRunning: Bool { lock.withLock { thread != nil } }
+
+    /// The signal's value at absolute sample `n` of a `rate` Hz stream, before quantization.
+    package static func signal(atSample n: UInt64, rate: Int) -> Double {
+        let inSecond = Int(n % UInt64(rate))
+        // Whole-hertz frequencies complete whole cycles each second: the phase restarts exactly.
+        var value = toneAmplitude * sin(2 * Double.pi * Double(toneFrequency * inSecond % rate) / Double(rate))
+        if inSecond < rate * beepMilliseconds / 1000 {
+            value += beepAmplitude * cos(2 * Double.pi * Double(beepFrequency * inSecond % rate) / Double(rate))
+        }
+        return value
+    }
+
+    package func start(format: CaptureFormat, frameDuration: CMTime?,
+                       handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
+        guard case .audio(let audio) = format, formats.contains(format) else {
+            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format)")
+        }
+        let duration = frameDuration ?? Self.defaultBufferDuration
+        let frames = duration.isNumeric && duration.timescale > 0
+            ? Int((duration.seconds * Double(audio.sampleRate)).rounded()) : 0
+        guard frames >= 1, frames <= audio.sampleRate else {
+            throw CaptureDeviceError(.unsupportedFrameDuration,
+                                     "\(localizedName) buffers last from one sample to one second, not \(duration.seconds) s")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
+        logger.debug("starting \(audio) in buffers of \(frames) frames")
+        let generator = ToneBufferMaker(format: audio, framesPerBuffer: frames)
+        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { deviceThread in
+            Self.run(generator: generator, on: deviceThread, handler: handler)
+        }
+    }
+
+    package func stop() {
+        let running = lock.withLock { () -> DeviceThread? in
+            defer { thread = nil }
+            return thread
+        }
+        running?.stop()
+    }
+
+    private static func run(generator: ToneBufferMaker, on thread: DeviceThread, handler: CaptureHandler) {
+        let rate = UInt64(generator.format.sampleRate)
+        let frames = UInt64(generator.framesPerBuffer)
+        let samples = HostTimeGrid(step: CMTime(value: 1, timescale: CMTimeScale(rate)))!
+        var start = samples.tick(atOrAfter: HostClock.now)
+        var sequence: UInt64 = 0
+        var dropped = 0
+        while thread.sleep(untilNanoseconds: samples.deadline(ofTick: start + frames)) {
+            let behind = samples.tick(atOrBefore: HostClock.now) - (start + frames)
+            if behind > rate / 2 {
+                let skipped = behind / frames
+                dropped += Int(skipped)
+                sequence += skipped
+                start += skipped * frames
+            }
+            if let buffer = generator.makeBuffer(firstSample: start) {
+                handler(.success(CaptureSample(
+                    payload: .audio(buffer), presentationTime: samples.time(ofTick: start),
+                    duration: CMTime(value: CMTimeValue(frames), timescale: CMTimeScale(rate)),
+                    sequenceNumber: sequence, droppedBefore: dropped)))
+                dropped = 0
+            } else {
+                dropped += 1
+            }
+            sequence += 1
+            start += frames
+        }
+    }
+}
+
+/// Makes the microphone's PCM sample buffers, recycling their memory.
+final class ToneBufferMaker: @unchecked Sendable {
+    let format: CaptureAudioFormat
+    let framesPerBuffer: Int
+    private let formatDescription: CMFormatDescription
+    private let blocks: RecyclingBlocks
+    private var scratch: [Double]
+
+    init(format: CaptureAudioFormat, framesPerBuffer: Int) {
+        self.format = format
+        self.framesPerBuffer = framesPerBuffer
+        formatDescription = format.formatDescription
+        blocks = RecyclingBlocks(byteCount: framesPerBuffer * format.bytesPerFrame)
+        scratch = [Double](repeating: 0, count: framesPerBuffer)
+    }
+
+    /// The buffer of `framesPerBuffer` frames starting at absolute sample `firstSample`.
+    func makeBuffer(firstSample: UInt64) -> CMSampleBuffer? {
+        let rate = format.sampleRate
+        for index in 0..<framesPerBuffer {
+            scratch[index] = TestToneMicrophone.signal(atSample: firstSample + UInt64(index), rate: rate)
+        }
+        let block = blocks.take()
+        let channels = format.channelCount
+        switch format.sampleFormat {
+        case .float32:
+            let samples = block.assumingMemoryBound(to: Float.self)
+            for index in 0..<framesPerBuffer {
+                for channel in 0..<channels { samples[index * channels + channel] = Float(scratch[index]) }
+            }
+        case .int16:
+            let samples = block.assumingMemoryBound(to: Int16.self)
+            for index in 0..<framesPerBuffer {
+                let value = Int16(max(-32767, min(32767, (scratch[index] * 32767).rounded())))
+                for channel in 0..<channels { samples[index * channels + channel] = value }
+            }
+        }
+        let blocks = self.blocks
+        let dataBuffer = CMBlockBuffer(wrapping: block, length: blocks.byteCount, release: { blocks.give(back: block) })
+        var timing = CMSampleTimingInfo(
+            duration: CMTime(value: 1, timescale: CMTimeScale(rate)),
+            presentationTimeStamp: CMTime(value: CMTimeValue(firstSample), timescale: CMTimeScale(rate)),
+            decodeTimeStamp: .invalid)
+        var size = format.bytesPerFrame
+        var sampleBuffer: CMSampleBuffer?
+        CMSampleBufferCreateReady(
+            allocator: nil, dataBuffer: dataBuffer, formatDescription: formatDescription, sampleCount: framesPerBuffer,
+            sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 1, sampleSizeArray: &size,
+            sampleBufferOut: &sampleBuffer)
+        return sampleBuffer
+    }
+}
+
+/// Fixed-size memory blocks handed back when their block buffer goes away, and reused.
+final class RecyclingBlocks: @unchecked Sendable {
+    let byteCount: Int
+    private let lock = NSLock()
+    private var free: [UnsafeMutableRawPointer] = []
+    /// Free blocks kept for reuse; more are freed.
+    private let keep = 64
+
+    init(byteCount: Int) {
+        self.byteCount = byteCount
+    }
+
+    deinit {
+        free.forEach { $0.deallocate() }
+    }
+
+    func take() -> UnsafeMutableRawPointer {
+        if let block = lock.withLock({ free.popLast() }) { return block }
+        return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+    }
+
+    func give(back block: UnsafeMutableRawPointer) {
+        let kept = lock.withLock { () -> Bool in
+            guard free.count < keep else { return false }
+            free.append(block)
+            return true
+        }
+        if !kept { block.deallocate() }
+    }
+}
