@@ -23,7 +23,6 @@ final class MovieWriter: @unchecked Sendable {
         var muxerIndex: Int?
         var pending: [CMSampleBuffer] = []
         var finished = false
-        var lastTime: CMTime = .invalid
     }
 
     private let lock = NSLock()
@@ -68,28 +67,23 @@ final class MovieWriter: @unchecked Sendable {
         lock.withLock { sessionEnd = time }
     }
 
-    /// The time of the session's start, invalid before `startSession`.
-    var sessionStartTime: CMTime { lock.withLock { sessionStart } }
-
     /// Appends a sample buffer of track `index`: an image buffer or PCM to encode, or a
     /// compressed sample to store.
     func append(_ sample: CMSampleBuffer, track index: Int) throws(AVError) {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            guard !tracks[index].finished else { return }
-            if tracks[index].muxerIndex == nil {
-                // A passthrough track without a hint: its first sample describes it.
-                tracks[index].pending.append(sample)
-                try addWaitingTracksIfReady()
-                return
-            }
-            if !started && tracks.contains(where: { $0.muxerIndex == nil && !$0.finished }) {
-                tracks[index].pending.append(sample)
-                return
-            }
-            try write(sample, track: index)
+        guard !tracks[index].finished else { return }
+        if tracks[index].muxerIndex == nil {
+            // A passthrough track without a hint: its first sample describes it.
+            tracks[index].pending.append(sample)
+            try addWaitingTracksIfReady()
+            return
         }
+        if !started && tracks.contains(where: { $0.muxerIndex == nil && !$0.finished }) {
+            tracks[index].pending.append(sample)
+            return
+        }
+        try write(sample, track: index)
     }
 
     /// Appends a picture shown at `time` (source time) to track `index`.
@@ -148,7 +142,6 @@ final class MovieWriter: @unchecked Sendable {
             } else {
                 try muxer.write(sampleBuffer: try shifted(sample, by: offset), track: muxerIndex)
             }
-            tracks[index].lastTime = time
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
         }
@@ -177,12 +170,10 @@ final class MovieWriter: @unchecked Sendable {
     func finishTrack(_ index: Int) throws(AVError) {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            guard !tracks[index].finished else { return }
-            tracks[index].finished = true
-            if tracks[index].muxerIndex == nil { try addWaitingTracksIfReady() }
-            try drain(index)
-        }
+        guard !tracks[index].finished else { return }
+        tracks[index].finished = true
+        if tracks[index].muxerIndex == nil { try addWaitingTracksIfReady() }
+        try drain(index)
     }
 
     /// Drains a track's encoder into the file (lock held).
@@ -206,16 +197,14 @@ final class MovieWriter: @unchecked Sendable {
         for index in lock.withLock({ Array(tracks.indices) }) { try finishTrack(index) }
         lock.lock()
         defer { lock.unlock() }
-        do {
-            do throws(EngineError) {
-                if !started {
-                    try muxer.start()
-                    started = true
-                }
-                try muxer.finish()
-            } catch {
-                throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
+        do throws(EngineError) {
+            if !started {
+                try muxer.start()
+                started = true
             }
+            try muxer.finish()
+        } catch {
+            throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
         }
     }
 
