@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
         .executable(name: "openav", targets: ["openav"]),
+        .executable(name: "openav-bench", targets: ["openav-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +48,9 @@ let package = Package(
             name: "openav",
             dependencies: ["OpenAVFoundation", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // Benchmarks against ffmpeg (BENCHMARKS.md)
+        .executableTarget(name: "openav-bench", dependencies: ["OpenAVFoundation"], path: "Benchmarks"),
 
         // Tests, and what they share: fixtures made by ffmpeg and ffprobe's view of them
         .target(name: "TestSupport", path: "Tests/TestSupport"),

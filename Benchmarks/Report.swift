@@ -1,0 +1,56 @@
+import Foundation
+
+/// The table of medians and ratios, in Markdown so that it can go straight into BENCHMARKS.md.
+enum Report {
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func table(_ results: [WorkloadResult], runs: Int) -> String {
+        var lines = [
+            "Medians of \(runs) alternating run\(runs == 1 ? "" : "s"); peak RSS is the largest of any run (of any one process).",
+            "Ratios are ours/peer: below 1 we are faster (or smaller), above 1 slower.",
+            "",
+            "| workload | side | wall s | CPU s | peak RSS MB | wall ours/peer | CPU ours/peer | RSS ours/peer | target wall | met |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|:---:|",
+        ]
+        for result in results {
+            guard let oursIndex = result.workload.sides.firstIndex(where: \.isOurs) else { continue }
+            let ours = summary(result.costs[oursIndex])
+            for (index, side) in result.workload.sides.enumerated() {
+                let this = summary(result.costs[index])
+                var row = "| \(index == 0 ? result.workload.name : "") | \(side.name) | "
+                    + String(format: "%.2f | %.2f | %.0f |", this.wall, this.cpu, this.rssMB)
+                if side.isOurs {
+                    row += " | | | | |"
+                } else {
+                    row += String(format: " %.2f | %.2f | %.2f |", ours.wall / this.wall, ours.cpu / this.cpu, ours.rssMB / this.rssMB)
+                    if let target = result.workload.targets[side.name] {
+                        row += String(format: " ≤ %.2f | %@ |", target, ours.wall / this.wall <= target ? "yes" : "**no**")
+                    } else {
+                        row += " – | |"
+                    }
+                }
+                lines.append(row)
+            }
+        }
+        lines.append("| capture | – | skipped: AVCaptureSession / AVCaptureMovieFileOutput not implemented yet | | | | | | 0 drops, p99 < 5 ms | – |")
+        return lines.joined(separator: "\n")
+    }
+
+    static func summary(_ costs: [Cost]) -> (wall: Double, cpu: Double, rssMB: Double) {
+        (median(costs.map(\.wall)), median(costs.map(\.cpu)), Double(costs.map(\.peakRSSKiB).max() ?? 0) / 1024)
+    }
+
+    static func settings(_ results: [WorkloadResult]) -> String {
+        var lines = ["Settings (the same input and codec settings on both sides):"]
+        for result in results {
+            lines.append("- \(result.workload.name): \(result.workload.title)")
+            for setting in result.workload.settings + result.notes { lines.append("    \(setting)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// One way of doing a workload: a list of commands run one after the other (their costs add
+/// up), preceded by clearing the scratch directory.
+struct Side {
+    /// "ours", "ffmpeg", "ffmpeg ×20", …
+    let name: String
+    /// The commands, each an argv.
+    let commands: [[String]]
+    /// Whether this is OpenAVFoundation (the numerator of the ratios).
+    var isOurs: Bool { name == "ours" }
+}
+
+/// A workload: our side, one or more peers, the target wall-time ratio per peer and what the
+/// settings are.
+struct Workload {
+    let name: String
+    let title: String
+    let sides: [Side]
+    /// Target ours/peer wall-time ratio, by peer name.
+    let targets: [String: Double]
+    let settings: [String]
+}
+
+extension Inputs {
+    func workloads(bench: String) -> [Workload] {
+        let ffmpeg = ["ffmpeg", "-v", "error", "-nostdin", "-y"]
+        let out = scratch.path
+        var list: [Workload] = []
+
+        list.append(Workload(
+            name: "decode", title: "decode \(scale.decodeSeconds) s 1080p30 H.264 to BGRA",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "decode", decodeClip.path]]),
+                Side(name: "ffmpeg", commands: [ffmpeg + ["-i", decodeClip.path, "-pix_fmt", "bgra", "-f", "null", "-"]]),
+            ],
+            targets: ["ffmpeg": 1.05],
+            settings: [
+                "input: testsrc2 1920x1080 30 fps, \(X264.summary)",
+                "ours: AVAssetReaderTrackOutput {kCVPixelBufferPixelFormatTypeKey: 32BGRA}, alwaysCopiesSampleData = false",
+                "ffmpeg: ffmpeg -i clip -pix_fmt bgra -f null -   (decoder threads auto on both sides)",
+            ]))
+
+        let rawInput = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "1920x1080", "-r", "30", "-i", rawFrames.path]
+        list.append(Workload(
+            name: "encode", title: "encode \(scale.encodeFrames) 1080p BGRA frames to H.264",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "encode", rawFrames.path, "\(scale.encodeFrames)", out + "/ours.mp4"]]),
+                Side(name: "ffmpeg", commands: [ffmpeg + rawInput + ["-frames:v", "\(scale.encodeFrames)", "-vf", "scale=out_color_matrix=bt709"]
+                                                + X264.ffmpegArguments
+                                                + ["-f", "mp4", out + "/ffmpeg.mp4"]]),
+            ],
+            targets: ["ffmpeg": 1.05],
+            settings: [
+                "input: the same raw BGRA file (\(scale.encodeFrames) testsrc2 frames, \(rawBytes / 1_000_000) MB), read sequentially by both",
+                "ours: read() into the adaptor's pool buffers → AVAssetWriterInputPixelBufferAdaptor → AVAssetWriter .mp4, "
+                    + "settings {codec h264, 1920x1080, AVVideoExpectedSourceFrameRateKey 30}",
+                "both: \(X264.summary); BGRA→yuv420p by libswscale (bicubic, BT.709 matrix: ours picks it for HD, "
+                    + "ffmpeg is told), so the x264 option strings and the streams come out the same",
+                "ffmpeg: ffmpeg -f rawvideo -pix_fmt bgra -s 1920x1080 -r 30 -i frames.raw -vf scale=out_color_matrix=bt709 "
+                    + "\(X264.ffmpegArguments.joined(separator: " ")) out.mp4",
+            ]))
+
+        let times = Workers.thumbnailTimes(duration: Double(scale.longSeconds), count: scale.thumbnailCount)
+        let step = Double(scale.longSeconds) / Double(scale.thumbnailCount)
+        let selectFilter = String(format: "select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,%.3f)'", step - 0.01)
+        list.append(Workload(
+            name: "thumbnails", title: "\(scale.thumbnailCount) thumbnails of a \(scale.longSeconds / 60)-min 720p clip",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "thumbnails", longClip.path, "\(scale.thumbnailCount)", out]]),
+                Side(name: "ffmpeg ×\(scale.thumbnailCount)", commands: times.enumerated().map { index, time in
+                    ffmpeg + ["-ss", String(format: "%.3f", time), "-i", longClip.path, "-frames:v", "1", out + "/ffmpeg-\(index).png"]
+                }),
+                Side(name: "ffmpeg select", commands: [ffmpeg + ["-i", longClip.path, "-vf", selectFilter, "-fps_mode", "vfr",
+                                                                  "-frames:v", "\(scale.thumbnailCount)", out + "/select-%02d.png"]]),
+            ],
+            targets: ["ffmpeg ×\(scale.thumbnailCount)": 0.3],
+            settings: [
+                "input: testsrc2 1280x720 30 fps + AAC, \(X264.summary) (key frame every 2 s)",
+                "times: the middles of \(scale.thumbnailCount) equal parts of the clip",
+                "ours: AVAssetImageGenerator, default tolerances (the key frame at or before each time), PNG via CGImageDestination (RGBA)",
+                "ffmpeg ×\(scale.thumbnailCount): ffmpeg -ss T -i clip -frames:v 1 out.png, one process per time (exact frame, RGB24)",
+                "ffmpeg select: one ffmpeg -i clip -vf \"\(selectFilter)\" -fps_mode vfr -frames:v \(scale.thumbnailCount) out-%02d.png "
+                    + "(decodes every frame up to the last thumbnail)",
+            ]))
+
+        let start = Double(scale.longSeconds) / 4, length = Double(scale.longSeconds) / 2
+        list.append(Workload(
+            name: "remux", title: "remux the middle \(Int(length / 60) > 0 ? "\(Int(length / 60)) min" : "\(Int(length)) s") of the clip",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "remux", longClip.path, "\(start)", "\(length)", out + "/ours-remux.mp4"]]),
+                Side(name: "ffmpeg", commands: [ffmpeg + ["-ss", "\(start)", "-i", longClip.path, "-t", "\(length)", "-c", "copy",
+                                                          "-f", "mp4", out + "/ffmpeg-remux.mp4"]]),
+            ],
+            targets: ["ffmpeg": 1.1],
+            settings: [
+                "input: the \(scale.longSeconds / 60)-min 720p H.264 + AAC clip; range \(Int(start)) s + \(Int(length)) s",
+                "ours: AVAssetReader.timeRange, AVAssetReaderTrackOutput(nil settings) per track → AVAssetWriterInput(nil settings) .mp4, "
+                    + "interleaved by time",
+                "ffmpeg: ffmpeg -ss \(Int(start)) -i clip -t \(Int(length)) -c copy out.mp4",
+            ]))
+
+        list.append(Workload(
+            name: "probe", title: "probe \(scale.probeFiles) small files",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "probe"] + probeFiles.map(\.path)]),
+                Side(name: "ffprobe ×\(scale.probeFiles)", commands: probeFiles.map {
+                    ["ffprobe", "-v", "error", "-show_format", "-show_streams", "-of", "json", $0.path]
+                }),
+            ],
+            targets: [:],
+            settings: [
+                "input: \(scale.probeFiles) files of 1–3 s, \(Self.probeExtensions.joined(separator: "/")) in turn "
+                    + "(H.264 320x240 + AAC; AAC; MP3)",
+                "ours: one process, AVURLAsset(url:) + load(.duration, .tracks) per file",
+                "ffprobe: one process per file, ffprobe -show_format -show_streams -of json",
+            ]))
+        return list
+    }
+
+    var rawBytes: Int { 1920 * 1080 * 4 * scale.encodeFrames }
+}
