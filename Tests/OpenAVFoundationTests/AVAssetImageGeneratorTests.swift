@@ -115,7 +115,10 @@ import TestSupport
             let stream = try #require((try Fixtures.probe(url)["streams"] as? [[String: Any]])?.first)
             #expect(stream["codec_name"] as? String == codec)
             #expect(stream["width"] as? Int == 320 && stream["height"] as? Int == 240)
+            // Video frames are opaque: no alpha channel is stored.
+            if codec == "png" { #expect(stream["pix_fmt"] as? String == "rgb24") }
         }
+        #expect(image.alphaInfo == .noneSkipFirst)
         #expect(CGImageDestinationCreateWithURL(URL(fileURLWithPath: "/tmp/x.gif") as CFURL, "com.compuserve.gif" as CFString, 1, nil) == nil)
     }
 }

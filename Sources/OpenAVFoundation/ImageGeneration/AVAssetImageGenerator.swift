@@ -147,10 +147,23 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
             throw AVError(.noImageAtTime, reason: "no frame within the tolerances of \(time.seconds) s")
         }
         let upright = try turned(pixels, turns)
-        guard let image = CGImage(pixelBuffer: upright) else {
+        guard let image = Self.opaqueImage(upright) else {
             throw AVError(.noImageAtTime, reason: "cannot make an image of the frame")
         }
         return (image, sample.presentationTimeStamp)
+    }
+
+    /// An sRGB image of a BGRA video frame, described as opaque (the alpha byte is skipped, as
+    /// in the images Apple's generator makes), holding a copy of the pixels.
+    private static func opaqueImage(_ pixels: CVPixelBuffer) -> CGImage? {
+        let plane = pixels.planes[0]
+        let rowBytes = pixels.width * 4
+        let bytes = NSData(bytes: plane.baseAddress, length: plane.bytesPerRow * (pixels.height - 1) + rowBytes)
+        guard let provider = CGDataProvider(data: bytes), let space = CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
+        let info: CGBitmapInfo = [CGBitmapInfo(rawValue: CGImageAlphaInfo.noneSkipFirst.rawValue), .byteOrder32Little]
+        return CGImage(width: pixels.width, height: pixels.height, bitsPerComponent: 8, bitsPerPixel: 32,
+                       bytesPerRow: plane.bytesPerRow, space: space, bitmapInfo: info, provider: provider, decode: nil,
+                       shouldInterpolate: true, intent: .defaultIntent)
     }
 
     /// Whether a frame may stand for `time`: it is shown at `time`, or it starts within the

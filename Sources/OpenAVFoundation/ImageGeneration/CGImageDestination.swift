@@ -34,6 +34,11 @@ public final class CGImageDestination: @unchecked Sendable {
         self.target = target
     }
 
+    /// Whether an image's alpha channel carries information (not `none` or a skipped byte).
+    static func hasAlpha(_ image: CGImage) -> Bool {
+        ![.none, .noneSkipFirst, .noneSkipLast].contains(image.alphaInfo)
+    }
+
     /// The pixels of an image as a pixel buffer over the image's own bytes, when its layout is
     /// one CoreVideo has.
     static func pixelBuffer(of image: CGImage) -> CVPixelBuffer? {
@@ -82,7 +87,8 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     idst.lock.withLock {
         guard !idst.finalized, let (image, _) = idst.image,
               let pixels = CGImageDestination.pixelBuffer(of: image),
-              let encoded = try? ImageEncoder.encode(pixels, as: idst.format) else { return false }
+              let encoded = try? ImageEncoder.encode(pixels, as: idst.format, keepsAlpha: CGImageDestination.hasAlpha(image))
+        else { return false }
         idst.finalized = true
         switch idst.target {
         case .file(let url): return (try? encoded.write(to: url)) != nil

@@ -46,12 +46,18 @@ final class ReadingSession: @unchecked Sendable {
         lock.withLock {
             while true {
                 if let head = heads[index], let queue = queues[index], head < queue.count {
-                    heads[index] = head + 1
-                    if head + 1 == queue.count || head >= 64 {
-                        queues[index] = Array(queue[(head + 1)...])
+                    let packet = queue[head]
+                    if head + 1 == queue.count {
+                        // Drained: reuse the storage.
+                        queues[index]!.removeAll(keepingCapacity: true)
                         heads[index] = 0
+                    } else if head >= 64 {
+                        queues[index]!.removeFirst(head + 1)
+                        heads[index] = 0
+                    } else {
+                        heads[index] = head + 1
                     }
-                    return queue[head]
+                    return packet
                 }
                 guard !endOfFile, failure == nil else { return nil }
                 do throws(EngineError) {
