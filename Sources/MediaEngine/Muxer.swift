@@ -264,9 +264,10 @@ package final class Muxer {
     /// Writes the samples of a compressed sample buffer to a passthrough `track`: each sample
     /// becomes a packet whose bytes are copied once out of the data buffer, with the sample's
     /// times and a key-frame flag unless the sample carries `kCMSampleAttachmentKey_NotSync`.
-    /// A linear PCM buffer is written as one packet. Throws for a buffer without data or
+    /// A linear PCM buffer is written as one packet. `timeOffset` is subtracted from every time
+    /// (a writer session that does not start at zero). Throws for a buffer without data or
     /// timing, and as `write(_:track:)` does.
-    package func write(sampleBuffer: CMSampleBuffer, track: Int) throws(EngineError) {
+    package func write(sampleBuffer: CMSampleBuffer, track: Int, timeOffset: CMTime = .zero) throws(EngineError) {
         let context = try contextForWriting(track: track)
         let operation = "writing a sample buffer to \(url.path)"
         let info = tracks[track]
@@ -313,7 +314,11 @@ package final class Muxer {
             guard copied == kCMBlockBufferNoErr else {
                 throw EngineError(operation: operation, message: "CoreMedia status \(copied) reading the sample data")
             }
-            let timing = piece.timing
+            var timing = piece.timing
+            if timeOffset != .zero {
+                timing.presentationTimeStamp = timing.presentationTimeStamp - timeOffset
+                if timing.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = timing.decodeTimeStamp - timeOffset }
+            }
             p.pointee.pts = timing.presentationTimeStamp.ffmpegTimestamp(in: timeBase)
             p.pointee.dts = timing.decodeTimeStamp.isNumeric ? timing.decodeTimeStamp.ffmpegTimestamp(in: timeBase) : p.pointee.pts
             if timing.duration.isNumeric, timing.duration > .zero {

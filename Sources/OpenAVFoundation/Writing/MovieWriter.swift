@@ -140,7 +140,7 @@ final class MovieWriter: @unchecked Sendable {
                 }
                 for packet in encoder.receivePackets() { try muxer.write(packet, track: muxerIndex) }
             } else {
-                try muxer.write(sampleBuffer: try shifted(sample, by: offset), track: muxerIndex)
+                try muxer.write(sampleBuffer: sample, track: muxerIndex, timeOffset: offset)
             }
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
