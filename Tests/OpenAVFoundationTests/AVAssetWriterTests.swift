@@ -376,3 +376,35 @@ import TestSupport
         #expect((reader.error as? AVError)?.code == .unsupportedOutputSettings)
     }
 }
+
+@Suite struct AVAssetWriterProfileTests {
+    @Test func profileLevelAndKeyFrameIntervalReachTheStream() async throws {
+        let url = AVAssetWriterTests.outputURL("profile.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 128, AVVideoHeightKey: 96,
+            AVVideoCompressionPropertiesKey: [
+                AVVideoProfileLevelKey: AVVideoProfileLevelH264Main31, AVVideoMaxKeyFrameIntervalKey: 10,
+                AVVideoAllowFrameReorderingKey: false,
+            ] as [String: Any],
+        ])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        for index in 0..<30 {
+            var buffer: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, adaptor.pixelBufferPool!, &buffer)
+            AVAssetWriterTests.drawFrame(buffer!, index: index)
+            adaptor.append(buffer!, withPresentationTime: CMTime(value: Int64(index), timescale: 30))
+        }
+        await writer.finishWriting()
+        let stream = try #require((try Fixtures.probe(url)["streams"] as? [[String: Any]])?.first)
+        #expect(stream["profile"] as? String == "Main")
+        #expect(stream["level"] as? Int == 31)
+        #expect(stream["has_b_frames"] as? Int == 0)
+        let keys = try AVAssetReaderTests.probeEntries(url, stream: 0, section: "packet", fields: "pts,flags")
+            .enumerated().filter { $0.element[1].hasPrefix("K") }.map(\.offset)
+        #expect(keys == [0, 10, 20])
+    }
+}
