@@ -1,0 +1,52 @@
+import Foundation
+import CaptureDevices
+import OpenCoreMedia
+
+extension AVCaptureDevice {
+    /// One format a capture device can deliver: media type, format description and frame rates.
+    ///
+    /// Each device makes its formats once, so the same format is the same object.
+    public final class Format: NSObject, @unchecked Sendable {
+        /// The device layer's format.
+        let captureFormat: CaptureFormat
+        private let description_: CMFormatDescription
+
+        init(_ captureFormat: CaptureFormat) {
+            self.captureFormat = captureFormat
+            switch captureFormat {
+            case .video(let video):
+                guard let description = video.formatDescription else {
+                    preconditionFailure("cannot describe the capture format \(video)")
+                }
+                description_ = description
+                videoSupportedFrameRateRanges = video.frameRateRanges.map(AVFrameRateRange.init)
+            case .audio(let audio):
+                description_ = audio.formatDescription
+                videoSupportedFrameRateRanges = []
+            }
+        }
+
+        /// The media type of the format.
+        public var mediaType: AVMediaType { captureFormat.mediaKind == .video ? .video : .audio }
+
+        /// The format of the buffers the device delivers in this format.
+        public var formatDescription: CMFormatDescription { description_ }
+
+        /// The frame rates the format supports (empty for audio formats).
+        public let videoSupportedFrameRateRanges: [AVFrameRateRange]
+
+        /// The video format, for a camera's format.
+        var video: CaptureVideoFormat? { captureFormat.video }
+
+        /// Whether `object` is the same format (equal device formats are equal).
+        public override func isEqual(_ object: Any?) -> Bool {
+            (object as? Format)?.captureFormat == captureFormat
+        }
+
+        /// A hash consistent with `isEqual(_:)`.
+        public override var hash: Int { captureFormat.hashValue }
+
+        /// A description for debugging.
+        public override var description: String { "<AVCaptureDeviceFormat: \(captureFormat)>" }
+    }
+}

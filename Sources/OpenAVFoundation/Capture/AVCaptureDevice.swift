@@ -1,0 +1,282 @@
+import Foundation
+import CaptureDevices
+import Logging
+import OpenCoreMedia
+
+/// A device that provides input (video or audio) to capture sessions: a camera or a microphone.
+///
+/// Devices come from discovery (`default(for:)`, `DiscoverySession`, `devices(for:)`), which
+/// lists hardware first, then the built-in virtual devices (the Test Pattern Camera and the Test
+/// Tone Microphone), as `OPENAV_CAPTURE_DEVICES=virtual|hardware|all` (default `all`) selects.
+/// The same device is always the same object. Setting `activeFormat` or the frame durations
+/// without `lockForConfiguration()` is a programmer error (a `preconditionFailure` naming the
+/// rule, where Apple raises an exception).
+public final class AVCaptureDevice: NSObject, @unchecked Sendable {
+    /// What a session learns from a device it uses.
+    enum ConfigurationChange: Sendable {
+        /// The client set `activeFormat`.
+        case activeFormat
+        /// The client set a frame duration.
+        case frameDuration
+    }
+
+    /// The device layer's device.
+    let backend: any CaptureDeviceBackend
+
+    private let lock = NSLock()
+    private var configurationLockCount = 0
+    private var activeFormatStorage: Format
+    private var minFrameDurationStorage: CMTime
+    private var maxFrameDurationStorage: CMTime
+    private var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
+
+    /// The formats the device can deliver.
+    public let formats: [Format]
+
+    private init(backend: any CaptureDeviceBackend) {
+        self.backend = backend
+        formats = backend.formats.map(Format.init)
+        precondition(!formats.isEmpty, "capture device \(backend.localizedName) offers no format")
+        // As on Apple cameras, the initial active format is the one the `.high` preset selects.
+        let high = AVCaptureSession.Preset.high.videoFormat(among: backend.videoFormats)
+        let initial = formats.first { $0.video != nil && $0.video == high } ?? formats[0]
+        activeFormatStorage = initial
+        let duration = initial.video?.defaultFrameDuration ?? .invalid
+        minFrameDurationStorage = duration
+        maxFrameDurationStorage = duration
+    }
+
+    // MARK: Discovery
+
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var known: [String: AVCaptureDevice] = [:]
+    private static let logger = Logger(label: "OpenAVFoundation.AVCaptureDevice")
+
+    /// The devices discovery lists now, hardware first, each wrapped once for the process.
+    static func listed() -> [AVCaptureDevice] {
+        let selection: DeviceSelection
+        do {
+            selection = try DeviceSelection(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            logger.warning("\(error); listing all capture devices")
+            selection = .all
+        }
+        let backends = CaptureDeviceRegistry.devices(for: selection)
+        return registryLock.withLock {
+            backends.map { backend in
+                if let device = known[backend.uniqueID] { return device }
+                let device = AVCaptureDevice(backend: backend)
+                known[backend.uniqueID] = device
+                return device
+            }
+        }
+    }
+
+    /// The default device for a media type: the first listed, so hardware before virtual devices.
+    public static func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
+        listed().first { $0.hasMediaType(mediaType) }
+    }
+
+    /// The default device of a type, for a media type, at a position (`.unspecified`: any).
+    public static func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?,
+                                 position: Position) -> AVCaptureDevice? {
+        DiscoverySession(deviceTypes: [deviceType], mediaType: mediaType, position: position).devices.first
+    }
+
+    /// All capture devices. Deprecated by Apple in favour of `DiscoverySession`, kept because
+    /// the guide uses it.
+    @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
+    public static func devices() -> [AVCaptureDevice] { listed() }
+
+    /// The capture devices of a media type. Deprecated by Apple in favour of `DiscoverySession`,
+    /// kept because the guide uses it.
+    @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
+    public static func devices(for mediaType: AVMediaType) -> [AVCaptureDevice] {
+        listed().filter { $0.hasMediaType(mediaType) }
+    }
+
+    /// Whether the app may capture media of a type: `.authorized` when a device of the type is
+    /// listed, else `.denied`. Linux has no per-app capture permission.
+    public static func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus {
+        listed().contains { $0.hasMediaType(mediaType) } ? .authorized : .denied
+    }
+
+    /// Asks for capture access; `handler` gets whether `authorizationStatus(for:)` is
+    /// `.authorized`, on an arbitrary queue. No prompt is shown on Linux.
+    public static func requestAccess(for mediaType: AVMediaType,
+                                     completionHandler handler: @escaping @Sendable (Bool) -> Void) {
+        let granted = authorizationStatus(for: mediaType) == .authorized
+        DispatchQueue.global().async { handler(granted) }
+    }
+
+    /// Asks for capture access and returns whether it is granted.
+    public static func requestAccess(for mediaType: AVMediaType) async -> Bool {
+        authorizationStatus(for: mediaType) == .authorized
+    }
+
+    // MARK: Identity
+
+    /// An identifier stable across runs, unique among the devices.
+    public var uniqueID: String { backend.uniqueID }
+    /// The model of the device: the same for identical devices.
+    public var modelID: String { backend.modelID }
+    /// The name people see.
+    public var localizedName: String { backend.localizedName }
+    /// Who made the device ("OpenAVFoundation" for the virtual devices).
+    public var manufacturer: String { backend.manufacturer }
+
+    /// The kind of device: `.builtInWideAngleCamera` for the Test Pattern Camera, `.external`
+    /// for hardware cameras, `.microphone` for microphones.
+    public var deviceType: DeviceType {
+        switch backend.mediaKind {
+        case .audio: .microphone
+        case .video: backend.isVirtual ? .builtInWideAngleCamera : .external
+        }
+    }
+
+    /// Where the device sits: always `.unspecified` on Linux.
+    public var position: Position { .unspecified }
+
+    /// Whether the device is present (false after an unplug).
+    public var isConnected: Bool { backend.isConnected }
+
+    /// Whether the device delivers media of a type.
+    public func hasMediaType(_ mediaType: AVMediaType) -> Bool {
+        switch backend.mediaKind {
+        case .video: mediaType == .video
+        case .audio: mediaType == .audio
+        }
+    }
+
+    /// The media type the device delivers.
+    var mediaType: AVMediaType { backend.mediaKind == .video ? .video : .audio }
+
+    /// Whether a session preset can be used with the device: for cameras, whether one of its
+    /// formats has the preset's size; microphones support every preset.
+    public func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
+        if backend.mediaKind == .audio || preset == .inputPriority { return true }
+        return preset.videoFormat(among: backend.videoFormats) != nil
+    }
+
+    // MARK: Configuration
+
+    /// Takes the device's configuration lock, needed to set `activeFormat` and the frame
+    /// durations. Throws `AVError.deviceNotConnected` for a device that is gone.
+    ///
+    /// Differs from Apple: the lock is counted, not exclusive between processes.
+    public func lockForConfiguration() throws {
+        guard isConnected else {
+            throw AVError(.deviceNotConnected, reason: "\(localizedName) is not connected")
+        }
+        lock.withLock { configurationLockCount += 1 }
+    }
+
+    /// Releases the configuration lock taken by `lockForConfiguration()`.
+    public func unlockForConfiguration() {
+        lock.withLock { configurationLockCount = max(0, configurationLockCount - 1) }
+    }
+
+    private func requireConfigurationLock(_ property: String) {
+        precondition(configurationLockCount > 0,
+                     "AVCaptureDevice.\(property) may only be set after lockForConfiguration() succeeded")
+    }
+
+    /// The format the device delivers. Setting it needs `lockForConfiguration()`, resets the
+    /// frame durations to the format's default (30 fps when supported) and switches the session
+    /// the device is in to `.inputPriority`; a running session changes format at once.
+    public var activeFormat: Format {
+        get { lock.withLock { activeFormatStorage } }
+        set {
+            lock.withLock {
+                requireConfigurationLock("activeFormat")
+                precondition(formats.contains(newValue),
+                             "AVCaptureDevice.activeFormat must be one of the device's formats")
+                setActiveFormatLocked(newValue)
+            }
+            notify(.activeFormat)
+        }
+    }
+
+    /// Sets the active format without the configuration lock, as a session applying its preset.
+    func applyActiveFormat(_ format: Format) {
+        lock.withLock {
+            guard format != activeFormatStorage else { return }
+            setActiveFormatLocked(format)
+        }
+    }
+
+    private func setActiveFormatLocked(_ format: Format) {
+        activeFormatStorage = format
+        let duration = format.video?.defaultFrameDuration ?? .invalid
+        minFrameDurationStorage = duration
+        maxFrameDurationStorage = duration
+    }
+
+    /// The shortest time between frames (the highest rate), the rate at which the device
+    /// delivers. Setting it needs the configuration lock and a duration in one of the active
+    /// format's `videoSupportedFrameRateRanges`; `.invalid` restores the default.
+    public var activeVideoMinFrameDuration: CMTime {
+        get { lock.withLock { minFrameDurationStorage } }
+        set {
+            lock.withLock {
+                requireConfigurationLock("activeVideoMinFrameDuration")
+                let duration = validatedDuration(newValue, "activeVideoMinFrameDuration")
+                minFrameDurationStorage = duration
+                if maxFrameDurationStorage < duration { maxFrameDurationStorage = duration }
+            }
+            notify(.frameDuration)
+        }
+    }
+
+    /// The longest time between frames (the lowest rate). Setting it needs the configuration
+    /// lock and a supported duration; `.invalid` restores the default.
+    ///
+    /// Differs from Apple: the devices here deliver at a constant rate (`activeVideoMinFrameDuration`);
+    /// the maximum is stored only.
+    public var activeVideoMaxFrameDuration: CMTime {
+        get { lock.withLock { maxFrameDurationStorage } }
+        set {
+            lock.withLock {
+                requireConfigurationLock("activeVideoMaxFrameDuration")
+                let duration = validatedDuration(newValue, "activeVideoMaxFrameDuration")
+                maxFrameDurationStorage = duration
+                if minFrameDurationStorage > duration { minFrameDurationStorage = duration }
+            }
+            notify(.frameDuration)
+        }
+    }
+
+    private func validatedDuration(_ duration: CMTime, _ property: String) -> CMTime {
+        guard let video = activeFormatStorage.video else {
+            preconditionFailure("AVCaptureDevice.\(property) can only be set on a video device")
+        }
+        guard duration.isValid else { return video.defaultFrameDuration }
+        precondition(video.supports(frameDuration: duration),
+                     "AVCaptureDevice.\(property) must lie in the active format's videoSupportedFrameRateRanges")
+        return duration
+    }
+
+    /// The frame duration to start the backend with (nil for audio devices: their default).
+    var deliveryFrameDuration: CMTime? {
+        lock.withLock { activeFormatStorage.video == nil ? nil : minFrameDurationStorage }
+    }
+
+    /// Calls `handler` after each client change of the configuration, until removed.
+    func addConfigurationObserver(_ owner: AnyObject, _ handler: @escaping @Sendable (ConfigurationChange) -> Void) {
+        lock.withLock { observers[ObjectIdentifier(owner)] = handler }
+    }
+
+    /// Stops calling an observer added with `addConfigurationObserver`.
+    func removeConfigurationObserver(_ owner: AnyObject) {
+        _ = lock.withLock { observers.removeValue(forKey: ObjectIdentifier(owner)) }
+    }
+
+    private func notify(_ change: ConfigurationChange) {
+        for handler in lock.withLock({ Array(observers.values) }) { handler(change) }
+    }
+
+    /// A description for debugging.
+    public override var description: String {
+        "<AVCaptureDevice: \(localizedName) [\(uniqueID)]>"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import OpenCoreMedia
+
+extension AVCaptureInput {
+    /// One stream of an input, such as a camera's video, that connections link to outputs.
+    public final class Port: NSObject, @unchecked Sendable {
+        private let lock = NSLock()
+        private weak var inputStorage: AVCaptureInput?
+        private var enabled = true
+        private let describe: @Sendable () -> CMFormatDescription?
+
+        /// The media type of the stream.
+        public let mediaType: AVMediaType
+
+        init(input: AVCaptureInput, mediaType: AVMediaType, formatDescription: @escaping @Sendable () -> CMFormatDescription?) {
+            inputStorage = input
+            self.mediaType = mediaType
+            describe = formatDescription
+        }
+
+        /// The input the port belongs to.
+        public var input: AVCaptureInput {
+            guard let input = lock.withLock({ inputStorage }) else {
+                preconditionFailure("AVCaptureInput.Port used after its input was released")
+            }
+            return input
+        }
+
+        /// The format of the stream now (for a device input: its active format's).
+        public var formatDescription: CMFormatDescription? { describe() }
+
+        /// Whether media flows from the port into its connections.
+        public var isEnabled: Bool {
+            get { lock.withLock { enabled } }
+            set { lock.withLock { enabled = newValue } }
+        }
+
+        /// The clock the port's timestamps are on: the host time clock.
+        public var clock: CMClock? { CMClock.hostTimeClock }
+
+        /// Whether the port belongs to `input` (without requiring the input to be alive).
+        func belongs(to candidate: AVCaptureInput) -> Bool {
+            lock.withLock { inputStorage === candidate }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import CaptureDevices
+
+/// The abstract base of capture session outputs, such as `AVCaptureVideoDataOutput`.
+public class AVCaptureOutput: NSObject, @unchecked Sendable {
+    let outputLock = NSLock()
+    private weak var sessionStorage: AVCaptureSession?
+    private var connectionStorage: [AVCaptureConnection] = []
+
+    override init() { super.init() }
+
+    /// The connections that bring media to the output.
+    public var connections: [AVCaptureConnection] { outputLock.withLock { connectionStorage } }
+
+    /// The first connection with an input port of a media type.
+    public func connection(with mediaType: AVMediaType) -> AVCaptureConnection? {
+        connections.first { $0.mediaTypes.contains(mediaType) }
+    }
+
+    /// The session the output was added to.
+    var session: AVCaptureSession? {
+        get { outputLock.withLock { sessionStorage } }
+        set { outputLock.withLock { sessionStorage = newValue } }
+    }
+
+    /// Replaces the connections (by the session).
+    func setConnections(_ connections: [AVCaptureConnection]) {
+        outputLock.withLock { connectionStorage = connections }
+    }
+
+    /// Whether the output takes media of a type (each type through at most one connection).
+    func accepts(_ mediaType: AVMediaType) -> Bool { false }
+
+    /// A sample from a device, on the device's thread: enqueue and return quickly.
+    func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {}
+
+    /// The session is about to start delivering.
+    func sessionWillStartRunning() {}
+
+    /// The session stopped: discard whatever is queued, deliver nothing more.
+    func sessionDidStopRunning() {}
+}
