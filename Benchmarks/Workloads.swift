@@ -78,7 +78,7 @@ extension Inputs {
             settings: [
                 "input: testsrc2 1280x720 30 fps + AAC, \(X264.summary) (key frame every 2 s)",
                 "times: the middles of \(scale.thumbnailCount) equal parts of the clip",
-                "ours: AVAssetImageGenerator, default tolerances (the key frame at or before each time), PNG via CGImageDestination (RGBA)",
+                "ours: AVAssetImageGenerator, default tolerances (the key frame at or before each time), PNG via CGImageDestination (RGB: video frames are opaque)",
                 "ffmpeg ×\(scale.thumbnailCount): ffmpeg -ss T -i clip -frames:v 1 out.png, one process per time (exact frame, RGB24)",
                 "ffmpeg select: one ffmpeg -i clip -vf \"\(selectFilter)\" -fps_mode vfr -frames:v \(scale.thumbnailCount) out-%02d.png "
                     + "(decodes every frame up to the last thumbnail)",
