@@ -262,7 +262,8 @@ package final class Muxer {
     }
 
     /// Writes the samples of a compressed sample buffer to a passthrough `track`: each sample
-    /// becomes a packet whose bytes are copied once out of the data buffer, with the sample's
+    /// becomes a packet whose bytes are copied once out of the data buffer (or, for a sample
+    /// buffer made from a demuxed packet, share that packet's data), with the sample's
     /// times and a key-frame flag unless the sample carries `kCMSampleAttachmentKey_NotSync`.
     /// A linear PCM buffer is written as one packet. `timeOffset` is subtracted from every time
     /// (a writer session that does not start at zero). Throws for a buffer without data or
@@ -308,11 +309,21 @@ package final class Muxer {
             }
             let packet = Packet()
             let p = packet.pointer
-            try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation)
-            let copied = CMBlockBufferCopyDataBytes(block, atOffset: piece.offset, dataLength: piece.size,
-                                                    destination: UnsafeMutableRawPointer(p.pointee.data))
-            guard copied == kCMBlockBufferNoErr else {
-                throw EngineError(operation: operation, message: "CoreMedia status \(copied) reading the sample data")
+            if pieces.count == 1, let source = block.memoryOwner as? Packet, source.pointer.pointee.buf != nil,
+               piece.offset == 0, piece.size == source.size {
+                // A demuxed packet: share its reference-counted data instead of copying it.
+                try ffmpegCheck(av_packet_ref(p, source.pointer), operation)
+                // Keep the data and side data; the times, flags and position are set below.
+                p.pointee.flags = 0
+                p.pointee.duration = 0
+                p.pointee.pos = -1
+            } else {
+                try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation)
+                let copied = CMBlockBufferCopyDataBytes(block, atOffset: piece.offset, dataLength: piece.size,
+                                                        destination: UnsafeMutableRawPointer(p.pointee.data))
+                guard copied == kCMBlockBufferNoErr else {
+                    throw EngineError(operation: operation, message: "CoreMedia status \(copied) reading the sample data")
+                }
             }
             var timing = piece.timing
             if timeOffset != .zero {

@@ -23,7 +23,7 @@ extension CMSampleBuffer {
         if pointer.pointee.buf == nil, av_packet_make_refcounted(pointer) < 0 { return nil }
         guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return nil }
         let length = Int(pointer.pointee.size)
-        let blockBuffer = CMBlockBuffer(wrapping: UnsafeMutableRawPointer(data), length: length,
+        let blockBuffer = CMBlockBuffer(wrapping: UnsafeMutableRawPointer(data), length: length, owner: packet,
                                         release: { withExtendedLifetime(packet) {} })
         let duration = pointer.pointee.duration > 0
             ? CMTime(ffmpegTimestamp: pointer.pointee.duration, timeBase: timeBase)

@@ -28,11 +28,18 @@ public final class CMBlockBuffer: @unchecked Sendable {
     /// Package access, for the FFmpeg layer. `release` is called exactly once, when the last
     /// block buffer (or sample buffer) using the memory goes away, on whatever thread drops that
     /// last reference.
-    package convenience init(wrapping pointer: UnsafeMutableRawPointer, length: Int,
+    /// `owner`, when given, is the object the memory belongs to (such as the packet), kept
+    /// so that the engine can recognise its own memory and share it again instead of copying.
+    package convenience init(wrapping pointer: UnsafeMutableRawPointer, length: Int, owner: AnyObject? = nil,
                              release: @escaping () -> Void) {
         let block = CMBlockBufferMemoryBlock(pointer: pointer, length: length, release: release)
         self.init(segments: length > 0 ? [Segment(block: block, offset: 0, length: length)] : [])
+        memoryOwner = owner
     }
+
+    /// The object owning the wrapped memory, for a buffer made by `init(wrapping:length:owner:release:)`
+    /// with an owner; nil otherwise. Package access.
+    package private(set) var memoryOwner: AnyObject?
 
     /// A block buffer holding a copy of `data` in one contiguous memory block. Package access.
     package convenience init(copying data: Data) {
