@@ -37,7 +37,7 @@ enum Report {
                 lines.append(row)
             }
         }
-        lines.append("| capture | – | skipped: AVCaptureSession / AVCaptureMovieFileOutput not implemented yet | | | | | | 0 drops, p99 < 5 ms | – |")
+        lines.append("| capture | – | skipped: AVCaptureMovieFileOutput not implemented yet | | | | | | 0 drops, p99 < 5 ms | – |")
         return lines.joined(separator: "\n")
     }
 
