@@ -103,12 +103,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     private static func osType(_ value: Any) -> OSType? {
-        switch value {
-        case let value as OSType: value
-        case let value as Int: OSType(exactly: value)
-        case let value as NSNumber: value.uint32Value
-        default: nil
-        }
+        SettingsValue.integer(value).flatMap { OSType(exactly: $0) }
     }
 
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest

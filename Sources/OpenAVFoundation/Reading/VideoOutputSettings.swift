@@ -20,28 +20,15 @@ struct VideoOutputSettings: Equatable {
             throw SettingsProblem("output settings key \(key) is not supported for decoded video")
         }
         if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
-            let candidates = (value as? [Any] ?? [value]).compactMap(Self.number)
+            let candidates = (value as? [Any] ?? [value]).compactMap(SettingsValue.integer)
             guard let supported = candidates.first(where: { CVPixelFormatDescription.description(for: OSType($0)) != nil })
             else { throw SettingsProblem("kCVPixelBufferPixelFormatTypeKey \(value) names no supported pixel format") }
             pixelFormatType = OSType(supported)
         }
-        width = settings[kCVPixelBufferWidthKey].flatMap(Self.number).map(Int.init)
-        height = settings[kCVPixelBufferHeightKey].flatMap(Self.number).map(Int.init)
+        width = settings[kCVPixelBufferWidthKey].flatMap(SettingsValue.integer).map(Int.init)
+        height = settings[kCVPixelBufferHeightKey].flatMap(SettingsValue.integer).map(Int.init)
         if let width, width <= 0 { throw SettingsProblem("kCVPixelBufferWidthKey must be positive, not \(width)") }
         if let height, height <= 0 { throw SettingsProblem("kCVPixelBufferHeightKey must be positive, not \(height)") }
-    }
-
-    /// A settings value as a number, whatever integer type or NSNumber it was given as.
-    static func number(_ value: Any) -> Int64? {
-        switch value {
-        case let number as NSNumber: return number.int64Value
-        case let value as Int: return Int64(value)
-        case let value as UInt32: return Int64(value)
-        case let value as Int32: return Int64(value)
-        case let value as UInt: return Int64(value)
-        case let value as Int64: return value
-        default: return nil
-        }
     }
 }
 

@@ -131,7 +131,7 @@ extension PCMFormat {
         }
         var rate = sourceSampleRate
         if let value = settings[AVSampleRateKey] {
-            guard let number = Self.number(value), number > 0, number == number.rounded(), number <= 768_000 else {
+            guard let number = SettingsValue.double(value), number > 0, number == number.rounded(), number <= 768_000 else {
                 throw SettingsError(key: AVSampleRateKey, value: Self.text(value),
                                     reason: "the sample rate must be a whole number of hertz from 1 to 768000")
             }
@@ -210,30 +210,9 @@ extension PCMFormat {
     /// A value as text for messages.
     private static func text(_ value: Any) -> String { "\(value)" }
 
-    /// A numeric settings value (any integer or floating-point type, or NSNumber) as a Double.
-    private static func number(_ value: Any) -> Double? {
-        switch value {
-        case let v as Bool: return v ? 1 : 0
-        case let v as Int: return Double(v)
-        case let v as Int8: return Double(v)
-        case let v as Int16: return Double(v)
-        case let v as Int32: return Double(v)
-        case let v as Int64: return Double(v)
-        case let v as UInt: return Double(v)
-        case let v as UInt8: return Double(v)
-        case let v as UInt16: return Double(v)
-        case let v as UInt32: return Double(v)
-        case let v as UInt64: return Double(v)
-        case let v as Double: return v
-        case let v as Float: return Double(v)
-        case let v as NSNumber: return v.doubleValue
-        default: return nil
-        }
-    }
-
     /// A whole-number settings value, or nil when the value is not a whole number.
     private static func integer(_ value: Any) -> Int? {
-        guard type(of: value) != Bool.self, let number = number(value), number == number.rounded(),
+        guard type(of: value) != Bool.self, let number = SettingsValue.double(value), number == number.rounded(),
               abs(number) < 1e15 else { return nil }
         return Int(number)
     }
@@ -242,7 +221,7 @@ extension PCMFormat {
     private static func flag(_ settings: [String: Any], _ key: String) throws(SettingsError) -> Bool {
         guard let value = settings[key] else { return false }
         if let bool = value as? Bool { return bool }
-        guard let number = number(value), number == 0 || number == 1 else {
+        guard let number = SettingsValue.double(value), number == 0 || number == 1 else {
             throw SettingsError(key: key, value: text(value), reason: "the value must be a Bool")
         }
         return number == 1

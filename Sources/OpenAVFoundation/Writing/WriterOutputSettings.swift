@@ -16,20 +16,6 @@ enum WriterOutputSettings {
         }
     }
 
-    /// A settings value as a number, whatever integer, floating-point or NSNumber type it has.
-    static func double(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber: return number.doubleValue
-        case let value as Double: return value
-        case let value as Float: return Double(value)
-        case let value as Int: return Double(value)
-        case let value as Int32: return Double(value)
-        case let value as UInt32: return Double(value)
-        case let value as Int64: return Double(value)
-        default: return nil
-        }
-    }
-
     static let videoKeys: Set<String> = [
         AVVideoCodecKey, AVVideoWidthKey, AVVideoHeightKey, AVVideoScalingModeKey, AVVideoColorPropertiesKey,
         AVVideoCompressionPropertiesKey, AVVideoPixelAspectRatioKey, AVVideoCleanApertureKey, AVVideoAllowWideColorKey,
@@ -50,7 +36,7 @@ enum WriterOutputSettings {
         guard let codec = codecs[codecName] else {
             throw SettingsProblem("AVVideoCodecKey \(codecName) names no codec this platform encodes")
         }
-        guard let width = double(settings[AVVideoWidthKey]).map(Int.init), let height = double(settings[AVVideoHeightKey]).map(Int.init),
+        guard let width = SettingsValue.double(settings[AVVideoWidthKey]).map(Int.init), let height = SettingsValue.double(settings[AVVideoHeightKey]).map(Int.init),
               width > 0, height > 0 else {
             throw SettingsProblem("video output settings need positive AVVideoWidthKey and AVVideoHeightKey")
         }
@@ -76,25 +62,25 @@ enum WriterOutputSettings {
         if let unknown = compression.keys.first(where: { !known.contains($0) }) {
             throw SettingsProblem("compression property \(unknown) is not supported")
         }
-        if let rate = double(compression[AVVideoAverageBitRateKey]) {
+        if let rate = SettingsValue.double(compression[AVVideoAverageBitRateKey]) {
             guard rate > 0 else { throw SettingsProblem("AVVideoAverageBitRateKey must be positive, not \(rate)") }
             video.averageBitRate = Int(rate)
         }
-        if let quality = double(compression[AVVideoQualityKey]) {
+        if let quality = SettingsValue.double(compression[AVVideoQualityKey]) {
             guard (0...1).contains(quality) else { throw SettingsProblem("AVVideoQualityKey must be from 0 to 1, not \(quality)") }
             video.quality = quality
         }
-        if let interval = double(compression[AVVideoMaxKeyFrameIntervalKey]) {
+        if let interval = SettingsValue.double(compression[AVVideoMaxKeyFrameIntervalKey]) {
             guard interval >= 1 else { throw SettingsProblem("AVVideoMaxKeyFrameIntervalKey must be at least 1") }
             video.maxKeyFrameInterval = Int(interval)
         }
-        if let seconds = double(compression[AVVideoMaxKeyFrameIntervalDurationKey]), seconds > 0 {
+        if let seconds = SettingsValue.double(compression[AVVideoMaxKeyFrameIntervalDurationKey]), seconds > 0 {
             video.maxKeyFrameIntervalDuration = CMTime(seconds: seconds, preferredTimescale: 600)
         }
         if let reorder = compression[AVVideoAllowFrameReorderingKey] {
-            video.allowFrameReordering = (reorder as? Bool) ?? (double(reorder).map { $0 != 0 })
+            video.allowFrameReordering = (reorder as? Bool) ?? (SettingsValue.double(reorder).map { $0 != 0 })
         }
-        if let rate = double(compression[AVVideoExpectedSourceFrameRateKey]), rate > 0 { video.expectedFrameRate = rate }
+        if let rate = SettingsValue.double(compression[AVVideoExpectedSourceFrameRateKey]), rate > 0 { video.expectedFrameRate = rate }
         if let profile = compression[AVVideoProfileLevelKey] as? String {
             video.profile = try self.profile(profile, codec: video.codec)
         }
@@ -126,11 +112,11 @@ enum WriterOutputSettings {
         if let unknown = settings.keys.first(where: { !audioKeys.contains($0) }) {
             throw SettingsProblem("audio output settings key \(unknown) is not supported")
         }
-        guard let format = double(settings[AVFormatIDKey]).map({ AudioFormatID($0) }) else {
+        guard let format = SettingsValue.double(settings[AVFormatIDKey]).map({ AudioFormatID($0) }) else {
             throw SettingsProblem("audio output settings need AVFormatIDKey")
         }
-        let rate = Int(double(settings[AVSampleRateKey]) ?? 44100)
-        let channels = Int(double(settings[AVNumberOfChannelsKey]) ?? 2)
+        let rate = Int(SettingsValue.double(settings[AVSampleRateKey]) ?? 44100)
+        let channels = Int(SettingsValue.double(settings[AVNumberOfChannelsKey]) ?? 2)
         guard rate > 0, (1...8).contains(channels) else {
             throw SettingsProblem("AVSampleRateKey \(rate) and AVNumberOfChannelsKey \(channels) must be positive (1 to 8 channels)")
         }
@@ -142,14 +128,14 @@ enum WriterOutputSettings {
             }
             codec = .aac
         case kAudioFormatAppleLossless:
-            codec = .appleLossless(bitDepth: Int(double(settings[AVEncoderBitDepthHintKey]) ?? 16))
+            codec = .appleLossless(bitDepth: Int(SettingsValue.double(settings[AVEncoderBitDepthHintKey]) ?? 16))
         case kAudioFormatOpus:
             guard [8000, 12000, 16000, 24000, 48000].contains(rate) else {
                 throw SettingsProblem("Opus cannot be encoded at \(rate) Hz")
             }
             codec = .opus
         case kAudioFormatLinearPCM:
-            let bits = Int(double(settings[AVLinearPCMBitDepthKey]) ?? 16)
+            let bits = Int(SettingsValue.double(settings[AVLinearPCMBitDepthKey]) ?? 16)
             let isFloat = (settings[AVLinearPCMIsFloatKey] as? Bool) ?? false
             guard isFloat ? bits == 32 : [16, 24, 32].contains(bits) else {
                 throw SettingsProblem("linear PCM of \(bits) bits\(isFloat ? " float" : "") cannot be written")
@@ -158,8 +144,8 @@ enum WriterOutputSettings {
         default:
             throw SettingsProblem("AVFormatIDKey \(FourCharCode(format).fourCCString) names no format this platform encodes")
         }
-        var bitRate = double(settings[AVEncoderBitRateKey]).map(Int.init)
-        if bitRate == nil, let perChannel = double(settings[AVEncoderBitRatePerChannelKey]) { bitRate = Int(perChannel) * channels }
+        var bitRate = SettingsValue.double(settings[AVEncoderBitRateKey]).map(Int.init)
+        if bitRate == nil, let perChannel = SettingsValue.double(settings[AVEncoderBitRatePerChannelKey]) { bitRate = Int(perChannel) * channels }
         return EncoderSettings.Audio(codec: codec, sampleRate: rate, channelCount: channels, bitRate: bitRate)
     }
 }
