@@ -17,11 +17,25 @@ final class MovieWriter: @unchecked Sendable {
         var options: MuxerTrackOptions
     }
 
+    /// Something appended to a track: a sample buffer, or a picture from the pixel buffer
+    /// adaptor, which goes to the encoder as it is.
+    private enum Media {
+        case sample(CMSampleBuffer)
+        case picture(CVPixelBuffer, CMTime)
+
+        var presentationTime: CMTime {
+            switch self {
+            case .sample(let sample): sample.presentationTimeStamp
+            case .picture(_, let time): time
+            }
+        }
+    }
+
     private struct Track {
         var plan: TrackPlan
         var encoder: Encoder?
         var muxerIndex: Int?
-        var pending: [CMSampleBuffer] = []
+        var pending: [Media] = []
         var finished = false
     }
 
@@ -70,33 +84,30 @@ final class MovieWriter: @unchecked Sendable {
     /// Appends a sample buffer of track `index`: an image buffer or PCM to encode, or a
     /// compressed sample to store.
     func append(_ sample: CMSampleBuffer, track index: Int) throws(AVError) {
+        try append(.sample(sample), track: index)
+    }
+
+    /// Appends a picture shown at `time` (source time) to track `index`; it goes to the encoder
+    /// without being wrapped in a sample buffer.
+    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, track index: Int) throws(AVError) {
+        try append(.picture(pixelBuffer, time), track: index)
+    }
+
+    private func append(_ media: Media, track index: Int) throws(AVError) {
         lock.lock()
         defer { lock.unlock() }
         guard !tracks[index].finished else { return }
         if tracks[index].muxerIndex == nil {
             // A passthrough track without a hint: its first sample describes it.
-            tracks[index].pending.append(sample)
+            tracks[index].pending.append(media)
             try addWaitingTracksIfReady()
             return
         }
         if !started && tracks.contains(where: { $0.muxerIndex == nil && !$0.finished }) {
-            tracks[index].pending.append(sample)
+            tracks[index].pending.append(media)
             return
         }
-        try write(sample, track: index)
-    }
-
-    /// Appends a picture shown at `time` (source time) to track `index`.
-    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, track index: Int) throws(AVError) {
-        var timing = CMSampleTimingInfo(duration: .invalid, presentationTimeStamp: time, decodeTimeStamp: .invalid)
-        var sample: CMSampleBuffer?
-        var description: CMFormatDescription?
-        CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &description)
-        guard let description else { throw AVError(.invalidSourceMedia, reason: "the pixel buffer has no describable format") }
-        CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescription: description,
-                                                 sampleTiming: &timing, sampleBufferOut: &sample)
-        guard let sample else { throw AVError(.invalidSourceMedia, reason: "cannot wrap the pixel buffer") }
-        try append(sample, track: index)
+        try write(media, track: index)
     }
 
     /// Adds the passthrough tracks that waited for their first sample once all have one, then
@@ -105,7 +116,7 @@ final class MovieWriter: @unchecked Sendable {
         guard tracks.allSatisfy({ $0.muxerIndex != nil || !$0.pending.isEmpty || $0.finished }) else { return }
         do throws(EngineError) {
             for index in tracks.indices where tracks[index].muxerIndex == nil && !tracks[index].pending.isEmpty {
-                guard let format = tracks[index].pending[0].formatDescription else {
+                guard case .sample(let first) = tracks[index].pending[0], let format = first.formatDescription else {
                     throw EngineError(operation: "adding a track", message: "the first sample has no format description")
                 }
                 tracks[index].muxerIndex = try muxer.addTrack(passthrough: format, timeScale: tracks[index].plan.options.timeScale ?? 600,
@@ -117,13 +128,13 @@ final class MovieWriter: @unchecked Sendable {
         for index in tracks.indices {
             let waiting = tracks[index].pending
             tracks[index].pending = []
-            for sample in waiting { try write(sample, track: index) }
+            for media in waiting { try write(media, track: index) }
         }
     }
 
-    /// Writes one sample (lock held).
-    private func write(_ sample: CMSampleBuffer, track index: Int) throws(AVError) {
-        let time = sample.presentationTimeStamp
+    /// Writes one sample or picture (lock held).
+    private func write(_ media: Media, track index: Int) throws(AVError) {
+        let time = media.presentationTime
         if sessionEnd.isNumeric, time.isNumeric, time >= sessionEnd { return }
         let offset = sessionStart.isNumeric ? sessionStart : .zero
         do throws(EngineError) {
@@ -132,16 +143,21 @@ final class MovieWriter: @unchecked Sendable {
                 started = true
             }
             guard let muxerIndex = tracks[index].muxerIndex else { return }
-            if let encoder = tracks[index].encoder {
+            switch (media, tracks[index].encoder) {
+            case (.picture(let pixels, _), let encoder?):
+                try encoder.encode(pixels, presentationTime: time - offset)
+            case (.sample(let sample), let encoder?):
                 if let pixels = sample.imageBuffer {
                     try encoder.encode(pixels, presentationTime: time - offset, duration: sample.duration)
                 } else {
                     try encoder.encode(pcm: try shifted(sample, by: offset))
                 }
-                for packet in encoder.receivePackets() { try muxer.write(packet, track: muxerIndex) }
-            } else {
+            case (.sample(let sample), nil):
                 try muxer.write(sampleBuffer: sample, track: muxerIndex, timeOffset: offset)
+            case (.picture, nil):
+                throw EngineError(operation: "writing a picture", message: "an input with nil output settings stores compressed samples, not pictures")
             }
+            for packet in tracks[index].encoder?.receivePackets() ?? [] { try muxer.write(packet, track: muxerIndex) }
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
         }
