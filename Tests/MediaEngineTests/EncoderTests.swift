@@ -41,26 +41,6 @@ import OpenCoreVideo
         return pixels
     }
 
-    /// The packed bytes of a single-plane 32-bit pixel buffer.
-    static func packedBGRA(_ buffer: CVPixelBuffer) -> [UInt8] {
-        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
-        let stride = CVPixelBufferGetBytesPerRow(buffer)
-        let rowBytes = CVPixelBufferGetWidth(buffer) * 4
-        return (0..<CVPixelBufferGetHeight(buffer)).flatMap { Array(UnsafeBufferPointer(start: base + $0 * stride, count: rowBytes)) }
-    }
-
-    /// Peak signal-to-noise ratio of two 8-bit sequences, in dB.
-    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        precondition(a.count == b.count && !a.isEmpty)
-        var squared = 0.0
-        for index in a.indices {
-            let d = Double(a[index]) - Double(b[index])
-            squared += d * d
-        }
-        if squared == 0 { return .infinity }
-        return 10 * log10(255 * 255 / (squared / Double(a.count)))
-    }
-
     /// Encodes the pictures at the given times into a new file and returns it.
     static func writeVideo(_ settings: EncoderSettings.Video, fileType: String, name: String,
                            frames: [(CVPixelBuffer, CMTime)], options: Muxer.Options = Muxer.Options(),
@@ -133,9 +113,9 @@ import OpenCoreVideo
 
         let decoded = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-fps_mode", "passthrough",
                                                           "-f", "rawvideo", "-pix_fmt", "bgra", "-"]))
-        let input = frames.flatMap(packedBGRA)
+        let input = frames.flatMap { PixelComparison.packed($0, bytesPerPixel: 4) }
         try #require(decoded.count == input.count, "decoded \(decoded.count) bytes, expected \(input.count)")
-        let quality = psnr(decoded, input)
+        let quality = PixelComparison.psnr(decoded, input)
         #expect(quality >= minimumPSNR, "PSNR \(quality) dB")
     }
 
@@ -239,7 +219,7 @@ import OpenCoreVideo
         #expect(firstInput == nil, "the encoder still holds the first pixel buffer")
         let decoded = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "rawvideo",
                                                           "-pix_fmt", "bgra", "-"]))
-        #expect(Self.psnr(decoded, frames.flatMap(Self.packedBGRA)) >= 35)
+        #expect(PixelComparison.psnr(decoded, frames.flatMap { PixelComparison.packed($0, bytesPerPixel: 4) }) >= 35)
     }
 
     @Test func decreasingTimesAndWrongMediaAreErrorsNotCrashes() throws {

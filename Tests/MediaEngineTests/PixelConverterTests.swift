@@ -7,17 +7,6 @@ import OpenCoreVideo
 
 /// Pixels converted by the engine compared with ffmpeg's own conversion of the same frame.
 @Suite struct PixelConverterTests {
-    /// Peak signal-to-noise ratio of two 8-bit images of the same size, in dB.
-    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        precondition(a.count == b.count && !a.isEmpty)
-        let squaredError = zip(a, b).reduce(0.0) { sum, pair in
-            let d = Double(pair.0) - Double(pair.1)
-            return sum + d * d
-        }
-        if squaredError == 0 { return .infinity }
-        return 10 * log10(255 * 255 / (squaredError / Double(a.count)))
-    }
-
     /// The first decoded video frame of a file.
     static func firstFrame(_ url: URL) throws -> Frame {
         let demuxer = try Demuxer(url: url)
@@ -29,16 +18,6 @@ import OpenCoreVideo
         }
         _ = try decoder.send(nil)
         return try #require(try decoder.receiveFrame())
-    }
-
-    /// The packed bytes of a single-plane pixel buffer, without row padding.
-    static func packedBytes(_ buffer: CVPixelBuffer, bytesPerPixel: Int) -> [UInt8] {
-        CVPixelBufferLockBaseAddress(buffer, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
-        let stride = CVPixelBufferGetBytesPerRow(buffer)
-        let rowBytes = CVPixelBufferGetWidth(buffer) * bytesPerPixel
-        return (0..<CVPixelBufferGetHeight(buffer)).flatMap { row in Array(UnsafeBufferPointer(start: base + row * stride, count: rowBytes)) }
     }
 
     static func makeBuffer(_ width: Int, _ height: Int, _ format: OSType) throws -> CVPixelBuffer {
@@ -64,9 +43,9 @@ import OpenCoreVideo
         let frame = try Self.firstFrame(url)
         let bgra = try Self.makeBuffer(320, 240, kCVPixelFormatType_32BGRA)
         try PixelConverter().convert(frame, into: bgra)
-        let ours = Self.packedBytes(bgra, bytesPerPixel: 4)
+        let ours = PixelComparison.packed(bgra, bytesPerPixel: 4)
         try #require(ours.count == reference.count)
-        #expect(Self.psnr(ours, reference) >= 40)
+        #expect(PixelComparison.psnr(ours, reference) >= 40)
     }
 
     @Test func scalingMatchesFFmpeg() throws {
@@ -75,7 +54,7 @@ import OpenCoreVideo
                                                             "-vf", "scale=160:120", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"]))
         let rgb = try Self.makeBuffer(160, 120, kCVPixelFormatType_24RGB)
         try PixelConverter().convert(try Self.firstFrame(url), into: rgb)
-        #expect(Self.psnr(Self.packedBytes(rgb, bytesPerPixel: 3), reference) >= 35)
+        #expect(PixelComparison.psnr(PixelComparison.packed(rgb, bytesPerPixel: 3), reference) >= 35)
     }
 
     @Test func bufferToBufferRoundTripThroughNV12() throws {
@@ -96,7 +75,7 @@ import OpenCoreVideo
         try converter.convert(source, into: nv12)
         let back = try Self.makeBuffer(width, height, kCVPixelFormatType_32BGRA)
         try converter.convert(nv12, into: back)
-        #expect(Self.psnr(Self.packedBytes(source, bytesPerPixel: 4), Self.packedBytes(back, bytesPerPixel: 4)) >= 30)
+        #expect(PixelComparison.psnr(PixelComparison.packed(source, bytesPerPixel: 4), PixelComparison.packed(back, bytesPerPixel: 4)) >= 30)
     }
 
     @Test func unsupportedFormatIsAnError() throws {

@@ -36,7 +36,7 @@ import TestSupport
         // Default tolerances: the key frame at or before 2 s, which is frame 50 at exactly 2 s.
         #expect(actualTime == CMTime(value: 2, timescale: 1))
         #expect(halfWayImage.width == 320 && halfWayImage.height == 240)
-        #expect(AVAssetReaderTests.psnr(Self.bytes(halfWayImage), try Self.reference(myAsset.url, frame: 50)) >= 40)
+        #expect(PixelComparison.psnr(Self.bytes(halfWayImage), try Self.reference(myAsset.url, frame: 50)) >= 40)
     }
 
     @Test func defaultToleranceGivesTheKeyFrameBefore() async throws {
@@ -53,7 +53,7 @@ import TestSupport
         generator.requestedTimeToleranceAfter = .zero
         let (image, time) = try await generator.image(at: CMTime(value: 37, timescale: 25))
         #expect(time == CMTime(value: 37 * 512, timescale: 12800))
-        #expect(AVAssetReaderTests.psnr(Self.bytes(image), try Self.reference(url, frame: 37)) >= 40)
+        #expect(PixelComparison.psnr(Self.bytes(image), try Self.reference(url, frame: 37)) >= 40)
     }
 
     @Test func maximumSizeKeepsTheAspectAndNeverEnlarges() throws {
@@ -76,7 +76,7 @@ import TestSupport
         // The file's matrix (0 -1 / 1 0) maps pixel (x, y) to (y, -x): ffmpeg's transpose=2
         // (counterclockwise) turns the picture the same way.
         let reference = try Self.reference(plain, frame: 0, filter: "transpose=2")
-        #expect(AVAssetReaderTests.psnr(Self.bytes(image), reference) >= 40)
+        #expect(PixelComparison.psnr(Self.bytes(image), reference) >= 40)
         generator.appliesPreferredTrackTransform = false
         #expect(try generator.copyCGImage(at: .zero, actualTime: nil).width == 320)
     }

@@ -99,7 +99,7 @@ import TestSupport
                 let reference = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:\(index)",
                                                                     "-frames:v", "1", "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
                 let first = try #require(samples.first?.imageBuffer)
-                #expect(AVAssetReaderTests.psnr(AVAssetReaderTests.packed(first, bytesPerPixel: 4), reference) >= 40,
+                #expect(PixelComparison.psnr(PixelComparison.packed(first, bytesPerPixel: 4), reference) >= 40,
                         "\(fixture.name) stream \(index)")
             } else {
                 let asbd = try #require(samples.first?.formatDescription?.audioStreamBasicDescription)

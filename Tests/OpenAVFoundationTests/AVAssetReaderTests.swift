@@ -91,7 +91,7 @@ import TestSupport
         let reference = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-frames:v", "1",
                                                             "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
         let pixels = try #require(samples.first?.imageBuffer)
-        #expect(Self.psnr(Self.packed(pixels, bytesPerPixel: 4), reference) >= 40)
+        #expect(PixelComparison.psnr(PixelComparison.packed(pixels, bytesPerPixel: 4), reference) >= 40)
     }
 
     @Test func passthroughHasFFprobesPacketsExactly() throws {
@@ -201,6 +201,7 @@ import TestSupport
     @Test func corruptedMoviesEndCleanly() throws {
         let original = try Data(contentsOf: try Fixtures.h264AAC())
         var generator = SystemRandomNumberGenerator()
+        var readTrials = 0
         for trial in 0..<40 {
             var data = original
             switch trial % 4 {
@@ -231,23 +232,12 @@ import TestSupport
             guard !reader.outputs.isEmpty else { continue }
             if reader.startReading() {
                 for output in reader.outputs { _ = Self.readAll(output) }
+                readTrials += 1
             }
             #expect([.completed, .failed].contains(reader.status), "trial \(trial)")
             if reader.status == .failed { #expect(reader.error is AVError, "trial \(trial)") }
         }
-    }
-
-    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        guard a.count == b.count, !a.isEmpty else { return 0 }
-        let error = zip(a, b).reduce(0.0) { let d = Double($1.0) - Double($1.1); return $0 + d * d }
-        return error == 0 ? .infinity : 10 * log10(255 * 255 / (error / Double(a.count)))
-    }
-
-    static func packed(_ buffer: CVPixelBuffer, bytesPerPixel: Int) -> [UInt8] {
-        CVPixelBufferLockBaseAddress(buffer, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
-        let stride = CVPixelBufferGetBytesPerRow(buffer), rowBytes = CVPixelBufferGetWidth(buffer) * bytesPerPixel
-        return (0..<CVPixelBufferGetHeight(buffer)).flatMap { Array(UnsafeBufferPointer(start: base + $0 * stride, count: rowBytes)) }
+        // Most damage leaves the index intact: the sweep must really read damaged media.
+        #expect(readTrials >= 10, "only \(readTrials) of 40 damaged movies got as far as reading")
     }
 }

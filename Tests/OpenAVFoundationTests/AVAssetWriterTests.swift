@@ -51,7 +51,7 @@ import TestSupport
             CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &buffer)
             let pixels = try #require(buffer)
             Self.drawFrame(pixels, index: index)
-            appended.append(AVAssetReaderTests.packed(pixels, bytesPerPixel: 4))
+            appended.append(PixelComparison.packed(pixels, bytesPerPixel: 4))
             #expect(input.isReadyForMoreMediaData)
             #expect(adaptor.append(pixels, withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
         }
@@ -69,7 +69,7 @@ import TestSupport
         for index in [0, 45] {
             let decoded = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-vf", "select=eq(n\\,\(index))",
                                                               "-frames:v", "1", "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
-            #expect(AVAssetReaderTests.psnr(decoded, appended[index]) >= 35, "frame \(index)")
+            #expect(PixelComparison.psnr(decoded, appended[index]) >= 35, "frame \(index)")
         }
     }
 
