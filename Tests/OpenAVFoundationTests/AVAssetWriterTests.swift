@@ -323,7 +323,10 @@ import TestSupport
             let location = AVMutableMetadataItem()
             location.identifier = .commonIdentifierLocation
             location.value = "+48.8577+002.2950/" as NSString
-            writer.metadata = [title, location]
+            let created = AVMutableMetadataItem()
+            created.identifier = .commonIdentifierCreationDate
+            created.value = "2024-05-01T12:00:00Z" as NSString
+            writer.metadata = [title, location, created]
         }
         let tags = try #require((try Fixtures.probe(url)["format"] as? [String: Any])?["tags"] as? [String: Any])
         #expect(tags["title"] as? String == "Written on Linux")
@@ -331,6 +334,7 @@ import TestSupport
         // And our own reader sees them as Apple's would.
         let common = try await AVURLAsset(url: url).load(.commonMetadata)
         #expect(AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle).first?.stringValue == "Written on Linux")
+        #expect(try await AVURLAsset(url: url).load(.creationDate)?.dateValue == ISO8601DateFormatter().date(from: "2024-05-01T12:00:00Z"))
     }
 
     @Test func trackTransformAndLanguageAreStored() async throws {

@@ -2,13 +2,13 @@ import Foundation
 
 /// Metadata items as the tags FFmpeg's MOV/MP4 muxer writes ("title", "artist", "date", …).
 enum MetadataTags {
-    /// The FFmpeg key for each common key the muxer knows.
-    static let keys: [AVMetadataKey: String] = [
-        .commonKeyTitle: "title", .commonKeyArtist: "artist", .commonKeyAuthor: "author", .commonKeyAlbumName: "album",
-        .commonKeyCreationDate: "date", .commonKeyDescription: "description", .commonKeyCopyrights: "copyright",
-        .commonKeyLocation: "location", .commonKeySoftware: "encoder", .commonKeyCreator: "artist",
-        .commonKeyPublisher: "publisher",
-    ]
+    /// The FFmpeg tag for each common key: the inverse of the reader's mapping of FFmpeg's
+    /// generic tags (`FFmpegTagFamily.common`), so what is written reads back as the same item.
+    /// `creation_time` is left out: FFmpeg turns it into the movie header's time, not a tag;
+    /// the creation date is written as the `date` tag.
+    static let keys: [AVMetadataKey: String] = Dictionary(
+        FFmpegTagFamily.common.filter { $0.key != "creation_time" }.map { ($0.value, $0.key) },
+        uniquingKeysWith: { first, _ in first })
 
     /// The items with a common key FFmpeg can write, as (key, value) tags, in order.
     static func ffmpegTags(of items: [AVMetadataItem]) -> [(key: String, value: String)] {
