@@ -22,8 +22,8 @@ package final class Muxer {
         /// FFmpeg's `faststart`: the file is rewritten once at the end). Ignored when
         /// fragmenting, whose header is always first.
         package var fastStart: Bool
-        /// When set, the file is written as a fragmented movie: an empty movie header first,
-        /// then a fragment (`moof` + `mdat`) at least every interval of track time, each
+        /// When set, the file is written as a fragmented movie: the movie header with the first
+        /// fragment, then a fragment (`moof` + `mdat`) at least every interval of track time, each
         /// flushed to the file as soon as it is complete, so that a process killed mid-file
         /// leaves a movie readable up to its last fragment. Nil: one movie header at the end.
         package var movieFragmentInterval: CMTime?
@@ -60,6 +60,10 @@ package final class Muxer {
     private var state = State.addingTracks
     /// Whether this muxer created the file (and so may delete it).
     private let createdFile: Bool
+    /// Bytes of the packets handed to FFmpeg's interleaver so far.
+    private var packetBytes: Int64 = 0
+    /// The file's size right after its header.
+    private var headerBytes: Int64 = 0
 
     /// Whether encoders for `fileType` must put their configuration in the codec parameters
     /// (`Encoder(settings:globalHeader:)`'s flag): true for MP4, QuickTime and Matroska.
@@ -209,7 +213,10 @@ package final class Muxer {
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }
         if let interval = options.movieFragmentInterval, interval.isNumeric, interval > .zero {
-            av_dict_set(&dictionary, "movflags", "+empty_moov+default_base_moof", 0)
+            // The movie header waits for the first fragment (`delay_moov`) rather than being
+            // written empty: FFmpeg then keeps edit lists (encoder delay, AAC priming, a track
+            // starting later than another) instead of shifting every track's times.
+            av_dict_set(&dictionary, "movflags", "+delay_moov+default_base_moof", 0)
             let microseconds = max(1, interval.ffmpegTimestamp(in: AVRational(num: 1, den: 1_000_000)))
             av_dict_set(&dictionary, "frag_duration", String(microseconds), 0)
         } else if options.fastStart {
@@ -220,7 +227,23 @@ package final class Muxer {
             state = .failed
             throw EngineError(ffmpegCode: status, operation: "writing the header of \(url.path)")
         }
+        headerBytes = context.pointee.pb.map { avio_tell($0) } ?? 0
         state = .writing
+    }
+
+    /// The size the file has so far, counting the samples FFmpeg still holds (for an
+    /// unfinished fragment, or for interleaving) as written: bytes on disk grow by whole
+    /// fragments, this grows with every packet. Excludes the movie header a trailer adds.
+    package var estimatedSize: Int64 {
+        let written = context?.pointee.pb.map { avio_tell($0) } ?? 0
+        return max(written, headerBytes + packetBytes)
+    }
+
+    /// Bytes held by FFmpeg (an unfinished fragment, packets waiting for interleaving) that
+    /// the file does not have yet: what finishing it will still write, besides the trailer.
+    package var unwrittenBytes: Int64 {
+        let written = context?.pointee.pb.map { avio_tell($0) } ?? 0
+        return max(0, headerBytes + packetBytes - written)
     }
 
     /// The context, checked for writing and with the header written.
@@ -237,6 +260,7 @@ package final class Muxer {
     /// fragments to the file. Marks the muxer failed on error.
     private func interleave(_ packet: UnsafeMutablePointer<AVPacket>, context: UnsafeMutablePointer<AVFormatContext>)
         throws(EngineError) {
+        packetBytes += Int64(packet.pointee.size)
         var status = av_interleaved_write_frame(context, packet)
         if status >= 0, options.movieFragmentInterval != nil, let pb = context.pointee.pb {
             avio_flush(pb)

@@ -4,11 +4,14 @@ import MediaEngine
 extension AVError {
     /// The `AVError` for an engine failure. A missing or unreadable file gives
     /// `.failedToLoadMediaData` with the POSIX error underneath; data FFmpeg cannot recognise
-    /// gives `.fileFormatNotRecognized`; a codec without a decoder gives `.decoderNotFound`;
-    /// anything else gives `fallback` (such as `.failedToParse` or `.decodeFailed`).
+    /// gives `.fileFormatNotRecognized`; a codec without a decoder gives `.decoderNotFound`; a
+    /// file that exists where one is to be made gives `.fileAlreadyExists`; anything else gives
+    /// `fallback` (such as `.failedToParse` or `.decodeFailed`).
     package init(_ error: EngineError, fallback: AVError.Code) {
         let reason = error.description
-        if error.code < 0, let posix = Self.posixCode(error.code) {
+        if error.code == -EEXIST {
+            self.init(.fileAlreadyExists, reason: reason)
+        } else if error.code < 0, let posix = Self.posixCode(error.code) {
             let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(posix),
                                      userInfo: [NSLocalizedDescriptionKey: error.message])
             self.init(.failedToLoadMediaData, reason: reason, underlying: underlying)

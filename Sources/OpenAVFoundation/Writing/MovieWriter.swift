@@ -71,6 +71,13 @@ final class MovieWriter: @unchecked Sendable {
         }
     }
 
+    /// The file's size so far, counting samples FFmpeg still holds for an unfinished fragment.
+    var estimatedFileSize: Int64 { lock.withLock { muxer.estimatedSize } }
+
+    /// Bytes FFmpeg holds that the file does not have yet (what finishing still writes,
+    /// besides the trailer).
+    var unwrittenBytes: Int64 { lock.withLock { muxer.unwrittenBytes } }
+
     /// Sets the time that becomes zero in the file.
     func startSession(at time: CMTime) {
         lock.withLock { sessionStart = time }
