@@ -80,6 +80,10 @@ public enum Fixtures {
 public struct FixtureError: Error, CustomStringConvertible {
     /// What failed, with ffmpeg's own message.
     public let message: String
+
+    /// An error with a message.
+    public init(message: String) { self.message = message }
+
     /// The message.
     public var description: String { message }
 }

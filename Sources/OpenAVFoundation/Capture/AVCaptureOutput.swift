@@ -37,6 +37,10 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// The session is about to start delivering.
     func sessionWillStartRunning() {}
 
+    /// The session is stopping because of a runtime error (an unplugged device); called before
+    /// `sessionDidStopRunning()`.
+    func sessionWillStop(with error: AVError) {}
+
     /// The session stopped: discard whatever is queued, deliver nothing more.
     func sessionDidStopRunning() {}
 }

@@ -336,6 +336,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                                             userInfo: [AVCaptureSessionErrorKey: error])
         }
         guard let outputs else { return }
+        if let error { for output in outputs { output.sessionWillStop(with: error) } }
         _ = reconcile()
         for output in outputs { output.sessionDidStopRunning() }
         NotificationCenter.default.post(name: Self.didStopRunningNotification, object: self)

@@ -1,0 +1,181 @@
+import Foundation
+import CaptureDevices
+import OpenCoreMedia
+
+/// The abstract superclass of capture outputs that record to files, such as
+/// `AVCaptureMovieFileOutput`.
+///
+/// A recording runs from `startRecording(to:recordingDelegate:)` until `stopRecording()`, a
+/// limit (`maxRecordedDuration`, `maxRecordedFileSize`, `minFreeDiskSpaceLimit`), the
+/// session stopping, or its device going away; the delegate then hears
+/// `fileOutput(_:didFinishRecordingTo:from:error:)`. Starting a recording while one is under
+/// way switches files at the next video frame without losing one (as on macOS). Samples are
+/// encoded off the devices' threads behind a bounded queue (see `droppedFrameCount`).
+///
+/// Differs from Apple: the macOS `delegate` (`AVCaptureFileOutputDelegate`, sample-accurate
+/// starts) is not available.
+public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
+    private let fileLock = NSLock()
+    /// The recording taking new samples.
+    private var current: CaptureRecording?
+    /// Recordings asked to stop that still take samples up to their end, then finish.
+    private var ending: [CaptureRecording] = []
+    /// The last recording, for `recordedDuration` and friends once it is over.
+    private var latest: CaptureRecording?
+    private var maxDuration = CMTime.invalid
+    private var maxFileSize: Int64 = 0
+    private var minFreeSpace: Int64 = 0
+
+    override init() { super.init() }
+
+    // MARK: Limits
+
+    /// The longest a recording may last; when reached, it stops with
+    /// `AVError.maximumDurationReached` and a finished file. Default `.invalid`: no limit.
+    public var maxRecordedDuration: CMTime {
+        get { fileLock.withLock { maxDuration } }
+        set { fileLock.withLock { maxDuration = newValue } }
+    }
+
+    /// The largest a recorded file may grow, in bytes; when reached, the recording stops with
+    /// `AVError.maximumFileSizeReached` and a finished file (a little larger, by its movie
+    /// header). Default 0: no limit.
+    public var maxRecordedFileSize: Int64 {
+        get { fileLock.withLock { maxFileSize } }
+        set { fileLock.withLock { maxFileSize = newValue } }
+    }
+
+    /// The free space, in bytes, that must remain on the file's volume; when reached, the
+    /// recording stops with `AVError.diskFull` and a finished file. Default 0.
+    ///
+    /// Linux addition: whatever this says, a recording stops while the space to finish the file
+    /// is still free (the unwritten fragment, 64 KiB, and 16 bytes a sample for the movie
+    /// header), so that the file can always be finished.
+    public var minFreeDiskSpaceLimit: Int64 {
+        get { fileLock.withLock { minFreeSpace } }
+        set { fileLock.withLock { minFreeSpace = newValue } }
+    }
+
+    // MARK: State
+
+    /// The file being recorded, or nil when not recording.
+    public var outputFileURL: URL? { fileLock.withLock { current?.url } }
+
+    /// Whether a recording is under way (false from `stopRecording()` on, while the file is
+    /// finished in the background).
+    public var isRecording: Bool { fileLock.withLock { current != nil } }
+
+    /// Whether the recording is paused.
+    public var isRecordingPaused: Bool { fileLock.withLock { current?.isPaused ?? false } }
+
+    /// The media time recorded to the current (or last) file so far, pauses excluded.
+    public var recordedDuration: CMTime { fileLock.withLock { current ?? latest }?.recordedDuration ?? .zero }
+
+    /// The size of the current (or last) file so far, in bytes, counting the samples held for
+    /// an unfinished movie fragment.
+    public var recordedFileSize: Int64 { fileLock.withLock { current ?? latest }?.recordedFileSize ?? 0 }
+
+    /// Video frames missing from the current (or last) recording between its first and last
+    /// frames: dropped by the device, or because the encoder could not keep up.
+    ///
+    /// Linux addition: Apple does not report dropped recording frames.
+    public var droppedFrameCount: Int { fileLock.withLock { current ?? latest }?.droppedFrameCount ?? 0 }
+
+    /// Video frames of the current (or last) recording written to its file.
+    ///
+    /// Linux addition.
+    public var recordedFrameCount: Int { fileLock.withLock { current ?? latest }?.writtenFrameCount ?? 0 }
+
+    // MARK: Recording
+
+    /// Starts recording to a new file; the delegate hears when the first samples are written and
+    /// when the file is finished. While a recording is under way, it stops at the next video
+    /// frame and the new one starts with that frame.
+    ///
+    /// The file must not exist: an existing file is never overwritten, and the delegate gets
+    /// `fileOutput(_:didFinishRecordingTo:from:error:)` with `AVError.fileAlreadyExists`. A URL
+    /// that is not a file URL is a programmer error.
+    public func startRecording(to outputFileURL: URL, recordingDelegate delegate: any AVCaptureFileOutputRecordingDelegate) {
+        precondition(outputFileURL.isFileURL, "AVCaptureFileOutput.startRecording(to:recordingDelegate:) needs a file URL")
+        let connections = self.connections.filter(\.isActive)
+        let recording: CaptureRecording
+        do {
+            let limits = fileLock.withLock { (maxDuration, maxFileSize, minFreeSpace) }
+            recording = try CaptureRecording(url: outputFileURL,
+                                             plan: try recordingPlan(for: connections, maxDuration: limits.0,
+                                                                     maxFileSize: limits.1, minFreeDiskSpace: limits.2),
+                                             connections: connections, output: self, delegate: delegate)
+        } catch {
+            var info = error.userInfo
+            info[AVErrorRecordingSuccessfullyFinishedKey] = false
+            let failure = AVError(error.code, userInfo: info)
+            // Apple calls delegates on a queue of its own; the delegate is the client's to make safe.
+            nonisolated(unsafe) let delegate = delegate
+            DispatchQueue.global().async {
+                delegate.fileOutput(self, didFinishRecordingTo: outputFileURL, from: connections, error: failure)
+            }
+            return
+        }
+        fileLock.withLock {
+            if let current {
+                current.stopAtNextFrame()
+                ending.append(current)
+            }
+            current = recording
+            latest = recording
+        }
+    }
+
+    /// Stops the recording at the next video frame; the delegate hears when the file is
+    /// finished. Does nothing when not recording.
+    public func stopRecording() {
+        fileLock.withLock {
+            guard let current else { return }
+            current.stopAtNextFrame()
+            ending.append(current)
+            self.current = nil
+        }
+    }
+
+    /// Pauses the recording at the next video frame: nothing is written until
+    /// `resumeRecording()`, and the pause leaves no gap in the file.
+    public func pauseRecording() {
+        fileLock.withLock { current }?.pause()
+    }
+
+    /// Resumes a paused recording at the next video frame.
+    public func resumeRecording() {
+        fileLock.withLock { current }?.resume()
+    }
+
+    // MARK: For subclasses and the session
+
+    /// What a recording of `connections` writes (subclasses: the encoders and file options).
+    func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
+                       minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
+        preconditionFailure("AVCaptureFileOutput is abstract: use AVCaptureMovieFileOutput")
+    }
+
+    /// A recording finished its file.
+    func recordingDidFinish(_ recording: CaptureRecording) {
+        fileLock.withLock {
+            ending.removeAll { $0 === recording }
+            if current === recording { current = nil }
+        }
+    }
+
+    override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
+        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
+        for recording in recordings { recording.receive(sample) }
+    }
+
+    override func sessionWillStop(with error: AVError) {
+        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
+        for recording in recordings { recording.finish(because: error) }
+    }
+
+    override func sessionDidStopRunning() {
+        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
+        for recording in recordings { recording.finish(because: nil) }
+    }
+}

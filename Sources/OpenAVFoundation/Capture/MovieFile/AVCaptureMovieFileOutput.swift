@@ -1,0 +1,118 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+
+/// A capture output that records video and audio to QuickTime movie files.
+///
+/// Video is encoded as H.264 (or HEVC, through `setOutputSettings(_:for:)`) at the camera's
+/// size and frame rate, audio as AAC at the microphone's sample rate and channel count, by the
+/// same writer as `AVAssetWriter`. By default the file is written in movie fragments every 10
+/// seconds (`movieFragmentInterval`), each flushed to disk as it completes, so that a process
+/// killed mid-recording leaves a movie playable up to its last fragment. It works side by side
+/// with data and photo outputs on the same session.
+///
+/// Differs from Apple: `metadata` is read when a recording starts (Apple also takes changes
+/// made while recording); an empty output settings dictionary (Apple: store the camera's
+/// frames unchanged) means the default settings, since raw frames make no sensible movie.
+public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
+    private let movieLock = NSLock()
+    private var fragmentInterval = CMTime(value: 10, timescale: 1)
+    private var metadataItems: [AVMetadataItem]?
+    /// Output settings set per connection.
+    private var settings: [ObjectIdentifier: [String: Any]] = [:]
+
+    /// A movie file output with the default settings.
+    public override init() { super.init() }
+
+    override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video || mediaType == .audio }
+
+    /// How much media each movie fragment holds; `.invalid` writes one movie header at the end
+    /// instead (a file killed mid-recording is then unreadable). Default 10 seconds. Read when a
+    /// recording starts.
+    public var movieFragmentInterval: CMTime {
+        get { movieLock.withLock { fragmentInterval } }
+        set { movieLock.withLock { fragmentInterval = newValue } }
+    }
+
+    /// Metadata written to each movie file (title, location, creation date, …).
+    public var metadata: [AVMetadataItem]? {
+        get { movieLock.withLock { metadataItems } }
+        set { movieLock.withLock { metadataItems = newValue } }
+    }
+
+    /// The video codecs a recording can use; the first is the default.
+    public var availableVideoCodecTypes: [AVVideoCodecType] { [.h264, .hevc] }
+
+    /// The keys `setOutputSettings(_:for:)` takes for a connection's media type.
+    public func supportedOutputSettingsKeys(for connection: AVCaptureConnection) -> [String] {
+        if connection.mediaTypes.contains(.video) {
+            return [AVVideoCodecKey, AVVideoWidthKey, AVVideoHeightKey, AVVideoCompressionPropertiesKey,
+                    AVVideoColorPropertiesKey]
+        }
+        return [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey, AVChannelLayoutKey, AVEncoderBitRateKey]
+    }
+
+    /// The settings that encode a connection's media: those set with
+    /// `setOutputSettings(_:for:)`, or the defaults — H.264 at the camera's active size and
+    /// frame rate (a key frame every second), AAC at the microphone's rate and channel count.
+    public func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
+        if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }) { return set }
+        return defaultSettings(for: connection, codec: .h264)
+    }
+
+    /// Sets the settings that encode a connection's media in later recordings; nil (or an empty
+    /// dictionary) restores the defaults. A video codec that is not in
+    /// `availableVideoCodecTypes`, a connection of another output, or settings no encoder
+    /// accepts are programmer errors.
+    public func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
+        precondition(connection.output === self, "AVCaptureMovieFileOutput.setOutputSettings(_:for:) needs one of the output's connections")
+        guard var outputSettings, !outputSettings.isEmpty else {
+            movieLock.withLock { settings[ObjectIdentifier(connection)] = nil }
+            return
+        }
+        if connection.mediaTypes.contains(.video) {
+            let codec = (outputSettings[AVVideoCodecKey] as? AVVideoCodecType)
+                ?? (outputSettings[AVVideoCodecKey] as? String).map(AVVideoCodecType.init(rawValue:)) ?? .h264
+            precondition(availableVideoCodecTypes.contains(codec),
+                         "AVCaptureMovieFileOutput.setOutputSettings(_:for:): AVVideoCodecKey must be one of availableVideoCodecTypes")
+            // Keys left out take the defaults (the camera's size).
+            outputSettings.merge(defaultSettings(for: connection, codec: codec)) { set, _ in set }
+        }
+        do {
+            _ = try WriterOutputSettings.encoderSettings(outputSettings, mediaType: connection.mediaTypes.contains(.video) ? .video : .audio)
+        } catch {
+            preconditionFailure("AVCaptureMovieFileOutput.setOutputSettings(_:for:): \(error.description)")
+        }
+        movieLock.withLock { settings[ObjectIdentifier(connection)] = outputSettings }
+    }
+
+    /// The default settings for a connection's device.
+    private func defaultSettings(for connection: AVCaptureConnection, codec: AVVideoCodecType) -> [String: Any] {
+        let device = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
+        if connection.mediaTypes.contains(.video) {
+            return device.map { CaptureEncodingSettings.video(for: $0, codec: codec) } ?? [:]
+        }
+        return device.map(CaptureEncodingSettings.audio(for:)) ?? [:]
+    }
+
+    override func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
+                                minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
+        let (interval, metadata) = movieLock.withLock { (fragmentInterval, metadataItems) }
+        var plan = CaptureRecording.Plan(
+            video: nil, audio: nil,
+            options: Muxer.Options(movieFragmentInterval: interval.isNumeric && interval > .zero ? interval : nil,
+                                   metadata: MetadataTags.ffmpegTags(of: metadata ?? [])),
+            maxDuration: maxDuration, maxFileSize: maxFileSize, minFreeDiskSpace: minFreeDiskSpace)
+        for connection in connections {
+            let isVideo = connection.mediaTypes.contains(.video)
+            do throws(SettingsProblem) {
+                let settings = try WriterOutputSettings.encoderSettings(outputSettings(for: connection),
+                                                                        mediaType: isVideo ? .video : .audio)
+                if isVideo { plan.video = settings } else { plan.audio = settings }
+            } catch {
+                throw AVError(.unsupportedOutputSettings, reason: error.description)
+            }
+        }
+        return plan
+    }
+}

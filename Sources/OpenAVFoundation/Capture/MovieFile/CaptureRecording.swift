@@ -1,0 +1,359 @@
+import Foundation
+import CaptureDevices
+import Logging
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// One file being recorded by an `AVCaptureFileOutput`, through the one writer core
+/// (`MovieWriter`): the capture devices' threads hand it samples, a serial queue of its own
+/// encodes and writes them, and it finishes the file and tells the delegate.
+///
+/// Timing: the recording starts at its first video frame (its first audio buffer when it has no
+/// video): that host time becomes zero in the file, and audio buffers that begin earlier are
+/// left out (the audio track then starts up to one buffer late, which the file's edit list
+/// keeps in sync). Asked to stop, it ends at its next video frame, exclusive: a recording
+/// started on the same output meanwhile begins with that very frame, so none is lost between
+/// the two files, and audio buffers go to the file whose range holds their start. A pause
+/// takes effect at the next video frame and leaves no gap in the file.
+///
+/// Back pressure: at most `videoQueueCapacity` frames wait for the encoder; a frame arriving
+/// when that many wait is dropped and counted, so memory stays flat when the encoder cannot
+/// keep up. Audio is never dropped here (it is small and cheap to encode).
+final class CaptureRecording: @unchecked Sendable {
+    /// What the file output asks of a recording.
+    struct Plan {
+        /// The video encoder's settings; nil for a file without video.
+        var video: EncoderSettings?
+        /// The audio encoder's settings; nil for a file without audio.
+        var audio: EncoderSettings?
+        /// Fragments and metadata of the file.
+        var options: Muxer.Options
+        /// `maxRecordedDuration` (invalid: none).
+        var maxDuration: CMTime
+        /// `maxRecordedFileSize` (0: none).
+        var maxFileSize: Int64
+        /// `minFreeDiskSpaceLimit` (0: none).
+        var minFreeDiskSpace: Int64
+    }
+
+    /// How many frames may wait for the encoder before newer ones are dropped.
+    static let videoQueueCapacity = 8
+    /// Free space kept to finish the file, whatever `minFreeDiskSpaceLimit` says: what the
+    /// trailer writes, 64 KiB plus 16 bytes for each sample written (a movie header's sample
+    /// tables take about that much per sample).
+    static func finishingReserve(samples: Int) -> Int64 { 64 * 1024 + 16 * Int64(samples) }
+    /// How long a recording that has seen its last video frame waits for the audio up to it.
+    static let audioGrace = DispatchTimeInterval.milliseconds(500)
+
+    /// Where the recording ends.
+    private enum End {
+        /// Not asked to stop.
+        case open
+        /// Ends at the next video frame (the next audio buffer when there is no video).
+        case atNextFrame
+        /// Ends at this host time, exclusive.
+        case at(CMTime)
+    }
+
+    /// The file.
+    let url: URL
+    /// The connections recorded, as the delegate is told.
+    let connections: [AVCaptureConnection]
+    private let delegate: any AVCaptureFileOutputRecordingDelegate
+    private let output: AVCaptureFileOutput
+    private let plan: Plan
+    private let writer: MovieWriter
+    private let videoTrack: Int?
+    private let audioTrack: Int?
+    private let queue = DispatchQueue(label: "OpenAVFoundation.CaptureRecording")
+    private let logger = Logger(label: "OpenAVFoundation.CaptureRecording")
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var start: CMTime?
+    private var end = End.open
+    private var videoPassedEnd = false
+    private var audioPassedEnd = false
+    private var pausedTotal = CMTime.zero
+    private var pauseStart: CMTime?
+    private var pauseRequested = false
+    private var resumeRequested = false
+    private var queuedVideo = 0
+    private var finishing = false
+    private var discardQueued = false
+    private var reason: AVError?
+    private var writtenEnd = CMTime.zero
+    private var wroteSample = false
+    private var writerFailed = false
+    private var droppedFrames = 0
+    /// Frames dropped since the last frame taken: counted once a later frame is taken (frames
+    /// after the file's last are not missing from it).
+    private var pendingDrops = 0
+    private var writtenFrames = 0
+    private var writtenSamples = 0
+    private var lastSpaceCheck = CMTime.negativeInfinity
+
+    /// Creates the file and the encoders; throws (without touching an existing file) when the
+    /// file exists or cannot be made, or the settings are refused.
+    init(url: URL, plan: Plan, connections: [AVCaptureConnection], output: AVCaptureFileOutput,
+         delegate: any AVCaptureFileOutputRecordingDelegate) throws(AVError) {
+        var plans: [MovieWriter.TrackPlan] = []
+        var videoTrack: Int?
+        var audioTrack: Int?
+        if let video = plan.video {
+            videoTrack = plans.count
+            plans.append(MovieWriter.TrackPlan(settings: video, formatHint: nil, options: MuxerTrackOptions()))
+        }
+        if let audio = plan.audio {
+            audioTrack = plans.count
+            plans.append(MovieWriter.TrackPlan(settings: audio, formatHint: nil, options: MuxerTrackOptions()))
+        }
+        guard !plans.isEmpty else {
+            throw AVError(.noDataCaptured, reason: "the output has no active video or audio connection to record")
+        }
+        writer = try MovieWriter(url: url, fileType: "mov", options: plan.options, plans: plans)
+        writer.startSession(at: .zero)
+        self.url = url
+        self.plan = plan
+        self.connections = connections
+        self.output = output
+        self.delegate = delegate
+        self.videoTrack = videoTrack
+        self.audioTrack = audioTrack
+    }
+
+    // MARK: State for the output
+
+    /// The file time recorded so far (pauses excluded).
+    var recordedDuration: CMTime { lock.withLock { writtenEnd } }
+    /// The file's size so far.
+    var recordedFileSize: Int64 { writer.estimatedFileSize }
+    /// Whether a pause is in effect or asked for.
+    var isPaused: Bool { lock.withLock { (pauseStart != nil || pauseRequested) && !resumeRequested } }
+    /// Frames missing between the file's first and last frames: dropped by the device, or
+    /// because the encoder fell behind.
+    var droppedFrameCount: Int { lock.withLock { droppedFrames } }
+    /// Frames written to the file.
+    var writtenFrameCount: Int { lock.withLock { writtenFrames } }
+
+    /// Ends the recording at its next video frame (next audio buffer without video).
+    func stopAtNextFrame() {
+        lock.withLock { if case .open = end { end = .atNextFrame } }
+    }
+
+    /// Pauses at the next video frame.
+    func pause() {
+        lock.withLock {
+            resumeRequested = false
+            if pauseStart == nil { pauseRequested = true }
+        }
+    }
+
+    /// Resumes at the next video frame.
+    func resume() {
+        lock.withLock {
+            pauseRequested = false
+            if pauseStart != nil { resumeRequested = true }
+        }
+    }
+
+    // MARK: Samples (device threads)
+
+    /// Takes a sample from a device thread: decides, in time order, whether it belongs to the
+    /// file and hands it to the writing queue.
+    func receive(_ sample: CaptureSample) {
+        let isVideo = sample.pixelBuffer != nil
+        guard isVideo ? videoTrack != nil : audioTrack != nil else { return }
+        let leads = isVideo || videoTrack == nil
+        let time = sample.presentationTime
+        lock.lock()
+        guard !finishing else { return lock.unlock() }
+        if leads {
+            switch end {
+            case .open: break
+            case .atNextFrame: end = .at(time)
+            case .at: break
+            }
+        }
+        if case .at(let endTime) = end, time >= endTime {
+            if isVideo { videoPassedEnd = true } else { audioPassedEnd = true }
+            if leads && videoTrack == nil { videoPassedEnd = true }
+            return endIfComplete()
+        }
+        if start == nil {
+            guard leads else { return lock.unlock() }
+            start = time
+        } else if leads {
+            pendingDrops += sample.droppedBefore
+        }
+        guard let start, time >= start else { return lock.unlock() }
+        if leads { updatePause(at: time) }
+        guard pauseStart == nil else { return lock.unlock() }
+        let fileTime = time - start - pausedTotal
+        if leads, plan.maxDuration.isNumeric, fileTime >= plan.maxDuration {
+            lock.unlock()
+            return finish(because: AVError(.maximumDurationReached, reason: "the recording reached its maximum duration of \(plan.maxDuration.seconds) s"))
+        }
+        if isVideo {
+            guard let pixels = sample.pixelBuffer, queuedVideo < Self.videoQueueCapacity else {
+                pendingDrops += 1
+                return lock.unlock()
+            }
+            queuedVideo += 1
+            droppedFrames += pendingDrops
+            pendingDrops = 0
+            lock.unlock()
+            queue.async { self.writeVideo(pixels, at: fileTime, duration: sample.duration) }
+        } else if let buffer = sample.sampleBuffer {
+            lock.unlock()
+            queue.async { self.writeAudio(buffer, at: fileTime, duration: sample.duration) }
+        } else {
+            lock.unlock()
+        }
+    }
+
+    /// Applies a pause or resume asked for, at a leading sample's time (lock held).
+    private func updatePause(at time: CMTime) {
+        if pauseRequested, pauseStart == nil {
+            pauseRequested = false
+            pauseStart = time
+            queue.async { self.delegate.fileOutput(self.output, didPauseRecordingTo: self.url, from: self.connections) }
+        } else if resumeRequested, let paused = pauseStart {
+            resumeRequested = false
+            pausedTotal = pausedTotal + (time - paused)
+            pauseStart = nil
+            queue.async { self.delegate.fileOutput(self.output, didResumeRecordingTo: self.url, from: self.connections) }
+        }
+    }
+
+    /// Finishes once every track has passed the end, or after a grace period for the audio
+    /// (lock held; releases it).
+    private func endIfComplete() {
+        let hasAudio = audioTrack != nil && videoTrack != nil
+        let complete = videoPassedEnd && (!hasAudio || audioPassedEnd)
+        let waitForAudio = videoPassedEnd && !complete
+        lock.unlock()
+        if complete {
+            finish(because: nil)
+        } else if waitForAudio {
+            queue.asyncAfter(deadline: .now() + Self.audioGrace) { self.finish(because: nil) }
+        }
+    }
+
+    // MARK: Writing (own queue)
+
+    private func writeVideo(_ pixels: CVPixelBuffer, at time: CMTime, duration: CMTime) {
+        defer { lock.withLock { queuedVideo -= 1 } }
+        guard let track = videoTrack, shouldWrite() else { return }
+        do {
+            try writer.append(pixels, at: time, track: track)
+            lock.withLock { writtenFrames += 1 }
+            wrote(until: time + duration)
+        } catch {
+            writeFailed(error)
+        }
+    }
+
+    private func writeAudio(_ buffer: CMSampleBuffer, at time: CMTime, duration: CMTime) {
+        guard let track = audioTrack, shouldWrite() else { return }
+        var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: time.timescale),
+                                        presentationTimeStamp: time, decodeTimeStamp: .invalid)
+        var retimed: CMSampleBuffer?
+        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: buffer, sampleTimingEntryCount: 1,
+                                              sampleTimingArray: &timing, sampleBufferOut: &retimed)
+        guard let retimed else { return }
+        do {
+            try writer.append(retimed, track: track)
+            wrote(until: time + duration)
+        } catch {
+            writeFailed(error)
+        }
+    }
+
+    /// Whether queued samples are still written (not after a failure or a size limit).
+    private func shouldWrite() -> Bool { lock.withLock { !discardQueued } }
+
+    /// After a write: the start callback, the duration, and the size and disk-space limits.
+    private func wrote(until fileTime: CMTime) {
+        let (first, checkSpace, samples) = lock.withLock { () -> (Bool, Bool, Int) in
+            let first = !wroteSample
+            wroteSample = true
+            writtenSamples += 1
+            if fileTime > writtenEnd { writtenEnd = fileTime }
+            // Free space is asked of the file system every quarter second of media.
+            let check = fileTime - lastSpaceCheck >= CMTime(value: 1, timescale: 4)
+            if check { lastSpaceCheck = fileTime }
+            return (first, check, writtenSamples)
+        }
+        if first { delegate.fileOutput(output, didStartRecordingTo: url, from: connections) }
+        let size = writer.estimatedFileSize
+        if plan.maxFileSize > 0, size >= plan.maxFileSize {
+            finish(because: AVError(.maximumFileSizeReached, reason: "the recording reached its maximum file size of \(plan.maxFileSize) bytes"),
+                   discardingQueued: true)
+        } else if checkSpace, let free = freeSpace(),
+                  free - writer.unwrittenBytes < max(plan.minFreeDiskSpace, Self.finishingReserve(samples: samples)) {
+            finish(because: AVError(.diskFull, reason: "the disk holding \(url.path) has \(free) bytes free, below what recording needs"),
+                   discardingQueued: true)
+        }
+    }
+
+    /// The bytes free for this user on the file system holding the file.
+    private func freeSpace() -> Int64? {
+        var info = statvfs()
+        guard statvfs(url.deletingLastPathComponent().path, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+
+    private func writeFailed(_ error: AVError) {
+        logger.error("recording to \(url.path) failed: \(error.localizedDescription)")
+        lock.withLock { writerFailed = true }
+        finish(because: error, discardingQueued: true)
+    }
+
+    // MARK: Finishing
+
+    /// Stops taking samples and finishes the file once what is queued is written (or, for a
+    /// failure or a size limit, dropped); `reason` is what the delegate hears (nil when asked
+    /// to stop). Only the first call counts.
+    func finish(because reason: AVError?, discardingQueued discard: Bool = false) {
+        let first = lock.withLock { () -> Bool in
+            guard !finishing else { return false }
+            finishing = true
+            discardQueued = discard
+            self.reason = reason
+            return true
+        }
+        guard first else { return }
+        queue.async { self.finalize() }
+    }
+
+    /// Writes the trailer and tells the delegate (on the queue, after the queued samples).
+    private func finalize() {
+        let (reason, failed, wroteSample) = lock.withLock { (self.reason, writerFailed, self.wroteSample) }
+        delegate.fileOutput(output, willFinishRecordingTo: url, from: connections, error: reason)
+        var error = reason
+        var finished = false
+        if failed {
+            // The file stays as the failure left it: a fragmented movie plays up to its last fragment.
+        } else if !wroteSample {
+            writer.cancel()
+            error = error ?? AVError(.noDataCaptured, reason: "no sample reached \(url.path) before the recording stopped")
+        } else {
+            do {
+                try writer.finish()
+                finished = true
+            } catch let finishError {
+                // Left as it is: what reached the disk may still be played.
+                error = error ?? finishError
+            }
+        }
+        let reported = error.map { error -> AVError in
+            var info = error.userInfo
+            info[AVErrorRecordingSuccessfullyFinishedKey] = finished
+            return AVError(error.code, userInfo: info)
+        }
+        output.recordingDidFinish(self)
+        delegate.fileOutput(output, didFinishRecordingTo: url, from: connections, error: reported)
+    }
+}
