@@ -16,10 +16,16 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// The ports media comes from.
     public let inputPorts: [AVCaptureInput.Port]
 
+    /// The levels of the audio channels flowing through the connection, one per channel of its
+    /// audio port's format when the connection was made (empty for video).
+    public let audioChannels: [AVCaptureAudioChannel]
+
     /// A connection from ports to an output, for `AVCaptureSession.addConnection(_:)`.
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
         inputPorts = ports
         outputStorage = output
+        let channels = ports.first { $0.mediaType == .audio }?.formatDescription?.audioStreamBasicDescription?.mChannelsPerFrame ?? 0
+        audioChannels = (0..<Int(channels)).map { _ in AVCaptureAudioChannel() }
     }
 
     /// The output media goes to.

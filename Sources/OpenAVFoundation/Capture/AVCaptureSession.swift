@@ -406,7 +406,10 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                     $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
                 }
             }
-            for connection in targets { connection.output?.receive(sample, from: connection) }
+            for connection in targets {
+                if let audio = sample.sampleBuffer { AVCaptureAudioChannel.measure(audio, into: connection.audioChannels) }
+                connection.output?.receive(sample, from: connection)
+            }
         case .failure(let failure):
             let code: AVError.Code = failure.reason == .disconnected ? .deviceWasDisconnected : .unknown
             let error = AVError(code, reason: failure.message, underlying: failure,
