@@ -1,0 +1,159 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import OpenAVFoundation
+
+/// `openav record OUTPUT`: records a movie from a camera and a microphone with
+/// `AVCaptureSession` and `AVCaptureMovieFileOutput`, as the guide's "Saving to a Movie File"
+/// does, until Ctrl-C or `--duration`.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a QuickTime movie from a camera and a microphone.",
+        discussion: """
+            Records from the default devices (the built-in virtual ones where there is no hardware) \
+            until Ctrl-C or --duration, showing elapsed time, frames, drops, the audio level and the \
+            file size. The file is written in fragments, so even a killed recording leaves a playable \
+            file up to its last fragment. Existing files are never overwritten.
+            """
+    )
+
+    @Argument(help: "The movie to write (QuickTime).")
+    var output: String
+
+    @OptionGroup var devices: CaptureOptions
+
+    @Option(help: "Video codec: h264 or hevc.")
+    var codec = "h264"
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Seconds of media in each movie fragment (0: a plain movie, unreadable if interrupted).")
+    var fragment: Double = 10
+
+    func validate() throws {
+        guard ["h264", "hevc"].contains(codec) else { throw ValidationError("unknown --codec \(codec)") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+        guard fragment >= 0 else { throw ValidationError("--fragment cannot be negative") }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: output)
+        let (session, _) = try devices.makeSession(withAudio: true)
+        let movie = AVCaptureMovieFileOutput()
+        guard session.canAddOutput(movie) else { throw CommandFailure("cannot add a movie output to the session") }
+        session.addOutput(movie)
+        if let video = movie.connection(with: .video) {
+            movie.setOutputSettings([AVVideoCodecKey: codec == "hevc" ? AVVideoCodecType.hevc : .h264], for: video)
+        }
+        movie.movieFragmentInterval = fragment > 0 ? CMTime(seconds: fragment, preferredTimescale: 1000) : .invalid
+        if let duration { movie.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
+
+        let watcher = RecordingWatcher()
+        let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification,
+                                                              object: session, queue: nil) { note in
+            watcher.sessionFailed(note.userInfo?[AVCaptureSessionErrorKey] as? AVError)
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        session.startRunning()
+        guard session.isRunning else {
+            throw CommandFailure("the capture session did not start: \(watcher.sessionError?.failureText ?? "unknown error")")
+        }
+        defer { session.stopRunning() }
+
+        // Ctrl-C (and a polite kill) stop the recording; the file is finished before exiting.
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { movie.stopRecording() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+
+        movie.startRecording(to: url, recordingDelegate: watcher)
+        let status = StatusLine(movie: movie)
+        while !watcher.waitForFinish(timeout: 0.25) { status.show() }
+        status.clear()
+
+        let error = watcher.finishError
+        if let error, error.recordingSuccessfullyFinished != true {
+            throw CommandFailure("the recording to \(output) failed: \(error.failureText)")
+        }
+        print("Recorded \(String(format: "%.2f", movie.recordedDuration.seconds)) s to \(output): "
+            + "\(movie.recordedFrameCount) frames, \(movie.droppedFrameCount) dropped, \(StatusLine.size(movie.recordedFileSize))")
+        if let error, error.code != .maximumDurationReached {
+            throw CommandFailure("the recording stopped early (the file is complete): \(error.failureText)")
+        }
+    }
+}
+
+/// Hears the recording delegate's calls and the session's runtime errors.
+final class RecordingWatcher: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var finished = false
+    private var error: AVError?
+    private var runtimeError: AVError?
+
+    /// Why the recording finished (nil: asked to stop).
+    var finishError: AVError? { condition.withLock { error } }
+    /// The session's runtime error, if any.
+    var sessionError: AVError? { condition.withLock { runtimeError } }
+
+    func sessionFailed(_ error: AVError?) {
+        condition.withLock { runtimeError = error }
+    }
+
+    /// Waits until the recording finished or `timeout` seconds passed; whether it finished.
+    func waitForFinish(timeout: TimeInterval) -> Bool {
+        condition.withLock {
+            if !finished { _ = condition.wait(until: Date().addingTimeInterval(timeout)) }
+            return finished
+        }
+    }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL,
+                    from connections: [AVCaptureConnection], error: (any Error)?) {
+        condition.withLock {
+            finished = true
+            self.error = error as? AVError
+            condition.broadcast()
+        }
+    }
+}
+
+/// The live status line on a terminal: elapsed time, frames, drops, an audio level meter and
+/// the file size. Nothing is shown when standard error is not a terminal.
+struct StatusLine {
+    let movie: AVCaptureMovieFileOutput
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    /// Rewrites the line.
+    func show() {
+        guard isTerminal else { return }
+        let seconds = movie.recordedDuration.seconds
+        let level = movie.connection(with: .audio)?.audioChannels.first?.averagePowerLevel
+        let meter = level.map { " audio \(Self.meter($0))" } ?? ""
+        let line = String(format: "%02d:%05.2f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+            + "  frames \(movie.recordedFrameCount)  dropped \(movie.droppedFrameCount)\(meter)  \(Self.size(movie.recordedFileSize))"
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    }
+
+    /// Ends the line.
+    func clear() {
+        guard isTerminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// A 20-step bar for -60…0 dB, with the level.
+    static func meter(_ decibels: Float) -> String {
+        let filled = Int(((max(-60, min(0, decibels)) + 60) / 3).rounded())
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] "
+            + String(format: "%4.0f dB", max(-99, decibels))
+    }
+
+    /// A byte count for people.
+    static func size(_ bytes: Int64) -> String {
+        bytes < 1_000_000 ? String(format: "%.0f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `openav record` from the built-in virtual devices, as a user runs it: stopped by its
+/// duration, by Ctrl-C, and killed outright; ffprobe/ffmpeg and the camera's barcodes judge the
+/// files.
+@Suite struct RecordCommandTests {
+    /// Starts `openav` with its output collected in files (read once it has exited).
+    static func launch(_ arguments: [String]) throws -> (Process, URL, URL) {
+        let process = Process()
+        process.executableURL = try ProbeCommandTests.openav
+        process.arguments = arguments
+        let out = URL(fileURLWithPath: ConvertCommandTests.output("stdout.txt"))
+        let err = URL(fileURLWithPath: ConvertCommandTests.output("stderr.txt"))
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Waits until the file holds `count` complete movie fragments (checked every 20 ms) while
+    /// the process runs; whether it did.
+    static func waitForFragments(_ count: Int, in path: String, of process: Process, timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while ConvertCommandTests.fragments(in: path) < count && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return ConvertCommandTests.fragments(in: path) >= count
+    }
+
+    /// The dropped-frame count from the summary line ("…, N dropped, …").
+    static func dropped(in summary: String) -> Int? {
+        let words = summary.split(separator: " ")
+        guard let index = words.firstIndex(where: { $0.hasPrefix("dropped") }), index > 0 else { return nil }
+        return Int(words[index - 1])
+    }
+
+    @Test func recordsForADurationAndNeverOverwrites() throws {
+        let path = ConvertCommandTests.output("two-seconds.mov")
+        let (status, output, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav,
+                                                                 ["record", "--duration", "2", "--preset", "640x480", path])
+        try #require(status == 0, "\(errors)")
+        #expect(output.hasPrefix("Recorded 2.00 s to \(path)"), "\(output)")
+        #expect(errors.isEmpty, "printed \(errors)")
+        let movie = try RecordedMovie(URL(fileURLWithPath: path), width: 640, height: 480)
+        #expect(movie.codecs == ["h264", "aac"])
+        let video = try #require((movie.probe["streams"] as? [[String: Any]])?.first)
+        #expect(abs(try #require(Double(video["duration"] as? String ?? "")) - 2) <= 1.0 / 30 + 1e-3)
+        #expect(movie.skippedIndices == Self.dropped(in: output))
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let again = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["record", "--duration", "1", path])
+        #expect(again.0 == 1 && again.2.contains("exists"), "\(again.2)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func ctrlCFinishesThePlayableFile() throws {
+        let path = ConvertCommandTests.output("interrupted.mov")
+        let (process, out, err) = try Self.launch(["record", "--preset", "640x480", "--fragment", "1", path])
+        try #require(Self.waitForFragments(1, in: path, of: process), "no fragment was written")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let output = try String(contentsOf: out, encoding: .utf8), errors = try String(contentsOf: err, encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(errors)")
+        #expect(output.hasPrefix("Recorded "), "\(output)")
+        let movie = try RecordedMovie(URL(fileURLWithPath: path), width: 640, height: 480)
+        #expect(movie.frames.count >= 30)
+        #expect(movie.skippedIndices == Self.dropped(in: output))
+        #expect(movie.codecs == ["h264", "aac"])
+    }
+
+    @Test func sigkillLeavesEverythingUpToTheLastFragment() throws {
+        let path = ConvertCommandTests.output("killed.mov")
+        let (process, _, _) = try Self.launch(["record", "--preset", "640x480", "--fragment", "1", path])
+        try #require(Self.waitForFragments(3, in: path, of: process), "three fragments were not written")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let movie = try RecordedMovie(URL(fileURLWithPath: path), width: 640, height: 480)
+        // Three one-second fragments, whatever was dropped among them.
+        let indices = movie.frames.compactMap(\.index)
+        try #require(indices.count == movie.frames.count && !indices.isEmpty, "every frame's barcode reads")
+        #expect(movie.skippedIndices != nil, "frame indices increase")
+        #expect(indices.last! - indices.first! + 1 >= 88, "\(movie.frames.count) frames, indices \(indices.first!)…\(indices.last!)")
+        #expect((movie.frames.last?.time ?? 0) >= 2.9)
+    }
+}
