@@ -13,8 +13,9 @@ import OpenCoreVideo
 /// dropped when full. Every frame dropped, here or by the device, is reported once through
 /// `captureOutput(_:didDrop:from:)` with the reason `kCMSampleBufferDroppedFrameReason_FrameWasLate`
 /// (device-side drops too, for now). Buffers carry the device's host-clock timestamps unchanged.
-/// Pixels are converted (by the shared `PixelConverter`) only when `videoSettings` asks for a
-/// pixel format other than the device's; width and height keys are not honoured yet.
+/// The device's buffers are delivered as they are unless `videoSettings` asks for another pixel
+/// format or the connection turns or mirrors the picture; then the shared `PixelConverter` makes
+/// each delivered buffer in one pass, on the delegate queue, into pooled buffers.
 public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// How many frames wait for a busy delegate when `alwaysDiscardsLateVideoFrames` is false.
     ///
@@ -50,8 +51,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     // Used only on the delegate queue, by `drain`.
     private let converter = PixelConverter()
-    private var pool: CVPixelBufferPool?
-    private var poolKey: (OSType, Int, Int)?
+    /// The delivered buffers, and the ones before a turn.
+    private let pools = PixelBufferPools(capacity: 2)
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
@@ -244,11 +245,18 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return buffer
     }
 
-    /// The delivered buffer of a frame, converted to the requested pixel format if it differs.
+    /// The delivered buffer of a frame: the device's buffer itself when nothing changes, else
+    /// one pooled buffer made by a single pass of the shared converter (pixel format, size and
+    /// the connection's turn together).
     private func sampleBuffer(for frame: Pending) -> CMSampleBuffer? {
         var pixels = frame.pixelBuffer
-        if let wanted = requestedPixelFormat, wanted != CVPixelBufferGetPixelFormatType(pixels) {
-            guard let converted = convert(pixels, to: wanted) else { return nil }
+        let turn = frame.connection.videoTurn
+        let pixelFormat = requestedPixelFormat ?? CVPixelBufferGetPixelFormatType(pixels)
+        let size = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
+        if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) {
+            guard let converted = convert(pixels, to: pixelFormat, width: size.width, height: size.height, turn: turn) else {
+                return nil
+            }
             pixels = converted
         }
         if formatDescription.map({ !CMVideoFormatDescriptionMatchesImageBuffer($0, imageBuffer: pixels) }) ?? true {
@@ -266,25 +274,15 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return buffer
     }
 
-    private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType) -> CVPixelBuffer? {
-        let width = CVPixelBufferGetWidth(source), height = CVPixelBufferGetHeight(source)
-        if poolKey.map({ $0 != (pixelFormat, width, height) }) ?? true {
-            let attributes: NSDictionary = [
-                kCVPixelBufferPixelFormatTypeKey: NSNumber(value: pixelFormat),
-                kCVPixelBufferWidthKey: NSNumber(value: width),
-                kCVPixelBufferHeightKey: NSNumber(value: height),
-            ]
-            pool = nil
-            CVPixelBufferPoolCreate(nil, nil, attributes, &pool)
-            poolKey = (pixelFormat, width, height)
-        }
-        var destination: CVPixelBuffer?
-        guard let pool, CVPixelBufferPoolCreatePixelBuffer(nil, pool, &destination) == kCVReturnSuccess,
-              let destination else { return nil }
+    private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType, width: Int, height: Int,
+                         turn: QuarterTurn) -> CVPixelBuffer? {
+        guard let destination = pools.buffer(pixelFormat: pixelFormat, width: width, height: height) else { return nil }
         do {
-            try converter.convert(source, into: destination)
+            try converter.convert(source, into: destination, turning: turn) { width, height in
+                pools.buffer(pixelFormat: pixelFormat, width: width, height: height)
+            }
         } catch {
-            logger.error("cannot convert a captured frame to '\(pixelFormat.fourCharacterString)': \(error)")
+            logger.error("cannot deliver a captured frame as '\(pixelFormat.fourCharacterString)' \(width)x\(height): \(error)")
             return nil
         }
         CVBufferPropagateAttachments(source, destination)
