@@ -31,28 +31,63 @@ enum TestPatternGeometry {
         return (tx, ty)
     }
 
-    /// Whether a picture is a flash frame (white where the ramp is dark).
-    static func isFlash(_ picture: CaptureFrameSampler.Picture, degrees: Int, mirrored: Bool) -> Bool {
-        let (x, y) = turned(64, 420, degrees: degrees, mirrored: mirrored)
+    /// Checks that the pattern's colours are where a turn, a mirroring and a scale put them in
+    /// a delivered picture (BGRA colours, or the BT.709 video-range luma of 4:2:0).
+    static func expectLandmarks(in picture: CaptureFrameSampler.Picture, degrees: Int, mirrored: Bool = false,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        let scale = Double(picture.width) / Double(degrees % 180 == 90 ? height : width)
+        for landmark in landmarks {
+            let (tx, ty) = turned(landmark.x, landmark.y, degrees: degrees, mirrored: mirrored)
+            let (x, y) = (Int(Double(tx) * scale), Int(Double(ty) * scale))
+            let expected = landmark.rgb
+            if picture.pixelFormat == kCVPixelFormatType_32BGRA {
+                let (r, g, b) = picture.rgb(x, y)
+                #expect(abs(r - expected.0) <= 12 && abs(g - expected.1) <= 12 && abs(b - expected.2) <= 12,
+                        "\(degrees)° mirrored \(mirrored): (\(r), \(g), \(b)) at \(x),\(y) for \(expected)",
+                        sourceLocation: sourceLocation)
+            } else {
+                let luma = 16 + 219 * (0.2126 * Double(expected.0) + 0.7152 * Double(expected.1)
+                    + 0.0722 * Double(expected.2)) / 255
+                #expect(abs(Double(picture.luma(x, y)) - luma) <= 3,
+                        "\(degrees)° mirrored \(mirrored): luma \(picture.luma(x, y)) at \(x),\(y), want \(luma)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Whether a turned (and perhaps scaled) picture is a flash frame: white where the ramp is dark.
+    static func isFlash(_ picture: CaptureFrameSampler.Picture, degrees: Int, mirrored: Bool = false) -> Bool {
+        let (tx, ty) = turned(64, 420, degrees: degrees, mirrored: mirrored)
+        let scale = Double(picture.width) / Double(degrees % 180 == 90 ? height : width)
+        let (x, y) = (Int(Double(tx) * scale), Int(Double(ty) * scale))
         return picture.bytesPerPixel == 4 ? picture.rgb(x, y).0 > 200 : picture.luma(x, y) > 200
     }
 }
 
 extension CaptureSessionTests {
+    /// The default camera at 640x480 into a video data output with `videoSettings`, whose
+    /// pictures `sampler` keeps.
+    static func makeSampledSession(videoSettings: [String: Any], sampler: CaptureFrameSampler) throws
+        -> (AVCaptureSession, AVCaptureVideoDataOutput) {
+        let session = AVCaptureSession()
+        session.sessionPreset = .vga640x480
+        let device = try #require(AVCaptureDevice.default(for: .video))
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        let output = AVCaptureVideoDataOutput()
+        output.videoSettings = videoSettings
+        output.setSampleBufferDelegate(sampler, queue: DispatchQueue(label: "sampled frames"))
+        session.addOutput(output)
+        return (session, output)
+    }
+
     /// Every orientation and mirroring, set while running, on BGRA and on the camera's own
     /// '420v' (a pure pixel move, no conversion); the colours of the pattern's bars and ramp
     /// must be where the turn puts them.
     @Test(arguments: [kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
     func orientationAndMirroringTurnTheDeliveredPictures(pixelFormat: OSType) throws {
         let sampler = CaptureFrameSampler()
-        let session = AVCaptureSession()
-        session.sessionPreset = .vga640x480
-        let device = try #require(AVCaptureDevice.default(for: .video))
-        session.addInput(try AVCaptureDeviceInput(device: device))
-        let output = AVCaptureVideoDataOutput()
-        output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: pixelFormat]
-        output.setSampleBufferDelegate(sampler, queue: DispatchQueue(label: "orientation"))
-        session.addOutput(output)
+        let (session, output) = try Self.makeSampledSession(
+            videoSettings: [kCVPixelBufferPixelFormatTypeKey as String: pixelFormat], sampler: sampler)
         let connection = try #require(output.connection(with: .video))
         #expect(connection.isVideoOrientationSupported && connection.isVideoMirroringSupported)
         #expect(connection.videoOrientation == .landscapeRight && connection.videoRotationAngle == 0)
@@ -82,21 +117,7 @@ extension CaptureSessionTests {
                 let swaps = degrees % 180 == 90
                 #expect(picture.width == (swaps ? 480 : 640) && picture.height == (swaps ? 640 : 480))
                 #expect(picture.pixelFormat == pixelFormat)
-                for landmark in TestPatternGeometry.landmarks {
-                    let (x, y) = TestPatternGeometry.turned(landmark.x, landmark.y, degrees: degrees, mirrored: mirrored)
-                    let expected = landmark.rgb
-                    if pixelFormat == kCVPixelFormatType_32BGRA {
-                        let (r, g, b) = picture.rgb(x, y)
-                        #expect(abs(r - expected.0) <= 12 && abs(g - expected.1) <= 12 && abs(b - expected.2) <= 12,
-                                "\(degrees)° mirrored \(mirrored): (\(r), \(g), \(b)) at \(x),\(y) for \(expected)")
-                    } else {
-                        // BT.709 video-range luma of the drawn colour.
-                        let luma = 16 + 219 * (0.2126 * Double(expected.0) + 0.7152 * Double(expected.1)
-                            + 0.0722 * Double(expected.2)) / 255
-                        #expect(abs(Double(picture.luma(x, y)) - luma) <= 2,
-                                "\(degrees)° mirrored \(mirrored): luma \(picture.luma(x, y)) at \(x),\(y), want \(luma)")
-                    }
-                }
+                TestPatternGeometry.expectLandmarks(in: picture, degrees: degrees, mirrored: mirrored)
             }
         }
     }

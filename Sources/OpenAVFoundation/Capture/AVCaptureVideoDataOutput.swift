@@ -14,8 +14,8 @@ import OpenCoreVideo
 /// `captureOutput(_:didDrop:from:)` with the reason `kCMSampleBufferDroppedFrameReason_FrameWasLate`
 /// (device-side drops too, for now). Buffers carry the device's host-clock timestamps unchanged.
 /// The device's buffers are delivered as they are unless `videoSettings` asks for another pixel
-/// format or the connection turns or mirrors the picture; then the shared `PixelConverter` makes
-/// each delivered buffer in one pass, on the delegate queue, into pooled buffers.
+/// format or size or the connection turns or mirrors the picture; then the shared
+/// `PixelConverter` makes each delivered buffer, on the delegate queue, into pooled buffers.
 public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// How many frames wait for a busy delegate when `alwaysDiscardsLateVideoFrames` is false.
     ///
@@ -41,7 +41,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private let lock = NSLock()
     private weak var delegateStorage: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
     private var queueStorage: DispatchQueue?
-    private var settingsStorage: [String: Any]?
+    /// The settings as given, and what they ask for.
+    private var settingsStorage: (dictionary: [String: Any], request: VideoOutputSettings)?
     private var discardsLate = true
     private var pending: [Pending] = []
     private var dropped: [Dropped] = []
@@ -70,22 +71,35 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// The format of delivered frames: `kCVPixelBufferPixelFormatTypeKey` with one of
-    /// `availableVideoPixelFormatTypes`; nil (or no key) means the device's own format, which the
-    /// getter then reports. Asking for another pixel format is a programmer error.
+    /// `availableVideoPixelFormatTypes` (nil, or no key: the device's own format, which the
+    /// getter then reports), and `kCVPixelBufferWidthKey`/`kCVPixelBufferHeightKey`, the size of
+    /// the delivered buffers (each missing one: the camera's, turned as the connection turns
+    /// the picture). Settings the output cannot honour are a programmer error.
+    ///
+    /// Differs from Apple: iOS honours only the pixel format; here, as on macOS, width and
+    /// height scale the picture (through the same conversion as the pixel format and the turn).
     public var videoSettings: [String: Any]! {
         get {
-            if let settings = lock.withLock({ settingsStorage }), settings[kCVPixelBufferPixelFormatTypeKey] != nil {
-                return settings
+            var settings = lock.withLock { settingsStorage?.dictionary } ?? [:]
+            if settings[kCVPixelBufferPixelFormatTypeKey] == nil {
+                settings[kCVPixelBufferPixelFormatTypeKey] = NSNumber(value: nativePixelFormat)
             }
-            return [kCVPixelBufferPixelFormatTypeKey: NSNumber(value: nativePixelFormat)]
+            return settings
         }
         set {
-            if let format = newValue?[kCVPixelBufferPixelFormatTypeKey] {
-                guard let type = Self.osType(format), availableVideoPixelFormatTypes.contains(type) else {
-                    preconditionFailure("AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
+            var parsed: (dictionary: [String: Any], request: VideoOutputSettings)?
+            if let newValue {
+                do {
+                    parsed = (newValue, try VideoOutputSettings(newValue))
+                } catch {
+                    preconditionFailure("AVCaptureVideoDataOutput.videoSettings: \(error)")
+                }
+                if let format = parsed?.request.pixelFormatType {
+                    precondition(availableVideoPixelFormatTypes.contains(format),
+                                 "AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
                 }
             }
-            lock.withLock { settingsStorage = newValue }
+            lock.withLock { settingsStorage = parsed }
         }
     }
 
@@ -98,14 +112,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return video.pixelFormat
     }
 
-    /// The pixel format asked for, or nil for the device's own.
-    private var requestedPixelFormat: OSType? {
-        lock.withLock { settingsStorage?[kCVPixelBufferPixelFormatTypeKey] }.flatMap(Self.osType)
-    }
-
-    private static func osType(_ value: Any) -> OSType? {
-        SettingsValue.integer(value).flatMap { OSType(exactly: $0) }
-    }
+    /// What the settings ask of delivered buffers (nothing, when nil or empty).
+    private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
 
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
@@ -245,16 +253,18 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return buffer
     }
 
-    /// The delivered buffer of a frame: the device's buffer itself when nothing changes, else
-    /// one pooled buffer made by a single pass of the shared converter (pixel format, size and
-    /// the connection's turn together).
+    /// The delivered buffer of a frame: the device's buffer itself when nothing changes, else a
+    /// pooled buffer the shared converter makes with the fewest passes (a pixel move for a turn
+    /// alone, one libswscale pass for format and size, both only when both are asked for).
     private func sampleBuffer(for frame: Pending) -> CMSampleBuffer? {
         var pixels = frame.pixelBuffer
         let turn = frame.connection.videoTurn
-        let pixelFormat = requestedPixelFormat ?? CVPixelBufferGetPixelFormatType(pixels)
-        let size = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
-        if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) {
-            guard let converted = convert(pixels, to: pixelFormat, width: size.width, height: size.height, turn: turn) else {
+        let request = self.request
+        let pixelFormat = request?.pixelFormatType ?? CVPixelBufferGetPixelFormatType(pixels)
+        let turned = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
+        let (width, height) = (request?.width ?? turned.width, request?.height ?? turned.height)
+        if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) || (width, height) != turned {
+            guard let converted = convert(pixels, to: pixelFormat, width: width, height: height, turn: turn) else {
                 return nil
             }
             pixels = converted
