@@ -16,9 +16,9 @@ import OpenCoreVideo
 /// absolute deadline, slept to with `clock_nanosleep(TIMER_ABSTIME)` on the camera's own
 /// thread), so its timestamp is the ideal capture instant, not the (slightly later, jittery)
 /// wake-up time, and the schedule never drifts. A frame whose successor is already due when the
-/// thread wakes is skipped, as is a frame for which the client holds every pool buffer; the next
-/// delivered sample reports them in `droppedBefore`, and `sequenceNumber` (counting from 0 at
-/// `start`) skips them too. The barcode carries `sequenceNumber`.
+/// thread wakes is skipped (dropped as `.late`), as is a frame for which the client holds every
+/// pool buffer (`.outOfBuffers`); the next delivered sample reports them in `drops`, and
+/// `sequenceNumber` (counting from 0 at `start`) skips them too. The barcode carries `sequenceNumber`.
 ///
 /// Flash: a frame is all white (except the barcode band) when it is the first frame at or after
 /// a whole second of the host clock, that is when a whole second lies in `(t - d, t]` for its
@@ -144,21 +144,21 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
                             handler: CaptureHandler) {
         let first = grid.tick(atOrAfter: HostClock.now)
         var tick = first
-        var dropped = 0
+        var drops: [CaptureDropRun] = []
         while thread.sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
             let latest = grid.tick(atOrBefore: HostClock.now)
             if latest > tick {
-                dropped += Int(latest - tick)
+                drops.record(Int(latest - tick), .late)
                 tick = latest
             }
             let sequence = tick - first
             let time = grid.time(ofTick: tick)
             if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick)) {
                 handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: grid.step,
-                                               sequenceNumber: sequence, droppedBefore: dropped)))
-                dropped = 0
+                                               sequenceNumber: sequence, drops: drops)))
+                drops.removeAll()
             } else {
-                dropped += 1
+                drops.record(1, .outOfBuffers)
             }
             tick += 1
         }

@@ -11,8 +11,11 @@ import OpenCoreVideo
 /// `alwaysDiscardsLateVideoFrames` (the default) it holds one frame while the delegate is busy,
 /// a newer frame replacing it; otherwise up to `lateFrameQueueCapacity` frames, the newest
 /// dropped when full. Every frame dropped, here or by the device, is reported once through
-/// `captureOutput(_:didDrop:from:)` with the reason `kCMSampleBufferDroppedFrameReason_FrameWasLate`
-/// (device-side drops too, for now). Buffers carry the device's host-clock timestamps unchanged.
+/// `captureOutput(_:didDrop:from:)` with its `kCMSampleBufferAttachmentKey_DroppedFrameReason`:
+/// `…_FrameWasLate` for frames dropped here or by a device that fell behind, `…_OutOfBuffers`
+/// when the device had no free buffer (the client held them all), `…_Discontinuity` once when
+/// the device restarted while running (a format change, another camera), an unknown number of
+/// frames lost. Buffers carry the device's host-clock timestamps unchanged.
 /// The device's buffers are delivered as they are unless `videoSettings` asks for another pixel
 /// format or size or the connection turns or mirrors the picture; then the shared
 /// `PixelConverter` makes each delivered buffer, on the delegate queue, into pooled buffers.
@@ -36,6 +39,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         let duration: CMTime
         let formatDescription: CMFormatDescription?
         let connection: AVCaptureConnection
+        /// A `kCMSampleBufferDroppedFrameReason_…` value.
+        let reason: CFString
     }
 
     private let lock = NSLock()
@@ -47,6 +52,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var pending: [Pending] = []
     private var dropped: [Dropped] = []
     private var draining = false
+    /// The sequence number of the device's last sample this run, to notice a restart.
+    private var lastSequenceNumber: UInt64?
     /// Counts session stops, so a drain started before one delivers nothing after it.
     private var generation = 0
 
@@ -175,14 +182,29 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         guard let pixelBuffer = sample.pixelBuffer else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
             guard let queue = queueStorage, delegateStorage != nil else { return nil }
-            if sample.droppedBefore > 0 {
+            // A device that starts counting again was restarted (new format, another camera):
+            // an unknown number of frames fell in between.
+            let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
+            lastSequenceNumber = sample.sequenceNumber
+            if restarted || !sample.drops.isEmpty {
                 var description: CMVideoFormatDescription?
                 CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer,
                                                              formatDescriptionOut: &description)
-                for k in stride(from: sample.droppedBefore, through: 1, by: -1) {
-                    let time = CMTimeSubtract(sample.presentationTime, CMTimeMultiply(sample.duration, multiplier: Int32(k)))
-                    dropped.append(Dropped(presentationTime: time, duration: sample.duration,
-                                           formatDescription: description, connection: connection))
+                if restarted {
+                    dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
+                                           formatDescription: description, connection: connection,
+                                           reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
+                }
+                var before = sample.droppedBefore
+                for run in sample.drops {
+                    let reason = run.reason == .late ? kCMSampleBufferDroppedFrameReason_FrameWasLate
+                                                     : kCMSampleBufferDroppedFrameReason_OutOfBuffers
+                    for k in stride(from: before, to: before - run.count, by: -1) {
+                        let time = CMTimeSubtract(sample.presentationTime, CMTimeMultiply(sample.duration, multiplier: Int32(k)))
+                        dropped.append(Dropped(presentationTime: time, duration: sample.duration,
+                                               formatDescription: description, connection: connection, reason: reason))
+                    }
+                    before -= run.count
                 }
             }
             let frame = Pending(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime,
@@ -210,7 +232,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: frame.pixelBuffer,
                                                      formatDescriptionOut: &description)
         dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
-                               formatDescription: description, connection: frame.connection))
+                               formatDescription: description, connection: frame.connection,
+                               reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
     }
 
     /// Delivers drop reports and waiting frames, on the delegate queue, until none is left.
@@ -247,8 +270,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                              sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 0,
                              sampleSizeArray: nil, sampleBufferOut: &buffer)
         guard let buffer else { preconditionFailure("cannot describe a dropped frame") }
-        CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason,
-                        value: kCMSampleBufferDroppedFrameReason_FrameWasLate,
+        CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, value: drop.reason,
                         attachmentMode: kCMAttachmentMode_ShouldPropagate)
         return buffer
     }
@@ -306,6 +328,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             generation += 1
             pending.removeAll()
             dropped.removeAll()
+            lastSequenceNumber = nil
         }
     }
 }
