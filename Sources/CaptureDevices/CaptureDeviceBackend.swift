@@ -28,6 +28,9 @@ package protocol CaptureDeviceBackend: AnyObject, Sendable {
     var isVirtual: Bool { get }
     /// What the device captures.
     var mediaKind: CaptureMediaKind { get }
+    /// Where the device faces, when the platform tells (a laptop's front camera); mostly
+    /// `.unspecified`.
+    var position: CapturePosition { get }
     /// The formats the device can deliver, all of `mediaKind`.
     var formats: [CaptureFormat] { get }
     /// Whether the device is present (false after an unplug).
@@ -48,7 +51,20 @@ package protocol CaptureDeviceBackend: AnyObject, Sendable {
     func stop()
 }
 
+/// Where a capture device faces, as `AVCaptureDevice.Position` describes it.
+package enum CapturePosition: Sendable, Hashable {
+    /// Not known, or not meaningful (a USB camera, a microphone).
+    case unspecified
+    /// Facing away from the user.
+    case back
+    /// Facing the user.
+    case front
+}
+
 extension CaptureDeviceBackend {
+    /// Most devices cannot tell where they face.
+    package var position: CapturePosition { .unspecified }
+
     /// The video formats, for cameras.
     package var videoFormats: [CaptureVideoFormat] { formats.compactMap(\.video) }
     /// The audio formats, for microphones.

@@ -16,13 +16,28 @@ package enum CaptureDeviceRegistry {
     /// The built-in virtual devices, made once so that every listing returns the same objects.
     package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
 
-    /// The devices a selection lists: hardware first, then virtual.
+    private static let addedLock = NSLock()
+    nonisolated(unsafe) private static var addedVirtualDevices: [any CaptureDeviceBackend] = []
+
+    /// Lists a further virtual device after the built-in ones (a second camera, for tests of
+    /// camera switching), and tells connection observers it appeared.
+    package static func addVirtualDevice(_ device: any CaptureDeviceBackend) {
+        addedLock.withLock { addedVirtualDevices.append(device) }
+        connectionChanged(device)
+    }
+
+    /// Stops listing a device added with `addVirtualDevice(_:)`.
+    package static func removeVirtualDevice(_ device: any CaptureDeviceBackend) {
+        addedLock.withLock { addedVirtualDevices.removeAll { $0 === device } }
+    }
+
+    /// The devices a selection lists: hardware first, then virtual (built-in, then added).
     package static func devices(for selection: DeviceSelection) -> [any CaptureDeviceBackend] {
         var devices: [any CaptureDeviceBackend] = []
         if selection.includesHardware {
             for discovery in hardwareDiscoveries { devices += discovery() }
         }
-        if selection.includesVirtual { devices += virtualDevices }
+        if selection.includesVirtual { devices += virtualDevices + addedLock.withLock { addedVirtualDevices } }
         return devices
     }
 
@@ -41,5 +56,64 @@ package enum CaptureDeviceRegistry {
     /// The device with a unique ID, among those the selection lists.
     package static func device(uniqueID: String, selection: DeviceSelection = .all) -> (any CaptureDeviceBackend)? {
         devices(for: selection).first { $0.uniqueID == uniqueID }
+    }
+
+    // MARK: Connection changes
+
+    /// Learns that a device was unplugged (`isConnected` false) or plugged in, new or again.
+    /// Called on the thread that noticed the change; it must not call back into the device.
+    package typealias ConnectionObserver = @Sendable (_ device: any CaptureDeviceBackend, _ isConnected: Bool) -> Void
+
+    private static let connectionObservers = ConnectionObservers()
+
+    /// Calls `observer` after every connection change a backend reports, until the returned
+    /// observation is cancelled.
+    package static func addConnectionObserver(_ observer: @escaping ConnectionObserver) -> ConnectionObservation {
+        connectionObservers.add(observer)
+    }
+
+    /// Reports that a device's `isConnected` changed: the one call every backend makes when it
+    /// notices an unplug or a plug-in (the virtual camera's simulated unplug; V4L2 hot-plug).
+    package static func connectionChanged(_ device: any CaptureDeviceBackend) {
+        let isConnected = device.isConnected
+        for observer in connectionObservers.current { observer(device, isConnected) }
+    }
+
+    /// A registered connection observer; `cancel()` removes it.
+    package final class ConnectionObservation: Sendable {
+        private let id: Int
+        private let observers: ConnectionObservers
+
+        fileprivate init(id: Int, observers: ConnectionObservers) {
+            self.id = id
+            self.observers = observers
+        }
+
+        /// Stops calling the observer.
+        package func cancel() {
+            observers.remove(id)
+        }
+    }
+
+    /// The observers, behind a lock.
+    fileprivate final class ConnectionObservers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var observers: [(id: Int, observer: ConnectionObserver)] = []
+        private var nextID = 0
+
+        var current: [ConnectionObserver] { lock.withLock { observers.map(\.observer) } }
+
+        func add(_ observer: @escaping ConnectionObserver) -> ConnectionObservation {
+            let id = lock.withLock { () -> Int in
+                nextID += 1
+                observers.append((nextID, observer))
+                return nextID
+            }
+            return ConnectionObservation(id: id, observers: self)
+        }
+
+        func remove(_ id: Int) {
+            lock.withLock { observers.removeAll { $0.id == id } }
+        }
     }
 }

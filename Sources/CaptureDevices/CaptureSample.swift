@@ -24,19 +24,22 @@ package struct CaptureSample: Sendable {
     package var duration: CMTime
     /// Counts frames (or audio buffers) from 0 at `start`; a gap is exactly the frames dropped.
     package var sequenceNumber: UInt64
-    /// How many frames (or audio buffers) were dropped between the previous delivered sample and
-    /// this one (late device thread, no free pool buffer, or a driver drop); 0 normally.
-    package var droppedBefore: Int
+    /// The frames (or audio buffers) dropped between the previous delivered sample and this one,
+    /// oldest first, in runs of one reason; empty normally.
+    package var drops: [CaptureDropRun]
 
     /// A sample.
     package init(payload: Payload, presentationTime: CMTime, duration: CMTime, sequenceNumber: UInt64,
-                 droppedBefore: Int) {
+                 drops: [CaptureDropRun] = []) {
         self.payload = payload
         self.presentationTime = presentationTime
         self.duration = duration
         self.sequenceNumber = sequenceNumber
-        self.droppedBefore = droppedBefore
+        self.drops = drops
     }
+
+    /// How many frames (or audio buffers) were dropped before this one, for every reason.
+    package var droppedBefore: Int { drops.reduce(0) { $0 + $1.count } }
 
     /// The pixel buffer of a video sample.
     package var pixelBuffer: CVPixelBuffer? {
@@ -48,5 +51,42 @@ package struct CaptureSample: Sendable {
     package var sampleBuffer: CMSampleBuffer? {
         if case .audio(let buffer) = payload { return buffer }
         return nil
+    }
+}
+
+/// Why a device dropped frames (or audio buffers), so that outputs can tell clients
+/// (`kCMSampleBufferDroppedFrameReason_…`).
+package enum CaptureDropReason: Sendable, Hashable {
+    /// The device fell behind (its thread woke late, the driver skipped): the frames were due
+    /// while it could not produce them.
+    case late
+    /// Every buffer of the device's pool was still held by the client.
+    case outOfBuffers
+}
+
+/// Consecutive frames dropped for one reason.
+package struct CaptureDropRun: Sendable, Hashable {
+    /// Why.
+    package var reason: CaptureDropReason
+    /// How many, at least one.
+    package var count: Int
+
+    /// A run of drops.
+    package init(_ reason: CaptureDropReason, count: Int) {
+        self.reason = reason
+        self.count = count
+    }
+}
+
+extension [CaptureDropRun] {
+    /// Adds `count` drops after the ones recorded, extending the last run when the reason is
+    /// the same.
+    package mutating func record(_ count: Int, _ reason: CaptureDropReason) {
+        guard count > 0 else { return }
+        if let last = indices.last, self[last].reason == reason {
+            self[last].count += count
+        } else {
+            append(CaptureDropRun(reason, count: count))
+        }
     }
 }

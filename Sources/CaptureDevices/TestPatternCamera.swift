@@ -16,22 +16,26 @@ import OpenCoreVideo
 /// absolute deadline, slept to with `clock_nanosleep(TIMER_ABSTIME)` on the camera's own
 /// thread), so its timestamp is the ideal capture instant, not the (slightly later, jittery)
 /// wake-up time, and the schedule never drifts. A frame whose successor is already due when the
-/// thread wakes is skipped, as is a frame for which the client holds every pool buffer; the next
-/// delivered sample reports them in `droppedBefore`, and `sequenceNumber` (counting from 0 at
-/// `start`) skips them too. The barcode carries `sequenceNumber`.
+/// thread wakes is skipped (dropped as `.late`), as is a frame for which the client holds every
+/// pool buffer (`.outOfBuffers`); the next delivered sample reports them in `drops`, and
+/// `sequenceNumber` (counting from 0 at `start`) skips them too. The barcode carries `sequenceNumber`.
 ///
 /// Flash: a frame is all white (except the barcode band) when it is the first frame at or after
 /// a whole second of the host clock, that is when a whole second lies in `(t - d, t]` for its
 /// time `t`; at rates dividing a second evenly the flash frame's time is the whole second
 /// itself, the same instant the Test Tone Microphone's beep starts.
+///
+/// Unplugging: `simulateDisconnect()` behaves as a camera pulled from its port, for tests of
+/// what clients see then; `simulateReconnect()` plugs it in again.
 package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable {
-    package let uniqueID = "openav-virtual-test-pattern-camera"
+    package let uniqueID: String
     package let modelID = "OpenAV Test Pattern Camera"
-    package let localizedName = "Test Pattern Camera"
+    package let localizedName: String
+    package let position: CapturePosition
     package let manufacturer = "OpenAVFoundation"
     package let isVirtual = true
     package let mediaKind = CaptureMediaKind.video
-    package var isConnected: Bool { true }
+    package var isConnected: Bool { lock.withLock { connected } }
 
     /// Pixel formats offered at every size.
     package static let pixelFormats: [OSType] = [
@@ -52,9 +56,20 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
 
     private let lock = NSLock()
     private var thread: DeviceThread?
+    private var connected = true
+    /// The run a simulated unplug ended: it delivers the failure as its last event.
+    private var unpluggedThread: DeviceThread?
     private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestPatternCamera")
 
-    package init() {}
+    /// A camera; the built-in one has the default identity, further ones (several cameras, as
+    /// a phone's front and back, for tests; see `CaptureDeviceRegistry.addVirtualDevice(_:)`)
+    /// need their own unique ID.
+    package init(uniqueID: String = "openav-virtual-test-pattern-camera", localizedName: String = "Test Pattern Camera",
+                 position: CapturePosition = .unspecified) {
+        self.uniqueID = uniqueID
+        self.localizedName = localizedName
+        self.position = position
+    }
 
     package var isRunning: Bool { lock.withLock { thread != nil } }
 
@@ -72,11 +87,20 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         }
         lock.lock()
         defer { lock.unlock() }
+        guard connected else { throw CaptureDeviceError(.disconnected, "\(localizedName) is unplugged") }
         guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
         let renderer = try TestPatternRenderer(format: offered)
         logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { deviceThread in
+        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
             Self.run(renderer: renderer, grid: grid, on: deviceThread, handler: handler)
+            let unplugged = lock.withLock { () -> Bool in
+                guard unpluggedThread === deviceThread else { return false }
+                unpluggedThread = nil
+                return true
+            }
+            if unplugged {
+                handler(.failure(CaptureDeviceError(.disconnected, "\(localizedName) was unplugged while capturing")))
+            }
         }
     }
 
@@ -88,27 +112,53 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         running?.stop()
     }
 
+    /// Unplugs the camera, as far as anyone can tell: a running camera delivers
+    /// `.failure(.disconnected)` once and stops by itself (when this returns, it has); then
+    /// `isConnected` is false and `start` throws `.disconnected` until `simulateReconnect()`.
+    /// Connection observers learn of the change. Unplugging an unplugged camera does nothing.
+    package func simulateDisconnect() {
+        let (wasConnected, running) = lock.withLock { () -> (Bool, DeviceThread?) in
+            defer {
+                connected = false
+                thread = nil
+            }
+            unpluggedThread = thread
+            return (connected, thread)
+        }
+        running?.stop()
+        if wasConnected { CaptureDeviceRegistry.connectionChanged(self) }
+    }
+
+    /// Plugs the camera in again after `simulateDisconnect()`; connection observers learn of it.
+    package func simulateReconnect() {
+        let wasConnected = lock.withLock { () -> Bool in
+            defer { connected = true }
+            return connected
+        }
+        if !wasConnected { CaptureDeviceRegistry.connectionChanged(self) }
+    }
+
     /// The production loop: sleep to frame `n`'s deadline, skip frames already overtaken, draw,
     /// deliver.
     private static func run(renderer: TestPatternRenderer, grid: HostTimeGrid, on thread: DeviceThread,
                             handler: CaptureHandler) {
         let first = grid.tick(atOrAfter: HostClock.now)
         var tick = first
-        var dropped = 0
+        var drops: [CaptureDropRun] = []
         while thread.sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
             let latest = grid.tick(atOrBefore: HostClock.now)
             if latest > tick {
-                dropped += Int(latest - tick)
+                drops.record(Int(latest - tick), .late)
                 tick = latest
             }
             let sequence = tick - first
             let time = grid.time(ofTick: tick)
             if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick)) {
                 handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: grid.step,
-                                               sequenceNumber: sequence, droppedBefore: dropped)))
-                dropped = 0
+                                               sequenceNumber: sequence, drops: drops)))
+                drops.removeAll()
             } else {
-                dropped += 1
+                drops.record(1, .outOfBuffers)
             }
             tick += 1
         }

@@ -18,7 +18,7 @@ import OpenCoreMedia
 /// real device delivers audio once it has been recorded; deadlines are absolute
 /// (`clock_nanosleep(TIMER_ABSTIME)`), so there is no drift. A late thread catches up by
 /// delivering every overdue buffer; only when more than half a second behind does it skip,
-/// reporting the skipped buffers in `droppedBefore`.
+/// reporting the skipped buffers in `drops` (as `.late`).
 package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     package let uniqueID = "openav-virtual-test-tone-microphone"
     package let modelID = "OpenAV Test Tone Microphone"
@@ -104,12 +104,12 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
         let samples = HostTimeGrid(step: CMTime(value: 1, timescale: CMTimeScale(rate)))!
         var start = samples.tick(atOrAfter: HostClock.now)
         var sequence: UInt64 = 0
-        var dropped = 0
+        var drops: [CaptureDropRun] = []
         while thread.sleep(untilNanoseconds: samples.deadline(ofTick: start + frames)) {
             let behind = samples.tick(atOrBefore: HostClock.now) - (start + frames)
             if behind > rate / 2 {
                 let skipped = behind / frames
-                dropped += Int(skipped)
+                drops.record(Int(skipped), .late)
                 sequence += skipped
                 start += skipped * frames
             }
@@ -117,10 +117,10 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
                 handler(.success(CaptureSample(
                     payload: .audio(buffer), presentationTime: samples.time(ofTick: start),
                     duration: CMTime(value: CMTimeValue(frames), timescale: CMTimeScale(rate)),
-                    sequenceNumber: sequence, droppedBefore: dropped)))
-                dropped = 0
+                    sequenceNumber: sequence, drops: drops)))
+                drops.removeAll()
             } else {
-                dropped += 1
+                drops.record(1, .outOfBuffers)
             }
             sequence += 1
             start += frames

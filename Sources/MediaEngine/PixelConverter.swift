@@ -79,41 +79,78 @@ package final class PixelConverter {
         try convert(try Self.image(of: source), into: try Self.image(of: destination), matrix: matrix)
     }
 
-    /// Copies a 32-bit packed pixel buffer (such as BGRA) into `destination` turned by a
-    /// quarter-turn transform (`a`, `b`, `c`, `d` each -1, 0 or 1, as in a track's preferred
-    /// transform): rotations by multiples of 90° and mirrorings. `destination` must have the
-    /// transformed size and the same pixel format.
-    package func transform(_ source: CVPixelBuffer, into destination: CVPixelBuffer,
-                           a: Int, b: Int, c: Int, d: Int) throws(EngineError) {
+    /// Copies `source` into `destination` turned by quarter turns and mirrored: 32-bit packed
+    /// pixels (such as BGRA) and bi-planar 4:2:0 ('420v', '420f': the luma plane and the
+    /// interleaved chroma plane each turned as a whole). `destination` must have the turned size
+    /// and the same pixel format. Pixels are moved, never resampled: the result is exact.
+    package func transform(_ source: CVPixelBuffer, into destination: CVPixelBuffer, _ turn: QuarterTurn) throws(EngineError) {
         guard source.pixelFormatType == destination.pixelFormatType,
               let layout = CVPixelFormatDescription.description(for: source.pixelFormatType),
-              layout.planes.count == 1, layout.planes[0].bytesPerBlock == 4, layout.planes[0].blockWidth == 1,
-              [a, b, c, d].allSatisfy({ abs($0) <= 1 }), a * d - b * c != 0
+              layout.planes.allSatisfy({ plane in
+                  plane.blockWidth == 1 && plane.horizontalSubsampling == plane.verticalSubsampling
+                      && [1, 2, 4].contains(plane.bytesPerBlock)
+              }),
+              source.planes.count == layout.planes.count, destination.planes.count == layout.planes.count
         else {
-            throw EngineError(operation: "rotating pixels", message: "only quarter turns and mirrorings of 32-bit pixels are supported")
+            throw EngineError(operation: "turning pixels",
+                              message: "'\(source.pixelFormatType.fourCCString)' pictures cannot be turned (32-bit packed and bi-planar 4:2:0 can)")
         }
-        let (width, height) = (source.width, source.height)
-        // Where the transformed picture starts: the minimum corner of the transformed rectangle.
-        let xs = [0, a * width, c * height, a * width + c * height]
-        let ys = [0, b * width, d * height, b * width + d * height]
-        let (minX, minY) = (xs.min()!, ys.min()!)
-        guard destination.width == xs.max()! - minX, destination.height == ys.max()! - minY else {
-            throw EngineError(operation: "rotating pixels", message: "the destination has the wrong size")
+        guard (destination.width, destination.height) == turn.size(width: source.width, height: source.height) else {
+            throw EngineError(operation: "turning pixels", message: "the destination has the wrong size")
         }
-        // The inverse of the 2x2 matrix (its determinant is ±1).
-        let determinant = a * d - b * c
-        let (ia, ib, ic, id) = (d * determinant, -b * determinant, -c * determinant, a * determinant)
-        let sourcePlane = source.planes[0], destinationPlane = destination.planes[0]
-        for row in 0..<destination.height {
-            let target = (destinationPlane.baseAddress + row * destinationPlane.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<destination.width {
-                // Pixel centres, doubled to stay in integers.
-                let px = 2 * (column + minX) + 1, py = 2 * (row + minY) + 1
-                let sx = (ia * px + ic * py - 1) / 2, sy = (ib * px + id * py - 1) / 2
-                let from = (sourcePlane.baseAddress + sy * sourcePlane.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-                target[column] = from[sx]
+        for (index, plane) in layout.planes.enumerated() {
+            let from = source.planes[index], to = destination.planes[index]
+            switch plane.bytesPerBlock {
+            case 1: Self.turn(from, into: to, turn, as: UInt8.self)
+            case 2: Self.turn(from, into: to, turn, as: UInt16.self)
+            default: Self.turn(from, into: to, turn, as: UInt32.self)
             }
         }
+    }
+
+    /// Turns one plane whose samples are `Sample`s: each destination row is read along a line
+    /// of the source with a constant step.
+    private static func turn<Sample>(_ source: CVPixelBufferPlane, into destination: CVPixelBufferPlane,
+                                     _ turn: QuarterTurn, as: Sample.Type) {
+        let (a, b, c, d) = (turn.a, turn.b, turn.c, turn.d)
+        // Where the turned plane starts: the minimum corner of the turned rectangle.
+        let minX = min(0, a * source.width) + min(0, c * source.height)
+        let minY = min(0, b * source.width) + min(0, d * source.height)
+        // The inverse matrix (the determinant is ±1).
+        let determinant = a * d - b * c
+        let (ia, ib, ic, id) = (d * determinant, -b * determinant, -c * determinant, a * determinant)
+        let size = MemoryLayout<Sample>.stride
+        // One destination column to the right moves the source position by (ia, ib).
+        let step = ia * size + ib * source.bytesPerRow
+        for row in 0..<destination.height {
+            // The source sample of column 0 (pixel centres doubled to stay in integers).
+            let px = 2 * minX + 1, py = 2 * (row + minY) + 1
+            let sx = (ia * px + ic * py - 1) / 2, sy = (ib * px + id * py - 1) / 2
+            var from = source.baseAddress + sy * source.bytesPerRow + sx * size
+            let target = (destination.baseAddress + row * destination.bytesPerRow).assumingMemoryBound(to: Sample.self)
+            for column in 0..<destination.width {
+                target[column] = from.load(as: Sample.self)
+                from += step
+            }
+        }
+    }
+
+    /// Converts and scales `source` into `destination` and turns it, in as few passes as
+    /// possible: only the turn when format and size already match, only libswscale when there is
+    /// no turn, else libswscale into `intermediate(width, height)` (the destination's format,
+    /// the size before the turn) and the turn from there.
+    package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer, turning turn: QuarterTurn,
+                         intermediate: (_ width: Int, _ height: Int) -> CVPixelBuffer?) throws(EngineError) {
+        if turn.isIdentity { return try convert(source, into: destination) }
+        let (width, height) = turn.size(width: destination.width, height: destination.height)
+        if source.pixelFormatType == destination.pixelFormatType && (source.width, source.height) == (width, height) {
+            return try transform(source, into: destination, turn)
+        }
+        guard let unturned = intermediate(width, height) else {
+            throw EngineError(operation: "turning pixels", message: "no buffer for the \(width)x\(height) picture before turning")
+        }
+        try convert(source, into: unturned)
+        try transform(unturned, into: destination, turn)
     }
 
     /// The planes of a pixel buffer, as libswscale wants them.

@@ -10,6 +10,7 @@ struct FrameRecord: Sendable {
     var duration: CMTime
     var sequenceNumber: UInt64
     var droppedBefore: Int
+    var drops: [CaptureDropRun]
     /// Host nanoseconds when the handler ran.
     var arrival: UInt64
     var baseAddress: Int
@@ -27,6 +28,7 @@ struct FrameRecord: Sendable {
         duration = sample.duration
         sequenceNumber = sample.sequenceNumber
         droppedBefore = sample.droppedBefore
+        drops = sample.drops
         arrival = HostClock.now
         baseAddress = Int(bitPattern: CVPixelBufferGetBaseAddressOfPlane(buffer, 0) ?? CVPixelBufferGetBaseAddress(buffer))
         width = CVPixelBufferGetWidth(buffer)
@@ -205,6 +207,7 @@ extension RealTimeDeviceTests {
             camera.stop()
             let afterStall = try #require(frames.first { $0.sequenceNumber > 3 })
             #expect(afterStall.droppedBefore >= 8, "about 9 frames fell due during the stall")
+            #expect(afterStall.drops.allSatisfy { $0.reason == .late }, "the thread was late, the pool had buffers")
             #expect(afterStall.sequenceNumber == 4 + UInt64(afterStall.droppedBefore))
             #expect(afterStall.barcode == Int(afterStall.sequenceNumber))
         }
@@ -235,6 +238,7 @@ extension RealTimeDeviceTests {
             camera.stop()
             let resumed = frames[limit]
             #expect(resumed.droppedBefore >= 5)
+            #expect(resumed.drops.contains { $0.reason == .outOfBuffers && $0.count >= 5 }, "\(resumed.drops)")
             #expect(resumed.sequenceNumber == frames[limit - 1].sequenceNumber + 1 + UInt64(resumed.droppedBefore))
         }
 

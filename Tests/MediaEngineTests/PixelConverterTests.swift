@@ -87,3 +87,63 @@ import OpenCoreVideo
         #expect(throws: EngineError.self) { try PixelConverter().convert(try #require(wrapped), into: destination) }
     }
 }
+
+/// Quarter turns and mirrorings compared byte for byte with ffmpeg's transpose and flip filters
+/// applied to the same picture.
+@Suite struct PixelTurnTests {
+    /// ffmpeg's filters for a clockwise turn, then a left-right flip when mirrored.
+    static func filters(degrees: Int, mirrored: Bool) -> String {
+        let turn = [0: "null", 90: "transpose=clock", 180: "hflip,vflip", 270: "transpose=cclock"][degrees]!
+        return mirrored ? turn + ",hflip" : turn
+    }
+
+    static let cases: [(Int, Bool)] = [0, 90, 180, 270].flatMap { degrees in [false, true].map { (degrees, $0) } }
+
+    @Test(arguments: [("nv12", kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange), ("nv12", kCVPixelFormatType_420YpCbCr8BiPlanarFullRange),
+                      ("bgra", kCVPixelFormatType_32BGRA)])
+    func turnsMatchFFmpeg(ffmpegFormat: String, pixelFormat: OSType) throws {
+        let (width, height) = (96, 40)
+        let input = ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=1",
+                     "-frames:v", "1", "-pix_fmt", ffmpegFormat]
+        let source = try PixelConverterTests.makeBuffer(width, height, pixelFormat)
+        PixelComparison.fill(source, rawVideo: [UInt8](try Fixtures.run("ffmpeg", input + ["-f", "rawvideo", "-"])))
+        let converter = PixelConverter()
+        for (degrees, mirrored) in Self.cases {
+            let turn = QuarterTurn(clockwiseDegrees: degrees, mirrored: mirrored)
+            let (turnedWidth, turnedHeight) = turn.size(width: width, height: height)
+            #expect((turnedWidth == height) == (degrees % 180 == 90))
+            let destination = try PixelConverterTests.makeBuffer(turnedWidth, turnedHeight, pixelFormat)
+            try converter.transform(source, into: destination, turn)
+            let reference = [UInt8](try Fixtures.run("ffmpeg", input + ["-vf", Self.filters(degrees: degrees, mirrored: mirrored),
+                                                                        "-f", "rawvideo", "-"]))
+            #expect(PixelComparison.rawVideo(destination) == reference, "\(degrees)° mirrored \(mirrored)")
+        }
+    }
+
+    @Test func quarterTurnsFromTransforms() {
+        #expect(QuarterTurn(a: 0, b: 1, c: -1, d: 0) == QuarterTurn(clockwiseDegrees: 90, mirrored: false))
+        #expect(QuarterTurn(a: -1, b: 0, c: 0, d: -1) == QuarterTurn(clockwiseDegrees: 180, mirrored: false))
+        #expect(QuarterTurn(a: -1, b: 0, c: 0, d: 1) == QuarterTurn(clockwiseDegrees: 0, mirrored: true))
+        #expect(QuarterTurn(a: 1, b: 0, c: 0, d: 1)?.isIdentity == true)
+        #expect(QuarterTurn(a: 1, b: 1, c: 0, d: 1) == nil, "a shear is no quarter turn")
+        #expect(QuarterTurn(a: 0.7, b: 0.7, c: -0.7, d: 0.7) == nil, "nor is 45°")
+        #expect(QuarterTurn(clockwiseDegrees: -90, mirrored: false) == QuarterTurn(clockwiseDegrees: 270, mirrored: false))
+    }
+
+    /// Conversion, scaling and a turn at once: the same as ffmpeg scaling and turning.
+    @Test func convertsScalesAndTurnsTogether() throws {
+        let input = ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=128x96:rate=1", "-frames:v", "1"]
+        let source = try PixelConverterTests.makeBuffer(128, 96, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        PixelComparison.fill(source, rawVideo: [UInt8](try Fixtures.run("ffmpeg", input + ["-pix_fmt", "nv12", "-f", "rawvideo", "-"])))
+        let destination = try PixelConverterTests.makeBuffer(48, 64, kCVPixelFormatType_32BGRA)
+        var intermediates: [(Int, Int)] = []
+        try PixelConverter().convert(source, into: destination, turning: QuarterTurn(clockwiseDegrees: 270, mirrored: true)) { width, height in
+            intermediates.append((width, height))
+            return try? PixelConverterTests.makeBuffer(width, height, kCVPixelFormatType_32BGRA)
+        }
+        #expect(intermediates.count == 1 && intermediates.first! == (64, 48))
+        let reference = [UInt8](try Fixtures.run("ffmpeg", input + [
+            "-vf", "scale=64:48:flags=bicubic,transpose=cclock,hflip", "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
+        #expect(PixelComparison.psnr(PixelComparison.rawVideo(destination), reference) >= 30)
+    }
+}

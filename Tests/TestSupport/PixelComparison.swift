@@ -24,4 +24,39 @@ public enum PixelComparison {
         let stride = CVPixelBufferGetBytesPerRow(buffer), rowBytes = CVPixelBufferGetWidth(buffer) * bytesPerPixel
         return (0..<CVPixelBufferGetHeight(buffer)).flatMap { Array(UnsafeBufferPointer(start: base + $0 * stride, count: rowBytes)) }
     }
+
+    /// The bytes of every plane of a pixel buffer in order, rows without their padding: the
+    /// layout of ffmpeg's `-f rawvideo` for the same pixel format (nv12, bgra, …).
+    public static func rawVideo(_ buffer: CVPixelBuffer) -> [UInt8] {
+        CVPixelBufferLockBaseAddress(buffer, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        return planeRows(buffer).flatMap { start, count in Array(UnsafeBufferPointer(start: start, count: count)) }
+    }
+
+    /// Fills a pixel buffer from ffmpeg's `-f rawvideo` bytes of the same format and size.
+    public static func fill(_ buffer: CVPixelBuffer, rawVideo bytes: [UInt8]) {
+        CVPixelBufferLockBaseAddress(buffer, [])
+        defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
+        var offset = 0
+        for (start, count) in planeRows(buffer) {
+            bytes.withUnsafeBufferPointer { start.update(from: $0.baseAddress! + offset, count: count) }
+            offset += count
+        }
+    }
+
+    /// Every row of every plane: its first byte and its length without padding.
+    private static func planeRows(_ buffer: CVPixelBuffer) -> [(UnsafeMutablePointer<UInt8>, Int)] {
+        guard let layout = CVPixelFormatDescription.description(for: CVPixelBufferGetPixelFormatType(buffer)) else { return [] }
+        let width = CVPixelBufferGetWidth(buffer), height = CVPixelBufferGetHeight(buffer)
+        var rows: [(UnsafeMutablePointer<UInt8>, Int)] = []
+        for (index, plane) in layout.planes.enumerated() {
+            let planar = layout.planes.count > 1
+            let base = (planar ? CVPixelBufferGetBaseAddressOfPlane(buffer, index) : CVPixelBufferGetBaseAddress(buffer))!
+            let stride = planar ? CVPixelBufferGetBytesPerRowOfPlane(buffer, index) : CVPixelBufferGetBytesPerRow(buffer)
+            for row in 0..<plane.height(forImageHeight: height) {
+                rows.append(((base + row * stride).assumingMemoryBound(to: UInt8.self), plane.minimumBytesPerRow(forImageWidth: width)))
+            }
+        }
+        return rows
+    }
 }

@@ -1,17 +1,23 @@
 import Foundation
+import MediaEngine
 
 /// A link from input ports to an output in a capture session; sessions form them automatically.
 ///
-/// Differs from Apple, for now: `videoOrientation`, `isVideoMirrored` and
-/// `automaticallyAdjustsVideoMirroring` are stored only; buffers are delivered as the device
-/// produces them.
+/// On a video connection, orientation (`videoOrientation`, or Apple's newer
+/// `videoRotationAngle`) and mirroring are applied to the buffers the output delivers: the
+/// picture is turned clockwise by the angle, then, when mirrored, flipped left to right. A turn
+/// by 90° or 270° delivers buffers with width and height exchanged. Setting an unsupported
+/// orientation or angle, or `isVideoMirrored` while `automaticallyAdjustsVideoMirroring` is true,
+/// is a programmer error (`preconditionFailure`), where Apple raises an exception.
 public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private weak var outputStorage: AVCaptureOutput?
     private var enabled = true
-    private var orientation = AVCaptureVideoOrientation.landscapeRight
+    /// The clockwise rotation, in whole quarter turns of 90°.
+    private var rotationDegrees = 0
     private var mirrored = false
     private var adjustsMirroring = true
+    private var preferredStabilization = AVCaptureVideoStabilizationMode.off
 
     /// The ports media comes from.
     public let inputPorts: [AVCaptureInput.Port]
@@ -42,23 +48,115 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
         isEnabled && inputPorts.allSatisfy(\.isEnabled) && output?.session != nil
     }
 
-    /// The orientation of the video (stored only, for now).
+    // MARK: Orientation
+
+    private var isVideo: Bool { mediaTypes.contains(.video) }
+
+    /// Whether `videoOrientation` can be set: true for video connections.
+    public var isVideoOrientationSupported: Bool { isVideo }
+
+    /// The orientation of the delivered video: `.landscapeRight` (the default) is the camera's
+    /// own, `.portrait` turns it 90° clockwise, `.landscapeLeft` 180°, `.portraitUpsideDown`
+    /// 270°. The same setting as `videoRotationAngle`.
     public var videoOrientation: AVCaptureVideoOrientation {
-        get { lock.withLock { orientation } }
-        set { lock.withLock { orientation = newValue } }
+        get {
+            switch lock.withLock({ rotationDegrees }) {
+            case 90: .portrait
+            case 180: .landscapeLeft
+            case 270: .portraitUpsideDown
+            default: .landscapeRight
+            }
+        }
+        set {
+            precondition(isVideoOrientationSupported,
+                         "AVCaptureConnection.videoOrientation can only be set when isVideoOrientationSupported")
+            let degrees = switch newValue {
+            case .landscapeRight: 0
+            case .portrait: 90
+            case .landscapeLeft: 180
+            case .portraitUpsideDown: 270
+            }
+            lock.withLock { rotationDegrees = degrees }
+        }
     }
 
-    /// Whether the video is mirrored horizontally (stored only, for now).
+    /// Whether the connection can turn its video by an angle, in degrees: 0, 90, 180 or 270 on a
+    /// video connection.
+    public func isVideoRotationAngleSupported(_ videoRotationAngle: CGFloat) -> Bool {
+        isVideo && [0, 90, 180, 270].contains(videoRotationAngle)
+    }
+
+    /// The clockwise rotation, in degrees, applied to the delivered video (0 by default).
+    /// Setting an angle `isVideoRotationAngleSupported(_:)` refuses is a programmer error.
+    public var videoRotationAngle: CGFloat {
+        get { CGFloat(lock.withLock { rotationDegrees }) }
+        set {
+            precondition(isVideoRotationAngleSupported(newValue),
+                         "AVCaptureConnection.videoRotationAngle must be an angle isVideoRotationAngleSupported(_:) accepts")
+            lock.withLock { rotationDegrees = Int(newValue) }
+        }
+    }
+
+    // MARK: Mirroring
+
+    /// Whether `isVideoMirrored` can be set: true for video connections.
+    public var isVideoMirroringSupported: Bool { isVideo }
+
+    /// Whether the delivered video is flipped left to right (after the rotation). While
+    /// `automaticallyAdjustsVideoMirroring` is true it follows the camera (front cameras are
+    /// mirrored) and setting it is a programmer error.
     public var isVideoMirrored: Bool {
-        get { lock.withLock { mirrored } }
-        set { lock.withLock { mirrored = newValue } }
+        get {
+            lock.withLock { adjustsMirroring ? nil : mirrored } ?? (devicePosition == .front)
+        }
+        set {
+            precondition(isVideoMirroringSupported,
+                         "AVCaptureConnection.isVideoMirrored can only be set when isVideoMirroringSupported")
+            lock.withLock {
+                precondition(!adjustsMirroring,
+                             "AVCaptureConnection.isVideoMirrored cannot be set while automaticallyAdjustsVideoMirroring is true")
+                mirrored = newValue
+            }
+        }
     }
 
-    /// Whether mirroring follows the camera's position (stored only, for now).
+    /// Whether `isVideoMirrored` follows the camera's position (true by default): front
+    /// cameras mirrored, others not.
     public var automaticallyAdjustsVideoMirroring: Bool {
         get { lock.withLock { adjustsMirroring } }
-        set { lock.withLock { adjustsMirroring = newValue } }
+        set {
+            let follows = devicePosition == .front
+            lock.withLock {
+                // Turning the automatic off keeps the mirroring it had chosen.
+                if adjustsMirroring && !newValue { mirrored = follows }
+                adjustsMirroring = newValue
+            }
+        }
     }
+
+    private var devicePosition: AVCaptureDevice.Position? {
+        (inputPorts.first { $0.mediaType == .video }?.input as? AVCaptureDeviceInput)?.device.position
+    }
+
+    /// The turn the output applies to each delivered picture.
+    var videoTurn: QuarterTurn {
+        QuarterTurn(clockwiseDegrees: lock.withLock { rotationDegrees }, mirrored: isVideoMirrored)
+    }
+
+    // MARK: Stabilization
+
+    /// Whether the connection can stabilize video: false, the cameras here do not stabilize.
+    public var isVideoStabilizationSupported: Bool { false }
+
+    /// The stabilization mode the client would like (`.off` by default); stored, but the active
+    /// mode stays `.off`.
+    public var preferredVideoStabilizationMode: AVCaptureVideoStabilizationMode {
+        get { lock.withLock { preferredStabilization } }
+        set { lock.withLock { preferredStabilization = newValue } }
+    }
+
+    /// The stabilization applied: always `.off` (no camera here stabilizes).
+    public var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode { .off }
 
     /// The media types of the connection's ports.
     var mediaTypes: [AVMediaType] { inputPorts.map(\.mediaType) }

@@ -35,6 +35,12 @@ extension AVCaptureDevice {
         /// The frame rates the format supports (empty for audio formats).
         public let videoSupportedFrameRateRanges: [AVFrameRateRange]
 
+        /// Whether the format supports a video stabilization mode: only `.off`, for the cameras
+        /// here.
+        public func isVideoStabilizationModeSupported(_ videoStabilizationMode: AVCaptureVideoStabilizationMode) -> Bool {
+            videoStabilizationMode == .off
+        }
+
         /// The video format, for a camera's format.
         var video: CaptureVideoFormat? { captureFormat.video }
 

@@ -1,7 +1,8 @@
 extension AVCaptureDevice {
     /// Where a device sits on the system's hardware.
     ///
-    /// Every device on Linux reports `.unspecified`: a computer has no front or back.
+    /// Hardware on Linux reports `.unspecified` (a computer has no front or back); virtual
+    /// cameras added for tests may be `.front` or `.back`.
     public enum Position: Int, Sendable {
         /// The position is not known or does not apply.
         case unspecified = 0

@@ -29,6 +29,8 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     private var minFrameDurationStorage: CMTime
     private var maxFrameDurationStorage: CMTime
     private var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
+    /// Set when the device was unplugged: this object stays disconnected.
+    private var unplugged = false
 
     /// The formats the device can deliver.
     public let formats: [Format]
@@ -52,8 +54,23 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     nonisolated(unsafe) private static var known: [String: AVCaptureDevice] = [:]
     private static let logger = Logger(label: "OpenAVFoundation.AVCaptureDevice")
 
-    /// The devices discovery lists now, hardware first, each wrapped once for the process.
+    /// Posted when a device becomes available: plugged in, or plugged in again (as a new
+    /// `AVCaptureDevice`); the object is the device.
+    public static let wasConnectedNotification: Notification.Name = {
+        _ = connectionObservation
+        return Notification.Name("AVCaptureDeviceWasConnectedNotification")
+    }()
+    /// Posted when a device becomes unavailable (unplugged); the object is the device, whose
+    /// `isConnected` is now false.
+    public static let wasDisconnectedNotification: Notification.Name = {
+        _ = connectionObservation
+        return Notification.Name("AVCaptureDeviceWasDisconnectedNotification")
+    }()
+
+    /// The devices discovery lists now, hardware first, each wrapped once while it stays
+    /// connected.
     static func listed() -> [AVCaptureDevice] {
+        _ = connectionObservation
         let selection: DeviceSelection
         do {
             selection = try DeviceSelection(environment: ProcessInfo.processInfo.environment)
@@ -61,14 +78,28 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
             logger.warning("\(error); listing all capture devices")
             selection = .all
         }
-        let backends = CaptureDeviceRegistry.devices(for: selection)
-        return registryLock.withLock {
-            backends.map { backend in
-                if let device = known[backend.uniqueID] { return device }
-                let device = AVCaptureDevice(backend: backend)
-                known[backend.uniqueID] = device
-                return device
-            }
+        return CaptureDeviceRegistry.devices(for: selection).map(wrapper)
+    }
+
+    /// The device object of a backend: the known one, or a new one when there is none or the
+    /// known one was unplugged since.
+    private static func wrapper(of backend: any CaptureDeviceBackend) -> AVCaptureDevice {
+        registryLock.withLock {
+            if let device = known[backend.uniqueID], device.isConnected || !backend.isConnected { return device }
+            let device = AVCaptureDevice(backend: backend)
+            known[backend.uniqueID] = device
+            return device
+        }
+    }
+
+    /// Turns the device layer's connection changes into `isConnected` and the notifications;
+    /// made when devices are first listed or a client first names one of the notifications.
+    private static let connectionObservation = CaptureDeviceRegistry.addConnectionObserver { backend, isConnected in
+        if isConnected {
+            NotificationCenter.default.post(name: wasConnectedNotification, object: wrapper(of: backend))
+        } else if let device = registryLock.withLock({ known[backend.uniqueID] }), device.backend === backend {
+            device.lock.withLock { device.unplugged = true }
+            NotificationCenter.default.post(name: wasDisconnectedNotification, object: device)
         }
     }
 
@@ -134,11 +165,19 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Where the device sits: always `.unspecified` on Linux.
-    public var position: Position { .unspecified }
+    /// Where the device faces: `.unspecified` for hardware on Linux (a USB camera has no front
+    /// or back); added virtual cameras may say `.front` or `.back`.
+    public var position: Position {
+        switch backend.position {
+        case .unspecified: .unspecified
+        case .back: .back
+        case .front: .front
+        }
+    }
 
-    /// Whether the device is present (false after an unplug).
-    public var isConnected: Bool { backend.isConnected }
+    /// Whether the device is present and usable. Once false (unplugged) it stays false: a
+    /// device plugged in again is a new `AVCaptureDevice` object, as on Apple platforms.
+    public var isConnected: Bool { !lock.withLock { unplugged } && backend.isConnected }
 
     /// Whether the device delivers media of a type.
     public func hasMediaType(_ mediaType: AVMediaType) -> Bool {

@@ -11,10 +11,14 @@ import OpenCoreVideo
 /// `alwaysDiscardsLateVideoFrames` (the default) it holds one frame while the delegate is busy,
 /// a newer frame replacing it; otherwise up to `lateFrameQueueCapacity` frames, the newest
 /// dropped when full. Every frame dropped, here or by the device, is reported once through
-/// `captureOutput(_:didDrop:from:)` with the reason `kCMSampleBufferDroppedFrameReason_FrameWasLate`
-/// (device-side drops too, for now). Buffers carry the device's host-clock timestamps unchanged.
-/// Pixels are converted (by the shared `PixelConverter`) only when `videoSettings` asks for a
-/// pixel format other than the device's; width and height keys are not honoured yet.
+/// `captureOutput(_:didDrop:from:)` with its `kCMSampleBufferAttachmentKey_DroppedFrameReason`:
+/// `…_FrameWasLate` for frames dropped here or by a device that fell behind, `…_OutOfBuffers`
+/// when the device had no free buffer (the client held them all), `…_Discontinuity` once when
+/// the device restarted while running (a format change, another camera), an unknown number of
+/// frames lost. Buffers carry the device's host-clock timestamps unchanged.
+/// The device's buffers are delivered as they are unless `videoSettings` asks for another pixel
+/// format or size or the connection turns or mirrors the picture; then the shared
+/// `PixelConverter` makes each delivered buffer, on the delegate queue, into pooled buffers.
 public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// How many frames wait for a busy delegate when `alwaysDiscardsLateVideoFrames` is false.
     ///
@@ -35,23 +39,28 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         let duration: CMTime
         let formatDescription: CMFormatDescription?
         let connection: AVCaptureConnection
+        /// A `kCMSampleBufferDroppedFrameReason_…` value.
+        let reason: CFString
     }
 
     private let lock = NSLock()
     private weak var delegateStorage: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
     private var queueStorage: DispatchQueue?
-    private var settingsStorage: [String: Any]?
+    /// The settings as given, and what they ask for.
+    private var settingsStorage: (dictionary: [String: Any], request: VideoOutputSettings)?
     private var discardsLate = true
     private var pending: [Pending] = []
     private var dropped: [Dropped] = []
     private var draining = false
+    /// The sequence number of the device's last sample this run, to notice a restart.
+    private var lastSequenceNumber: UInt64?
     /// Counts session stops, so a drain started before one delivers nothing after it.
     private var generation = 0
 
     // Used only on the delegate queue, by `drain`.
     private let converter = PixelConverter()
-    private var pool: CVPixelBufferPool?
-    private var poolKey: (OSType, Int, Int)?
+    /// The delivered buffers, and the ones before a turn.
+    private let pools = PixelBufferPools(capacity: 2)
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
@@ -69,22 +78,35 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// The format of delivered frames: `kCVPixelBufferPixelFormatTypeKey` with one of
-    /// `availableVideoPixelFormatTypes`; nil (or no key) means the device's own format, which the
-    /// getter then reports. Asking for another pixel format is a programmer error.
+    /// `availableVideoPixelFormatTypes` (nil, or no key: the device's own format, which the
+    /// getter then reports), and `kCVPixelBufferWidthKey`/`kCVPixelBufferHeightKey`, the size of
+    /// the delivered buffers (each missing one: the camera's, turned as the connection turns
+    /// the picture). Settings the output cannot honour are a programmer error.
+    ///
+    /// Differs from Apple: iOS honours only the pixel format; here, as on macOS, width and
+    /// height scale the picture (through the same conversion as the pixel format and the turn).
     public var videoSettings: [String: Any]! {
         get {
-            if let settings = lock.withLock({ settingsStorage }), settings[kCVPixelBufferPixelFormatTypeKey] != nil {
-                return settings
+            var settings = lock.withLock { settingsStorage?.dictionary } ?? [:]
+            if settings[kCVPixelBufferPixelFormatTypeKey] == nil {
+                settings[kCVPixelBufferPixelFormatTypeKey] = NSNumber(value: nativePixelFormat)
             }
-            return [kCVPixelBufferPixelFormatTypeKey: NSNumber(value: nativePixelFormat)]
+            return settings
         }
         set {
-            if let format = newValue?[kCVPixelBufferPixelFormatTypeKey] {
-                guard let type = Self.osType(format), availableVideoPixelFormatTypes.contains(type) else {
-                    preconditionFailure("AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
+            var parsed: (dictionary: [String: Any], request: VideoOutputSettings)?
+            if let newValue {
+                do {
+                    parsed = (newValue, try VideoOutputSettings(newValue))
+                } catch {
+                    preconditionFailure("AVCaptureVideoDataOutput.videoSettings: \(error)")
+                }
+                if let format = parsed?.request.pixelFormatType {
+                    precondition(availableVideoPixelFormatTypes.contains(format),
+                                 "AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
                 }
             }
-            lock.withLock { settingsStorage = newValue }
+            lock.withLock { settingsStorage = parsed }
         }
     }
 
@@ -97,14 +119,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return video.pixelFormat
     }
 
-    /// The pixel format asked for, or nil for the device's own.
-    private var requestedPixelFormat: OSType? {
-        lock.withLock { settingsStorage?[kCVPixelBufferPixelFormatTypeKey] }.flatMap(Self.osType)
-    }
-
-    private static func osType(_ value: Any) -> OSType? {
-        SettingsValue.integer(value).flatMap { OSType(exactly: $0) }
-    }
+    /// What the settings ask of delivered buffers (nothing, when nil or empty).
+    private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
 
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
@@ -166,14 +182,29 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         guard let pixelBuffer = sample.pixelBuffer else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
             guard let queue = queueStorage, delegateStorage != nil else { return nil }
-            if sample.droppedBefore > 0 {
+            // A device that starts counting again was restarted (new format, another camera):
+            // an unknown number of frames fell in between.
+            let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
+            lastSequenceNumber = sample.sequenceNumber
+            if restarted || !sample.drops.isEmpty {
                 var description: CMVideoFormatDescription?
                 CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer,
                                                              formatDescriptionOut: &description)
-                for k in stride(from: sample.droppedBefore, through: 1, by: -1) {
-                    let time = CMTimeSubtract(sample.presentationTime, CMTimeMultiply(sample.duration, multiplier: Int32(k)))
-                    dropped.append(Dropped(presentationTime: time, duration: sample.duration,
-                                           formatDescription: description, connection: connection))
+                if restarted {
+                    dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
+                                           formatDescription: description, connection: connection,
+                                           reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
+                }
+                var before = sample.droppedBefore
+                for run in sample.drops {
+                    let reason = run.reason == .late ? kCMSampleBufferDroppedFrameReason_FrameWasLate
+                                                     : kCMSampleBufferDroppedFrameReason_OutOfBuffers
+                    for k in stride(from: before, to: before - run.count, by: -1) {
+                        let time = CMTimeSubtract(sample.presentationTime, CMTimeMultiply(sample.duration, multiplier: Int32(k)))
+                        dropped.append(Dropped(presentationTime: time, duration: sample.duration,
+                                               formatDescription: description, connection: connection, reason: reason))
+                    }
+                    before -= run.count
                 }
             }
             let frame = Pending(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime,
@@ -201,7 +232,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: frame.pixelBuffer,
                                                      formatDescriptionOut: &description)
         dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
-                               formatDescription: description, connection: frame.connection))
+                               formatDescription: description, connection: frame.connection,
+                               reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
     }
 
     /// Delivers drop reports and waiting frames, on the delegate queue, until none is left.
@@ -238,17 +270,25 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                              sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 0,
                              sampleSizeArray: nil, sampleBufferOut: &buffer)
         guard let buffer else { preconditionFailure("cannot describe a dropped frame") }
-        CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason,
-                        value: kCMSampleBufferDroppedFrameReason_FrameWasLate,
+        CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, value: drop.reason,
                         attachmentMode: kCMAttachmentMode_ShouldPropagate)
         return buffer
     }
 
-    /// The delivered buffer of a frame, converted to the requested pixel format if it differs.
+    /// The delivered buffer of a frame: the device's buffer itself when nothing changes, else a
+    /// pooled buffer the shared converter makes with the fewest passes (a pixel move for a turn
+    /// alone, one libswscale pass for format and size, both only when both are asked for).
     private func sampleBuffer(for frame: Pending) -> CMSampleBuffer? {
         var pixels = frame.pixelBuffer
-        if let wanted = requestedPixelFormat, wanted != CVPixelBufferGetPixelFormatType(pixels) {
-            guard let converted = convert(pixels, to: wanted) else { return nil }
+        let turn = frame.connection.videoTurn
+        let request = self.request
+        let pixelFormat = request?.pixelFormatType ?? CVPixelBufferGetPixelFormatType(pixels)
+        let turned = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
+        let (width, height) = (request?.width ?? turned.width, request?.height ?? turned.height)
+        if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) || (width, height) != turned {
+            guard let converted = convert(pixels, to: pixelFormat, width: width, height: height, turn: turn) else {
+                return nil
+            }
             pixels = converted
         }
         if formatDescription.map({ !CMVideoFormatDescriptionMatchesImageBuffer($0, imageBuffer: pixels) }) ?? true {
@@ -266,25 +306,15 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return buffer
     }
 
-    private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType) -> CVPixelBuffer? {
-        let width = CVPixelBufferGetWidth(source), height = CVPixelBufferGetHeight(source)
-        if poolKey.map({ $0 != (pixelFormat, width, height) }) ?? true {
-            let attributes: NSDictionary = [
-                kCVPixelBufferPixelFormatTypeKey: NSNumber(value: pixelFormat),
-                kCVPixelBufferWidthKey: NSNumber(value: width),
-                kCVPixelBufferHeightKey: NSNumber(value: height),
-            ]
-            pool = nil
-            CVPixelBufferPoolCreate(nil, nil, attributes, &pool)
-            poolKey = (pixelFormat, width, height)
-        }
-        var destination: CVPixelBuffer?
-        guard let pool, CVPixelBufferPoolCreatePixelBuffer(nil, pool, &destination) == kCVReturnSuccess,
-              let destination else { return nil }
+    private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType, width: Int, height: Int,
+                         turn: QuarterTurn) -> CVPixelBuffer? {
+        guard let destination = pools.buffer(pixelFormat: pixelFormat, width: width, height: height) else { return nil }
         do {
-            try converter.convert(source, into: destination)
+            try converter.convert(source, into: destination, turning: turn) { width, height in
+                pools.buffer(pixelFormat: pixelFormat, width: width, height: height)
+            }
         } catch {
-            logger.error("cannot convert a captured frame to '\(pixelFormat.fourCharacterString)': \(error)")
+            logger.error("cannot deliver a captured frame as '\(pixelFormat.fourCharacterString)' \(width)x\(height): \(error)")
             return nil
         }
         CVBufferPropagateAttachments(source, destination)
@@ -298,6 +328,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             generation += 1
             pending.removeAll()
             dropped.removeAll()
+            lastSequenceNumber = nil
         }
     }
 }

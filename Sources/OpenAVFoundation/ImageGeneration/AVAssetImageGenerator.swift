@@ -191,18 +191,9 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
         return (max(1, Int(size.width.rounded())), max(1, Int(size.height.rounded())))
     }
 
-    /// A transform's quarter-turn matrix, when it is one.
-    struct QuarterTurn {
-        let a: Int, b: Int, c: Int, d: Int
-        var isIdentity: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
-        var swapsSides: Bool { a == 0 }
-    }
-
+    /// A transform's quarter turn, or none when it is something else.
     private static func quarterTurn(_ transform: CGAffineTransform) -> QuarterTurn {
-        let values = [transform.a, transform.b, transform.c, transform.d].map { Int($0.rounded()) }
-        let isQuarterTurn = values.allSatisfy { abs($0) <= 1 } && values[0] * values[3] - values[1] * values[2] != 0
-        return isQuarterTurn ? QuarterTurn(a: values[0], b: values[1], c: values[2], d: values[3])
-                             : QuarterTurn(a: 1, b: 0, c: 0, d: 1)
+        QuarterTurn(a: transform.a, b: transform.b, c: transform.c, d: transform.d) ?? .identity
     }
 
     /// The frame turned upright, or the frame itself when no turn is needed.
@@ -214,7 +205,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
         CVPixelBufferCreate(nil, width, height, kCVPixelFormatType_32BGRA, nil, &upright)
         guard let upright else { throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) image") }
         do throws(EngineError) {
-            try PixelConverter().transform(pixels, into: upright, a: turns.a, b: turns.b, c: turns.c, d: turns.d)
+            try PixelConverter().transform(pixels, into: upright, turns)
         } catch {
             throw AVError(error, fallback: .noImageAtTime)
         }

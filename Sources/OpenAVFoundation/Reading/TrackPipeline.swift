@@ -41,7 +41,7 @@ final class TrackPipeline: SamplePipeline {
     private var decoder: Decoder?
     private var heldPacket: Packet?
     private let pixelConverter = PixelConverter()
-    private var pool: (key: [Int], pool: CVPixelBufferPool)?
+    private let pools = PixelBufferPools()
     private var videoFormat: (key: [Int], description: CMFormatDescription)?
     private var audioConverter: AudioConverter?
     private var pending: [CMSampleBuffer] = []
@@ -213,19 +213,9 @@ final class TrackPipeline: SamplePipeline {
 
     /// A buffer from the output's pool, made for this format and size.
     private func pooledBuffer(format: OSType, width: Int, height: Int) throws(AVError) -> CVPixelBuffer {
-        let key = [Int(format), width, height]
-        if pool?.key != key {
-            let attributes: [String: Any] = [
-                kCVPixelBufferPixelFormatTypeKey: format, kCVPixelBufferWidthKey: width, kCVPixelBufferHeightKey: height,
-            ]
-            var made: CVPixelBufferPool?
-            CVPixelBufferPoolCreate(nil, nil, attributes as CFDictionary, &made)
-            guard let made else { throw AVError(.outOfMemory, reason: "cannot make a pixel buffer pool") }
-            pool = (key, made)
+        guard let buffer = pools.buffer(pixelFormat: format, width: width, height: height) else {
+            throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) pixel buffer")
         }
-        var buffer: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBuffer(nil, pool!.pool, &buffer)
-        guard let buffer else { throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) pixel buffer") }
         return buffer
     }
 

@@ -1,0 +1,45 @@
+/// A rotation by a multiple of 90° combined with an optional mirroring: the pixel moves
+/// `PixelConverter.transform` makes, as the 2x2 part of a `CGAffineTransform` (`a`, `b`, `c`,
+/// `d`, each -1, 0 or 1; a point `(x, y)` goes to `(a·x + c·y, b·x + d·y)`, y pointing down).
+package struct QuarterTurn: Hashable, Sendable {
+    package let a: Int
+    package let b: Int
+    package let c: Int
+    package let d: Int
+
+    /// No change.
+    package static let identity = QuarterTurn(a: 1, b: 0, c: 0, d: 1)
+
+    private init(a: Int, b: Int, c: Int, d: Int) {
+        (self.a, self.b, self.c, self.d) = (a, b, c, d)
+    }
+
+    /// The turn of a transform's matrix, or nil when it is not a quarter turn (with or without
+    /// mirroring).
+    package init?(a: Double, b: Double, c: Double, d: Double) {
+        let values = [a, b, c, d].map { Int($0.rounded()) }
+        guard values.allSatisfy({ abs($0) <= 1 }), values[0] * values[3] - values[1] * values[2] != 0,
+              values[0] * values[1] == 0, values[2] * values[3] == 0 else { return nil }
+        self.init(a: values[0], b: values[1], c: values[2], d: values[3])
+    }
+
+    /// A clockwise rotation by `degrees` (a multiple of 90), then, when `mirrored`, a
+    /// left-right flip of the rotated picture.
+    package init(clockwiseDegrees degrees: Int, mirrored: Bool) {
+        let turns = ((degrees / 90) % 4 + 4) % 4
+        let (cos, sin) = [(1, 0), (0, 1), (-1, 0), (0, -1)][turns]
+        let flip = mirrored ? -1 : 1
+        self.init(a: flip * cos, b: sin, c: -flip * sin, d: cos)
+    }
+
+    /// Whether pixels stay where they are.
+    package var isIdentity: Bool { self == .identity }
+
+    /// Whether width and height trade places (a turn by 90° or 270°).
+    package var swapsSides: Bool { a == 0 }
+
+    /// The size of a `width` x `height` picture after the turn.
+    package func size(width: Int, height: Int) -> (width: Int, height: Int) {
+        swapsSides ? (height, width) : (width, height)
+    }
+}
