@@ -310,6 +310,39 @@ extension CaptureSessionTests {
         #expect(abs(try #require(recorded.duration) - movie.recordedDuration.seconds) <= 1.0 / 30 + 1e-3)
     }
 
+    @Test func anUnpluggedCameraFinishesThePlayableFile() throws {
+        try Self.withAddedCamera("unplugged-while-recording") { camera, device in
+            let waiter = NotificationWaiter([AVCaptureDevice.wasDisconnectedNotification, AVCaptureSession.runtimeErrorNotification])
+            let session = AVCaptureSession()
+            session.sessionPreset = .vga640x480
+            session.addInput(try AVCaptureDeviceInput(device: device))
+            session.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice.default(for: .audio))))
+            let movie = AVCaptureMovieFileOutput()
+            session.addOutput(movie)
+            let collector = CaptureFrameCollector()
+            let frames = AVCaptureVideoDataOutput()
+            frames.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "frames"))
+            session.addOutput(frames)
+            let events = RecordingEvents()
+            let url = Self.movieURL("unplugged.mov")
+            session.startRunning()
+            defer { session.stopRunning() }
+            movie.startRecording(to: url, recordingDelegate: events)
+            #expect(events.wait(for: .started(url)))
+            #expect(collector.wait { frames, _ in frames.count >= 45 })
+            camera.simulateDisconnect()
+            let error = try #require(try events.finishError(of: url))
+            #expect(error.code == .deviceWasDisconnected)
+            #expect(error.recordingSuccessfullyFinished == true)
+            #expect(waiter.wait(for: AVCaptureDevice.wasDisconnectedNotification, object: device) != nil)
+            #expect(waiter.wait(for: AVCaptureSession.runtimeErrorNotification, object: session) != nil)
+            let recorded = try RecordedMovie(url, width: 640, height: 480)
+            #expect(recorded.codecs == ["h264", "aac"])
+            #expect(recorded.frames.count >= 40 && recorded.skippedIndices == movie.droppedFrameCount)
+            #expect(abs(try #require(recorded.duration) - movie.recordedDuration.seconds) <= 1.0 / 30 + 1e-3)
+        }
+    }
+
     @Test func hevcRecording() throws {
         let collector = CaptureFrameCollector()
         let (session, movie) = try Self.recordingSession(preset: .vga640x480, audio: false, collector: collector,
