@@ -167,6 +167,10 @@ extension CaptureSessionTests {
         let (session, movie) = try Self.recordingSession(preset: .vga640x480, audio: false, collector: collector,
                                                          queue: DispatchQueue(label: "frames"))
         movie.maxRecordedDuration = CMTime(value: 2, timescale: 1)
+        let title = AVMutableMetadataItem()
+        title.identifier = .commonIdentifierTitle
+        title.value = "Recorded on Linux" as NSString
+        movie.metadata = [title]
         let events = RecordingEvents()
         let url = Self.movieURL("two-seconds.mov")
         session.startRunning()
@@ -180,6 +184,8 @@ extension CaptureSessionTests {
         #expect(recorded.codecs == ["h264"])
         #expect(abs(try #require(recorded.duration) - 2) <= 1.0 / 30 + 1e-3)
         #expect(recorded.frames.count + movie.droppedFrameCount == 60)
+        let tags = (recorded.probe["format"] as? [String: Any])?["tags"] as? [String: Any]
+        #expect(tags?["title"] as? String == "Recorded on Linux")
     }
 
     @Test func maxRecordedFileSizeStopsWithAFinishedFile() throws {

@@ -50,17 +50,14 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// Audio settings for an `AVAssetWriterInput` recording this output's audio to a file type:
-    /// AAC with the microphone's channel count; nil for a file type other than a movie or M4A,
-    /// or when the output has no microphone connected.
-    ///
-    /// Differs from Apple: the settings come from `AVOutputSettingsAssistant` (AAC at up to
-    /// 44.1 kHz, its bit rates).
+    /// AAC at the microphone's sample rate and channel count (what `AVCaptureMovieFileOutput`
+    /// records); nil for a file type other than a movie or M4A, or when the output has no
+    /// microphone connected.
     public func recommendedAudioSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
         guard [.mov, .mp4, .m4v, .m4a].contains(outputFileType),
-              let device = (connection(with: .audio)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device,
-              let assistant = AVOutputSettingsAssistant(preset: .preset1920x1080) else { return nil }
-        assistant.sourceAudioFormat = device.activeFormat.formatDescription
-        return assistant.audioSettings
+              let device = (connection(with: .audio)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device else { return nil }
+        let settings = CaptureEncodingSettings.audio(for: device)
+        return settings.isEmpty ? nil : settings
     }
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {

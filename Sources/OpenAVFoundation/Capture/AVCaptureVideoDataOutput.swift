@@ -130,24 +130,16 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// Video settings for an `AVAssetWriterInput` recording this output's frames to a file type:
-    /// H.264 at the camera's active size and frame rate; nil for a file type without video or
-    /// when the output has no camera connected.
+    /// H.264 at the camera's active size and frame rate, a key frame every second (what
+    /// `AVCaptureMovieFileOutput` records); nil for a file type without video or when the output
+    /// has no camera connected.
     ///
-    /// Differs from Apple: the settings come from `AVOutputSettingsAssistant` (its bit rates).
+    /// Differs from Apple: the bit rate comes from `AVOutputSettingsAssistant`'s table.
     public func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
         guard [.mov, .mp4, .m4v].contains(outputFileType),
-              let device = (connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device,
-              let video = device.activeFormat.video else { return nil }
-        let presets: [(AVOutputSettingsPreset, Int, Int)] = [
-            (.preset640x480, 640, 480), (.preset960x540, 960, 540), (.preset1280x720, 1280, 720),
-            (.preset1920x1080, 1920, 1080),
-        ]
-        let preset = presets.first { video.width <= $0.1 && video.height <= $0.2 }?.0 ?? .preset3840x2160
-        guard let assistant = AVOutputSettingsAssistant(preset: preset) else { return nil }
-        assistant.sourceVideoFormat = device.activeFormat.formatDescription
-        assistant.sourceVideoAverageFrameDuration = device.activeVideoMinFrameDuration
-        assistant.sourceVideoMinFrameDuration = device.activeVideoMinFrameDuration
-        return assistant.videoSettings
+              let device = (connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device else { return nil }
+        let settings = CaptureEncodingSettings.video(for: device, codec: .h264)
+        return settings.isEmpty ? nil : settings
     }
 
     // MARK: Delegate

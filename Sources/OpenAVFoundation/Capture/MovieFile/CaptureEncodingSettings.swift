@@ -2,7 +2,7 @@ import Foundation
 import OpenCoreMedia
 
 /// The encoder settings that suit a capture device's active format: the defaults of
-/// `AVCaptureMovieFileOutput` and what the data outputs recommend for `AVAssetWriter`.
+/// `AVCaptureMovieFileOutput`, and what the data outputs recommend for `AVAssetWriter`.
 enum CaptureEncodingSettings {
     /// Video settings for a camera: `codec` at the active size and frame rate, a bit rate from
     /// `AVOutputSettingsAssistant`'s table for that size, a key frame every second; empty for
