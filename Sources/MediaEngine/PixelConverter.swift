@@ -21,7 +21,9 @@ package final class PixelConverter {
     private var appliedColor: (context: OpaquePointer, matrix: Int32, sourceFull: Bool, destinationFull: Bool)?
 
     /// A converter with no scaler yet.
-    package init() {}
+    package init() {
+        _ = FFmpegLog.install
+    }
 
     deinit {
         sws_freeContext(context)

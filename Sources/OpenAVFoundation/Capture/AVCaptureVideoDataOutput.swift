@@ -1,7 +1,6 @@
 import Foundation
 import CaptureDevices
 import Logging
-import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -49,9 +48,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var generation = 0
 
     // Used only on the delegate queue, by `drain`.
-    private let converter = PixelConverter()
-    private var pool: CVPixelBufferPool?
-    private var poolKey: (OSType, Int, Int)?
+    private let converter = CapturePixelConverter()
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
@@ -267,28 +264,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType) -> CVPixelBuffer? {
-        let width = CVPixelBufferGetWidth(source), height = CVPixelBufferGetHeight(source)
-        if poolKey.map({ $0 != (pixelFormat, width, height) }) ?? true {
-            let attributes: NSDictionary = [
-                kCVPixelBufferPixelFormatTypeKey: NSNumber(value: pixelFormat),
-                kCVPixelBufferWidthKey: NSNumber(value: width),
-                kCVPixelBufferHeightKey: NSNumber(value: height),
-            ]
-            pool = nil
-            CVPixelBufferPoolCreate(nil, nil, attributes, &pool)
-            poolKey = (pixelFormat, width, height)
-        }
-        var destination: CVPixelBuffer?
-        guard let pool, CVPixelBufferPoolCreatePixelBuffer(nil, pool, &destination) == kCVReturnSuccess,
-              let destination else { return nil }
         do {
-            try converter.convert(source, into: destination)
+            return try converter.convert(source, to: pixelFormat, width: CVPixelBufferGetWidth(source),
+                                         height: CVPixelBufferGetHeight(source))
         } catch {
             logger.error("cannot convert a captured frame to '\(pixelFormat.fourCharacterString)': \(error)")
             return nil
         }
-        CVBufferPropagateAttachments(source, destination)
-        return destination
     }
 
     override func sessionWillStartRunning() {}
