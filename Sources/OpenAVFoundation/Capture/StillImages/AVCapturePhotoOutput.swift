@@ -6,16 +6,18 @@ import OpenCoreVideo
 /// A capture output that takes photos: JPEG or uncompressed, at the camera's still image size,
 /// with metadata, reported step by step to an `AVCapturePhotoCaptureDelegate`.
 ///
-/// Each request takes the next frame the camera delivers after `capturePhoto(with:delegate:)`
-/// (never an older one) and runs side by side with the session's other outputs without
+/// Each request takes the next frame the camera takes after `capturePhoto(with:delegate:)` is
+/// called (never an older one) and runs side by side with the session's other outputs without
 /// disturbing their frames. JPEG encoding runs on the output's private serial queue, where the
 /// delegate is called too. Misuse Apple answers with an exception (reusing a settings object, a
 /// flash mode or format the output does not offer, no active video connection) is a
 /// `preconditionFailure` naming the rule.
 ///
-/// Differs from Apple: the delegate is held weakly (as Apple's is) until the capture begins, then
-/// strongly through its calls; photos are at the camera's frame size (`supportedMaxPhotoDimensions`
-/// of its active format); no RAW, Live Photo, bracketed or depth capture.
+/// The delegate is held weakly, as Apple's photo output holds it: keep it alive until
+/// `didFinishCaptureFor`.
+///
+/// Differs from Apple: photos are at the camera's frame size (`supportedMaxPhotoDimensions` of
+/// its active format); no RAW, Live Photo, bracketed or depth capture.
 public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     private let core = StillImageCapture(label: "OpenAVFoundation.AVCapturePhotoOutput")
     private let lock = NSLock()

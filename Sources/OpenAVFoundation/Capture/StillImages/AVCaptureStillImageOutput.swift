@@ -7,7 +7,7 @@ import OpenCoreVideo
 /// uses it: JPEG (the default) or uncompressed, with EXIF metadata attached to the sample buffer.
 ///
 /// It shares `AVCapturePhotoOutput`'s still core: each request takes the next frame the camera
-/// delivers after the call, and the completion handler runs on the output's private serial queue.
+/// takes after the call, and the completion handler runs on the output's private serial queue.
 /// Deprecated by Apple in favour of `AVCapturePhotoOutput`, kept because the guide uses it.
 /// Misuse Apple answers with an exception (an unsupported codec or pixel format, an inactive
 /// connection, a buffer that is not JPEG) is a `preconditionFailure` naming the rule.
@@ -47,7 +47,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
     /// The codecs `outputSettings` may ask for: JPEG.
     public var availableImageDataCodecTypes: [AVVideoCodecType] { StillImageCapture.codecTypes }
 
-    /// Whether a still image is being taken: from a capture call until its handler has returned.
+    /// Whether a still image is being taken: from a capture call until its handler is called.
     public var isCapturingStillImage: Bool { lock.withLock { capturing > 0 } }
 
     /// Takes a still image from `connection` (one of this output's, active, with video) and
@@ -68,15 +68,17 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
         let orientation = connection.videoOrientation
         lock.withLock { capturing += 1 }
         core.takeNextFrame { [self] result in
-            defer { lock.withLock { capturing -= 1 } }
-            do {
+            let outcome = Result { () throws(AVError) -> CMSampleBuffer in
                 let frame = try result.get()
                 let width = CVPixelBufferGetWidth(frame.pixelBuffer), height = CVPixelBufferGetHeight(frame.pixelBuffer)
                 let image = try core.render(frame, as: encoding, width: width, height: height)
                 let metadata = PhotoMetadata.make(width: width, height: height, orientation: orientation, device: device)
-                handler(try Self.sampleBuffer(image, width: width, height: height, frame: frame, metadata: metadata), nil)
-            } catch {
-                handler(nil, error)
+                return try Self.sampleBuffer(image, width: width, height: height, frame: frame, metadata: metadata)
+            }
+            lock.withLock { capturing -= 1 }
+            switch outcome {
+            case .success(let buffer): handler(buffer, nil)
+            case .failure(let error): handler(nil, error)
             }
         }
     }

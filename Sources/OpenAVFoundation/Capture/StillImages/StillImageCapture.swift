@@ -5,12 +5,13 @@ import OpenCoreMedia
 import OpenCoreVideo
 
 /// The one still-image core behind `AVCapturePhotoOutput` and `AVCaptureStillImageOutput`: it
-/// takes the next frame the camera delivers after a request and turns it into a JPEG (the
+/// takes the next frame the camera takes after a request and turns it into a JPEG (the
 /// engine's `ImageEncoder`) or an uncompressed buffer of its own pool (the shared
 /// `PixelConverter`), at the size the request resolved.
 ///
-/// Requests are served in order, one frame each, and only by frames that reach the output after
-/// the request was made: a photo is never an older, cached frame. On the device's thread a frame
+/// Requests are served in order, one frame each, and only by frames the camera took (their
+/// presentation time on the host clock) at or after the moment of the request: a photo is never
+/// an older, cached frame, nor one already on its way when the request came. On the device's thread a frame
 /// is only handed over; conversion, encoding and the owner's callbacks run on `queue`, a serial
 /// queue. At most `maximumHeldFrames` camera buffers wait there at once, so that photos never
 /// starve the camera's buffer pool (and the session's other outputs); later requests then take
@@ -61,7 +62,8 @@ final class StillImageCapture: @unchecked Sendable {
     let queue: DispatchQueue
     private let lock = NSLock()
     private var running = false
-    private var waiting: [Handler] = []
+    /// Waiting requests: the earliest frame time each accepts, and its handler.
+    private var waiting: [(notBefore: CMTime, handler: Handler)] = []
     private var held = 0
     /// Used only on `queue`.
     private let converter = CapturePixelConverter()
@@ -97,24 +99,26 @@ final class StillImageCapture: @unchecked Sendable {
 
     // MARK: Requests
 
-    /// Asks for the next frame; `handler` gets it (or the failure) on `queue`.
+    /// Asks for the next frame taken from now on; `handler` gets it (or the failure) on `queue`.
     func takeNextFrame(_ handler: @escaping Handler) {
+        let now = CMClockGetTime(CMClock.hostTimeClock)
         let accepted = lock.withLock { () -> Bool in
             guard running else { return false }
-            waiting.append(handler)
+            waiting.append((now, handler))
             return true
         }
         if !accepted { queue.async { handler(.failure(Self.notRunning)) } }
     }
 
     /// A frame from the output's connection, on the device's thread: hands it to the oldest
-    /// waiting request, if any, and returns.
+    /// waiting request, if the frame is recent enough for it, and returns.
     func receive(_ sample: CaptureSample) {
         guard let pixelBuffer = sample.pixelBuffer else { return }
         let handler = lock.withLock { () -> Handler? in
-            guard !waiting.isEmpty, held < Self.maximumHeldFrames else { return nil }
+            guard let oldest = waiting.first, sample.presentationTime >= oldest.notBefore,
+                  held < Self.maximumHeldFrames else { return nil }
             held += 1
-            return waiting.removeFirst()
+            return waiting.removeFirst().handler
         }
         guard let handler else { return }
         let frame = Frame(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime, duration: sample.duration)
@@ -131,12 +135,12 @@ final class StillImageCapture: @unchecked Sendable {
 
     /// The session stopped: waiting requests fail, new ones are refused.
     func sessionDidStopRunning() {
-        let failed = lock.withLock { () -> [Handler] in
+        let failed = lock.withLock { () -> [(notBefore: CMTime, handler: Handler)] in
             running = false
             defer { waiting.removeAll() }
             return waiting
         }
-        for handler in failed { queue.async { handler(.failure(Self.notRunning)) } }
+        for (_, handler) in failed { queue.async { handler(.failure(Self.notRunning)) } }
     }
 
     private static var notRunning: AVError {
