@@ -4,7 +4,7 @@ import Logging
 
 /// Routes FFmpeg's log messages to swift-log (label "OpenAVFoundation.FFmpeg", at debug
 /// level) instead of standard error: the library prints nothing itself. Installed once, by the first demuxer,
-/// decoder, encoder or muxer.
+/// decoder, encoder, muxer, image encoder or pixel converter.
 package enum FFmpegLog {
     /// The logger FFmpeg's messages go to.
     static let logger = Logger(label: "OpenAVFoundation.FFmpeg")

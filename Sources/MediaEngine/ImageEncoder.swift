@@ -16,6 +16,7 @@ package enum ImageEncoder {
     /// The picture in `pixels` encoded as a complete file of `format`. `keepsAlpha` writes the
     /// alpha channel of formats that have one (PNG only); opaque pictures are smaller without it.
     package static func encode(_ pixels: CVPixelBuffer, as format: Format, keepsAlpha: Bool = true) throws(EngineError) -> Data {
+        _ = FFmpegLog.install
         let hasAlpha = keepsAlpha && (CVPixelFormatDescription.description(for: pixels.pixelFormatType)?.hasAlpha ?? false)
         let (codecID, pixelFormat): (AVCodecID, AVPixelFormat) = switch format {
         case .png: (AV_CODEC_ID_PNG, hasAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24)

@@ -21,15 +21,30 @@ package final class PixelConverter {
     private var appliedColor: (context: OpaquePointer, matrix: Int32, sourceFull: Bool, destinationFull: Bool)?
 
     /// A converter with no scaler yet.
-    package init() {}
+    package init() {
+        _ = FFmpegLog.install
+    }
 
     deinit {
         sws_freeContext(context)
     }
 
     /// Converts (and scales, when the sizes differ) `source` into `destination`. `matrix` is
-    /// the Y'CbCr matrix of whichever side is Y'CbCr (an `SWS_CS_*` value).
+    /// the Y'CbCr matrix of whichever side is Y'CbCr (an `SWS_CS_*` value). Same format, size
+    /// and range is a plain plane copy (`av_image_copy`): libswscale's own copy fills the chroma
+    /// of two-plane formats such as NV12 with grey.
     func convert(_ source: Image, into destination: Image, matrix: Int32) throws(EngineError) {
+        // FFmpeg reads four plane pointers and strides on each side: pad with nulls.
+        var sourcePlanes = source.planes.map { UnsafePointer<UInt8>($0) } + Array(repeating: nil, count: max(0, 4 - source.planes.count))
+        var sourceStrides = source.strides + Array(repeating: 0, count: max(0, 4 - source.strides.count))
+        var destinationPlanes = destination.planes + Array(repeating: nil, count: max(0, 4 - destination.planes.count))
+        var destinationStrides = destination.strides + Array(repeating: 0, count: max(0, 4 - destination.strides.count))
+        if source.format == destination.format, source.width == destination.width, source.height == destination.height,
+           source.fullRange == destination.fullRange {
+            av_image_copy(&destinationPlanes, &destinationStrides, &sourcePlanes, sourceStrides, source.format,
+                          source.width, source.height)
+            return
+        }
         context = sws_getCachedContext(context, source.width, source.height, source.format,
                                        destination.width, destination.height, destination.format,
                                        SWS_BICUBIC, nil, nil, nil)
@@ -45,18 +60,7 @@ package final class PixelConverter {
                                      coefficients, destination.fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
             appliedColor = (context, matrix, source.fullRange, destination.fullRange)
         }
-        let rows = source.planes.withUnsafeBufferPointer { sourcePlanes in
-            source.strides.withUnsafeBufferPointer { sourceStrides in
-                destination.planes.withUnsafeBufferPointer { destinationPlanes in
-                    destination.strides.withUnsafeBufferPointer { destinationStrides in
-                        sourcePlanes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: sourcePlanes.count) {
-                            sws_scale(context, $0, sourceStrides.baseAddress, 0, source.height,
-                                      destinationPlanes.baseAddress, destinationStrides.baseAddress)
-                        }
-                    }
-                }
-            }
-        }
+        let rows = sws_scale(context, &sourcePlanes, &sourceStrides, 0, source.height, &destinationPlanes, &destinationStrides)
         if rows <= 0 { try ffmpegCheck(rows < 0 ? rows : cffmpeg_averror(EINVAL), "converting pixels") }
     }
 

@@ -20,7 +20,10 @@ struct Record: ParsableCommand {
     @Argument(help: "The movie to write (QuickTime).")
     var output: String
 
-    @OptionGroup var devices: CaptureOptions
+    @OptionGroup var camera: VideoCaptureOptions
+
+    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone; 'none' for no audio).")
+    var audio: String?
 
     @Option(help: "Video codec: h264 or hevc.")
     var codec = "h264"
@@ -39,7 +42,21 @@ struct Record: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: output)
-        let (session, _) = try devices.makeSession(withAudio: true)
+        let session = AVCaptureSession()
+        session.beginConfiguration()
+        if camera.video != "none" { _ = try camera.addCamera(to: session) }
+        if let microphone = try microphone() {
+            let input: AVCaptureDeviceInput
+            do {
+                input = try AVCaptureDeviceInput(device: microphone)
+            } catch let error as AVError {
+                throw CommandFailure("cannot use \(microphone.localizedName): \(error.failureText)")
+            }
+            guard session.canAddInput(input) else { throw CommandFailure("cannot use \(microphone.localizedName)") }
+            session.addInput(input)
+        }
+        session.commitConfiguration()
+        guard !session.inputs.isEmpty else { throw CommandFailure("nothing to record: --video none and --audio none") }
         let movie = AVCaptureMovieFileOutput()
         guard session.canAddOutput(movie) else { throw CommandFailure("cannot add a movie output to the session") }
         session.addOutput(movie)
@@ -50,14 +67,10 @@ struct Record: ParsableCommand {
         if let duration { movie.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
 
         let watcher = RecordingWatcher()
-        let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification,
-                                                              object: session, queue: nil) { note in
-            watcher.sessionFailed(note.userInfo?[AVCaptureSessionErrorKey] as? AVError)
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let startError = StartErrorWatcher(session)
         session.startRunning()
         guard session.isRunning else {
-            throw CommandFailure("the capture session did not start: \(watcher.sessionError?.failureText ?? "unknown error")")
+            throw CommandFailure("the capture session did not start: \(startError.error?.failureText ?? "unknown error")")
         }
         defer { session.stopRunning() }
 
@@ -86,23 +99,32 @@ struct Record: ParsableCommand {
             throw CommandFailure("the recording stopped early (the file is complete): \(error.failureText)")
         }
     }
+
+    /// The microphone chosen by `--audio` (nil for "none"), or the default microphone.
+    private func microphone() throws -> AVCaptureDevice? {
+        guard let audio else {
+            guard let microphone = AVCaptureDevice.default(for: .audio) else { throw CommandFailure("no microphone found") }
+            return microphone
+        }
+        if audio == "none" { return nil }
+        let microphones = AVCaptureDevice.DiscoverySession(deviceTypes: [.microphone, .builtInMicrophone, .external],
+                                                           mediaType: .audio, position: .unspecified).devices
+        guard let microphone = microphones.first(where: { $0.uniqueID == audio })
+                ?? microphones.first(where: { $0.localizedName.lowercased() == audio.lowercased() }) else {
+            throw CommandFailure("no microphone \"\(audio)\"; `openav devices` lists them")
+        }
+        return microphone
+    }
 }
 
-/// Hears the recording delegate's calls and the session's runtime errors.
+/// Waits for the end of a recording.
 final class RecordingWatcher: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
     private let condition = NSCondition()
     private var finished = false
     private var error: AVError?
-    private var runtimeError: AVError?
 
     /// Why the recording finished (nil: asked to stop).
     var finishError: AVError? { condition.withLock { error } }
-    /// The session's runtime error, if any.
-    var sessionError: AVError? { condition.withLock { runtimeError } }
-
-    func sessionFailed(_ error: AVError?) {
-        condition.withLock { runtimeError = error }
-    }
 
     /// Waits until the recording finished or `timeout` seconds passed; whether it finished.
     func waitForFinish(timeout: TimeInterval) -> Bool {

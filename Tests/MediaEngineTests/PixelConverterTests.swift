@@ -78,6 +78,38 @@ import OpenCoreVideo
         #expect(PixelComparison.psnr(PixelComparison.packed(source, bytesPerPixel: 4), PixelComparison.packed(back, bytesPerPixel: 4)) >= 30)
     }
 
+    /// A same-format conversion of a two-plane buffer is an exact copy. libswscale's own copy
+    /// filled NV12 chroma with grey and wrote to every non-null destination plane pointer of the
+    /// four it reads (crashing, or corrupting the heap, with the two a buffer has).
+    @Test func sameFormatTwoPlaneConversionIsAnExactCopy() throws {
+        let width = 640, height = 480
+        let source = try Self.makeBuffer(width, height, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        CVPixelBufferLockBaseAddress(source, [])
+        for plane in 0..<2 {
+            let base = CVPixelBufferGetBaseAddressOfPlane(source, plane)!.assumingMemoryBound(to: UInt8.self)
+            let stride = CVPixelBufferGetBytesPerRowOfPlane(source, plane)
+            for y in 0..<CVPixelBufferGetHeightOfPlane(source, plane) {
+                for x in 0..<stride { base[y * stride + x] = UInt8(truncatingIfNeeded: 16 + (x / 8 + y / 4 + x % 2 * 30) % 220) }
+            }
+        }
+        CVPixelBufferUnlockBaseAddress(source, [])
+        // A plane's bytes, rows without padding (chroma rows hold two bytes a sample).
+        let bytes = { (buffer: CVPixelBuffer, plane: Int) -> [UInt8] in
+            let base = CVPixelBufferGetBaseAddressOfPlane(buffer, plane)!.assumingMemoryBound(to: UInt8.self)
+            let stride = CVPixelBufferGetBytesPerRowOfPlane(buffer, plane)
+            let rowBytes = CVPixelBufferGetWidthOfPlane(buffer, plane) * (plane + 1)
+            return (0..<CVPixelBufferGetHeightOfPlane(buffer, plane)).flatMap {
+                Array(UnsafeBufferPointer(start: base + $0 * stride, count: rowBytes))
+            }
+        }
+        let converter = PixelConverter()
+        for _ in 0..<3 {
+            let copy = try Self.makeBuffer(width, height, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            try converter.convert(source, into: copy)
+            for plane in 0..<2 { #expect(bytes(source, plane) == bytes(copy, plane), "plane \(plane)") }
+        }
+    }
+
     @Test func unsupportedFormatIsAnError() throws {
         var wrapped: CVPixelBuffer?
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 64 * 64 * 4, alignment: 64)

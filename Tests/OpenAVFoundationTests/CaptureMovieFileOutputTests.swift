@@ -349,6 +349,37 @@ extension CaptureSessionTests {
         }
     }
 
+    @Test func aPhotoWhileRecordingIsOneOfTheRecordedFrames() throws {
+        let collector = CaptureFrameCollector()
+        let (session, movie) = try Self.recordingSession(preset: .vga640x480, audio: true, collector: collector,
+                                                         queue: DispatchQueue(label: "frames"))
+        let photoOutput = AVCapturePhotoOutput()
+        #expect(session.canAddOutput(photoOutput))
+        session.addOutput(photoOutput)
+        let events = RecordingEvents()
+        let url = Self.movieURL("with-photo.mov")
+        session.startRunning()
+        defer { session.stopRunning() }
+        movie.startRecording(to: url, recordingDelegate: events)
+        #expect(events.wait(for: .started(url)))
+        var seen = collector.frames.count
+        #expect(collector.wait { frames, _ in frames.count >= seen + 15 })
+        let photo = PhotoCaptureRecorder()
+        photoOutput.capturePhoto(with: AVCapturePhotoSettings(), delegate: photo)
+        #expect(photo.waitUntilFinished())
+        seen = collector.frames.count
+        #expect(collector.wait { frames, _ in frames.count >= seen + 15 })
+        movie.stopRecording()
+        #expect(try events.finishError(of: url) == nil)
+
+        let index = try Self.jpegFrameIndex(of: photo.photo)
+        let recorded = try RecordedMovie(url, width: 640, height: 480)
+        let indices = recorded.frames.compactMap(\.index)
+        #expect(indices.contains(index) || movie.droppedFrameCount > 0,
+                "the photo is frame \(index); the movie holds \(indices.first ?? -1)…\(indices.last ?? -1)")
+        #expect((indices.first ?? .max) < index && index < (indices.last ?? .min))
+    }
+
     @Test func hevcRecording() throws {
         let collector = CaptureFrameCollector()
         let (session, movie) = try Self.recordingSession(preset: .vga640x480, audio: false, collector: collector,

@@ -15,11 +15,13 @@ import TestSupport
         }
     }
 
-    /// Runs a program; returns its exit status, standard output and standard error.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String, String) {
+    /// Runs a program, with `environment` added to this process's; returns its exit status,
+    /// standard output and standard error.
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

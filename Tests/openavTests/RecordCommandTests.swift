@@ -42,7 +42,7 @@ import TestSupport
     @Test func recordsForADurationAndNeverOverwrites() throws {
         let path = ConvertCommandTests.output("two-seconds.mov")
         let (status, output, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav,
-                                                                 ["record", "--duration", "2", "--preset", "640x480", path])
+                                                                 ["record", "--duration", "2", "--preset", "vga640x480", path])
         try #require(status == 0, "\(errors)")
         #expect(output.hasPrefix("Recorded 2.00 s to \(path)"), "\(output)")
         #expect(errors.isEmpty, "printed \(errors)")
@@ -60,7 +60,7 @@ import TestSupport
 
     @Test func ctrlCFinishesThePlayableFile() throws {
         let path = ConvertCommandTests.output("interrupted.mov")
-        let (process, out, err) = try Self.launch(["record", "--preset", "640x480", "--fragment", "1", path])
+        let (process, out, err) = try Self.launch(["record", "--preset", "vga640x480", "--fragment", "1", path])
         try #require(Self.waitForFragments(1, in: path, of: process), "no fragment was written")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
@@ -75,7 +75,7 @@ import TestSupport
 
     @Test func sigkillLeavesEverythingUpToTheLastFragment() throws {
         let path = ConvertCommandTests.output("killed.mov")
-        let (process, _, _) = try Self.launch(["record", "--preset", "640x480", "--fragment", "1", path])
+        let (process, _, _) = try Self.launch(["record", "--preset", "vga640x480", "--fragment", "1", path])
         try #require(Self.waitForFragments(3, in: path, of: process), "three fragments were not written")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -41,6 +41,24 @@ extension AVCaptureDevice {
             videoStabilizationMode == .off
         }
 
+        /// The largest photo sizes a photo output can take in this format, smallest first: the
+        /// format's own frame size for a camera's format (empty for audio).
+        ///
+        /// Differs from Apple: the cameras here take photos from their video frames, so no
+        /// format offers photos larger than its frames.
+        public var supportedMaxPhotoDimensions: [CMVideoDimensions] {
+            guard let video else { return [] }
+            return [CMVideoDimensions(width: Int32(video.width), height: Int32(video.height))]
+        }
+
+        /// The size of high-resolution still images in this format: the largest of
+        /// `supportedMaxPhotoDimensions` (zero for audio). Deprecated by Apple in favour of
+        /// `supportedMaxPhotoDimensions`.
+        @available(*, deprecated, renamed: "supportedMaxPhotoDimensions")
+        public var highResolutionStillImageDimensions: CMVideoDimensions {
+            supportedMaxPhotoDimensions.last ?? CMVideoDimensions()
+        }
+
         /// The video format, for a camera's format.
         var video: CaptureVideoFormat? { captureFormat.video }
 

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import OpenAVFoundation
+
+/// `openav devices [--json]`: the capture devices discovery lists (hardware first, then the
+/// virtual ones), each with its formats and frame rate ranges.
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List cameras and microphones with their formats and frame rates.",
+        discussion: "OPENAV_CAPTURE_DEVICES=virtual|hardware|all (default all) restricts the list."
+    )
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let report = DevicesReport(devices: AVCaptureDevice.DiscoverySession(
+            deviceTypes: [.external, .builtInWideAngleCamera, .microphone], mediaType: nil, position: .unspecified).devices)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text)
+        }
+    }
+}
+
+/// What `openav devices` reports, as text or JSON.
+struct DevicesReport: Encodable {
+    /// One frame rate range.
+    struct Rates: Encodable {
+        let minFrameRate: Double
+        let maxFrameRate: Double
+    }
+
+    /// One device format: video size and rates, or audio rate and channels.
+    struct Format: Encodable {
+        let mediaSubType: String
+        let width: Int32?
+        let height: Int32?
+        let frameRateRanges: [Rates]?
+        let sampleRate: Double?
+        let channels: UInt32?
+        /// The PCM sample type, such as "float32" or "int16".
+        let sampleFormat: String?
+
+        init(_ format: AVCaptureDevice.Format) {
+            let description = format.formatDescription
+            mediaSubType = ProbeReport.fourCC(CMFormatDescriptionGetMediaSubType(description))
+            let isVideo = format.mediaType == .video
+            let dimensions = CMVideoFormatDescriptionGetDimensions(description)
+            width = isVideo ? dimensions.width : nil
+            height = isVideo ? dimensions.height : nil
+            frameRateRanges = isVideo ? format.videoSupportedFrameRateRanges.map {
+                Rates(minFrameRate: $0.minFrameRate, maxFrameRate: $0.maxFrameRate)
+            } : nil
+            let asbd = description.audioStreamBasicDescription
+            sampleRate = asbd?.mSampleRate
+            channels = asbd?.mChannelsPerFrame
+            sampleFormat = asbd.map {
+                ($0.mFormatFlags & kAudioFormatFlagIsFloat != 0 ? "float" : "int") + String($0.mBitsPerChannel)
+            }
+        }
+
+        var text: String {
+            var parts = ["'\(mediaSubType)'"]
+            if let width, let height { parts.append("\(width)x\(height)") }
+            if let frameRateRanges {
+                parts.append(frameRateRanges.map { DevicesReport.rateText(min: $0.minFrameRate, max: $0.maxFrameRate) }
+                    .joined(separator: ", "))
+            }
+            if let sampleRate { parts.append("\(Int(sampleRate)) Hz") }
+            if let channels { parts.append("\(channels) ch") }
+            if let sampleFormat { parts.append(sampleFormat) }
+            return "    " + parts.joined(separator: "  ")
+        }
+    }
+
+    /// One device.
+    struct Device: Encodable {
+        let uniqueID: String
+        let localizedName: String
+        let manufacturer: String
+        let modelID: String
+        let mediaType: String
+        let deviceType: String
+        let isDefault: Bool
+        let activeFormat: Int?
+        let formats: [Format]
+
+        init(_ device: AVCaptureDevice) {
+            uniqueID = device.uniqueID
+            localizedName = device.localizedName
+            manufacturer = device.manufacturer
+            modelID = device.modelID
+            let type: AVMediaType = device.hasMediaType(.video) ? .video : .audio
+            mediaType = type.rawValue
+            deviceType = device.deviceType.rawValue
+            isDefault = AVCaptureDevice.default(for: type) === device
+            activeFormat = device.formats.firstIndex(of: device.activeFormat)
+            formats = device.formats.map(Format.init)
+        }
+
+        var text: String {
+            let kind = mediaType == AVMediaType.video.rawValue ? "camera" : "microphone"
+            let heading = "\(localizedName)  [\(uniqueID)]  \(kind), \(manufacturer)\(isDefault ? ", default" : "")"
+            return ([heading, "  formats:"] + formats.map(\.text)).joined(separator: "\n")
+        }
+    }
+
+    let devices: [Device]
+
+    init(devices: [AVCaptureDevice]) {
+        self.devices = devices.map(Device.init)
+    }
+
+    var text: String {
+        devices.isEmpty ? "no capture devices" : devices.map(\.text).joined(separator: "\n")
+    }
+
+    /// A frame rate range as text: "1-240 fps", or "30 fps" for a single rate.
+    static func rateText(min: Double, max: Double) -> String {
+        let number = { (rate: Double) in rate == rate.rounded() ? String(Int(rate)) : String(format: "%.3f", rate) }
+        return min == max ? "\(number(max)) fps" : "\(number(min))-\(number(max)) fps"
+    }
+
+    /// A device format's frame rate range as text.
+    static func rateText(_ range: AVFrameRateRange) -> String {
+        rateText(min: range.minFrameRate, max: range.maxFrameRate)
+    }
+}
