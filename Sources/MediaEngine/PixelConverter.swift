@@ -45,10 +45,14 @@ package final class PixelConverter {
                                      coefficients, destination.fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
             appliedColor = (context, matrix, source.fullRange, destination.fullRange)
         }
-        let rows = source.planes.withUnsafeBufferPointer { sourcePlanes in
-            source.strides.withUnsafeBufferPointer { sourceStrides in
-                destination.planes.withUnsafeBufferPointer { destinationPlanes in
-                    destination.strides.withUnsafeBufferPointer { destinationStrides in
+        // libswscale reads four plane pointers and strides on each side (a same-format copy
+        // copies every non-null one), so the unused ones must be null.
+        let (sourcePlanes, sourceStrides) = Self.fourPlanes(source)
+        let (destinationPlanes, destinationStrides) = Self.fourPlanes(destination)
+        let rows = sourcePlanes.withUnsafeBufferPointer { sourcePlanes in
+            sourceStrides.withUnsafeBufferPointer { sourceStrides in
+                destinationPlanes.withUnsafeBufferPointer { destinationPlanes in
+                    destinationStrides.withUnsafeBufferPointer { destinationStrides in
                         sourcePlanes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: sourcePlanes.count) {
                             sws_scale(context, $0, sourceStrides.baseAddress, 0, source.height,
                                       destinationPlanes.baseAddress, destinationStrides.baseAddress)
@@ -58,6 +62,12 @@ package final class PixelConverter {
             }
         }
         if rows <= 0 { try ffmpegCheck(rows < 0 ? rows : cffmpeg_averror(EINVAL), "converting pixels") }
+    }
+
+    /// An image's plane pointers and strides padded with null and 0 to the four libswscale reads.
+    private static func fourPlanes(_ image: Image) -> ([UnsafeMutablePointer<UInt8>?], [Int32]) {
+        let padding = max(0, 4 - image.planes.count)
+        return (image.planes + Array(repeating: nil, count: padding), image.strides + Array(repeating: 0, count: padding))
     }
 
     /// Converts a decoded frame into a pixel buffer of any supported format and size.
@@ -73,8 +83,22 @@ package final class PixelConverter {
         try convert(try Self.image(of: source), into: try Self.image(of: frame), matrix: matrix)
     }
 
-    /// Converts one pixel buffer into another of any supported format and size.
+    /// Converts one pixel buffer into another of any supported format and size; one of the same
+    /// format and size is copied plane by plane, row by row.
     package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer) throws(EngineError) {
+        if source.pixelFormatType == destination.pixelFormatType, source.width == destination.width,
+           source.height == destination.height, let layout = CVPixelFormatDescription.description(for: source.pixelFormatType),
+           layout.planes.count == source.planes.count, layout.planes.count == destination.planes.count {
+            // libswscale's same-format "copy" garbles NV12's interleaved chroma plane.
+            for (index, plane) in layout.planes.enumerated() {
+                let from = source.planes[index], to = destination.planes[index]
+                let rowBytes = plane.minimumBytesPerRow(forImageWidth: source.width)
+                for row in 0..<min(from.height, to.height) {
+                    memcpy(to.baseAddress + row * to.bytesPerRow, from.baseAddress + row * from.bytesPerRow, rowBytes)
+                }
+            }
+            return
+        }
         let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
         try convert(try Self.image(of: source), into: try Self.image(of: destination), matrix: matrix)
     }

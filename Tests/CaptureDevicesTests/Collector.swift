@@ -54,6 +54,18 @@ final class Collector<Record: Sendable>: @unchecked Sendable {
         return storedRecords
     }
 
+    /// Waits until a failure was delivered, or `timeout` seconds pass; returns the failures.
+    @discardableResult
+    func waitForError(timeout: Double) -> [CaptureDeviceError] {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while storedErrors.isEmpty {
+            if !condition.wait(until: limit) { break }
+        }
+        return storedErrors
+    }
+
     /// Waits for at least `count` records.
     @discardableResult
     func wait(for count: Int, timeout: Double) -> [Record] {

@@ -78,6 +78,26 @@ import OpenCoreVideo
         #expect(PixelComparison.psnr(PixelComparison.packed(source, bytesPerPixel: 4), PixelComparison.packed(back, bytesPerPixel: 4)) >= 30)
     }
 
+    @Test func sameFormatConversionIsAnExactCopyOfEveryPlane() throws {
+        // libswscale copies a same-format picture plane by plane: NV12's two planes, and nothing more.
+        let width = 64, height = 48
+        let source = try Self.makeBuffer(width, height, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        for plane in 0..<2 {
+            let base = CVPixelBufferGetBaseAddressOfPlane(source, plane)!.assumingMemoryBound(to: UInt8.self)
+            for index in 0..<CVPixelBufferGetBytesPerRowOfPlane(source, plane) * CVPixelBufferGetHeightOfPlane(source, plane) {
+                base[index] = UInt8(truncatingIfNeeded: index * (plane + 3))
+            }
+        }
+        let copy = try Self.makeBuffer(width, height, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        try PixelConverter().convert(source, into: copy)
+        for plane in 0..<2 {
+            let rows = CVPixelBufferGetHeightOfPlane(source, plane), rowBytes = width
+            let a = CVPixelBufferGetBaseAddressOfPlane(source, plane)!, b = CVPixelBufferGetBaseAddressOfPlane(copy, plane)!
+            let strideA = CVPixelBufferGetBytesPerRowOfPlane(source, plane), strideB = CVPixelBufferGetBytesPerRowOfPlane(copy, plane)
+            #expect((0..<rows).allSatisfy { memcmp(a + $0 * strideA, b + $0 * strideB, rowBytes) == 0 }, "plane \(plane)")
+        }
+    }
+
     @Test func unsupportedFormatIsAnError() throws {
         var wrapped: CVPixelBuffer?
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 64 * 64 * 4, alignment: 64)
