@@ -120,6 +120,24 @@ func run(_ executable: String, _ arguments: [String]) throws -> Data {
     return data
 }
 
+/// Runs a program with standard output and error in one pipe, in `directory` and with extra
+/// environment variables; its exit status and output, whatever the status.
+func runMerged(_ executable: String, _ arguments: [String], in directory: URL? = nil,
+               environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
 struct CommandError: Error, CustomStringConvertible {
     var command: String
     var message: String

@@ -73,6 +73,34 @@ extension VividGuestTests {
             #expect(V4L2Discovery.accessStatus() == .granted)
         }
 
+        @Test func aUserOutsideTheVideoGroupIsDeniedWithAMessageNamingIt() throws {
+            // The nodes are root's alone here (no udev): this binary, run as nobody, is refused.
+            let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            let (status, output) = try runMerged("/usr/bin/setpriv",
+                                                 ["--reuid=65534", "--regid=65534", "--clear-groups", runner,
+                                                  "--testing-library", "swift-testing", "--filter", "whatNobodySees"],
+                                                 environment: ["OPENAV_VIVID_UNPRIVILEGED": "1"])
+            #expect(status == 0 && output.contains("Test run with 1 test"), "\(output.suffix(3000))")
+        }
+
+        @Test(.enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_UNPRIVILEGED"] == "1",
+                       "run as nobody by aUserOutsideTheVideoGroupIsDeniedWithAMessageNamingIt"))
+        func whatNobodySees() throws {
+            #expect(getuid() != 0)
+            guard case .denied(let message) = V4L2Discovery.accessStatus() else {
+                Issue.record("access is not denied to uid \(getuid())")
+                return
+            }
+            #expect(message.contains("/dev/video0") && message.contains("`video` group"), "\(message)")
+            #expect(V4L2Discovery.cameras().isEmpty)
+            do {
+                _ = try V4L2Node(path: Vivid.mainPath)
+                Issue.record("nobody opened \(Vivid.mainPath)")
+            } catch {
+                #expect(error.reason == .unavailable && error.message == message)
+            }
+        }
+
         /// `v4l2-ctl --list-formats-ext`: per four-character code, per size (in order), the
         /// frame rates as it prints them (`"15.000"`).
         static func oracleFormats(_ path: String) throws -> [String: [(size: String, rates: [String])]] {

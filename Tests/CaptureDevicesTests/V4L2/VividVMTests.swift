@@ -17,7 +17,7 @@ extension RealTimeDeviceTests {
             let expected = listing.split(separator: "\n").filter { $0.contains("VividGuestTests") }.count
             try #require(expected >= 10, "the guest suite has \(expected) tests")
 
-            let (status, output) = try Self.runMerged(repository.appendingPathComponent("scripts/vivid-vm").path,
+            let (status, output) = try runMerged(repository.appendingPathComponent("scripts/vivid-vm").path,
                                                       ["--", runner, "--testing-library", "swift-testing",
                                                        "--filter", "VividGuestTests"],
                                                       in: repository)
@@ -26,21 +26,6 @@ extension RealTimeDeviceTests {
             let summary = output.firstMatch(of: /Test run with (\d+) tests? .*passed/)
             #expect(summary.map { Int($0.1) } == expected, "\(expected) guest tests should pass:\n\(tail)")
             print(output.split(separator: "\n").filter { $0.contains("vivid") || $0.contains("Test run") }.joined(separator: "\n"))
-        }
-
-        /// Runs a program with standard output and error in one pipe; its status and output.
-        static func runMerged(_ executable: String, _ arguments: [String], in directory: URL) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
     }
 }
