@@ -3,8 +3,8 @@ import Testing
 
 extension RealTimeDeviceTests {
     /// Runs the V4L2 tests against a real kernel camera: boots `scripts/vivid-vm` (qemu, this
-    /// machine's Debian kernel, the `vivid` driver) and runs `VividGuestTests` of this very test
-    /// binary inside it. Fails, loudly, when the VM cannot run (qemu or the kernel missing: the
+    /// machine's Debian kernel, the `vivid` driver) and runs every `VividGuestTests` suite of this
+    /// very test binary inside it (CaptureDevices' and OpenAVFoundation's), one test at a time. Fails, loudly, when the VM cannot run (qemu or the kernel missing: the
     /// message says to run `scripts/setup`), when any guest test fails, or when fewer guest tests
     /// ran than this binary has. Serialized with the other real-time tests: the emulated VM takes
     /// the machine's cores for about a minute.
@@ -18,7 +18,7 @@ extension RealTimeDeviceTests {
             try #require(expected >= 10, "the guest suite has \(expected) tests")
 
             let (status, output) = try runMerged(repository.appendingPathComponent("scripts/vivid-vm").path,
-                                                      ["--", runner, "--testing-library", "swift-testing",
+                                                      ["--", runner, "--testing-library", "swift-testing", "--no-parallel",
                                                        "--filter", "VividGuestTests"],
                                                       in: repository)
             let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(80).joined(separator: "\n")
