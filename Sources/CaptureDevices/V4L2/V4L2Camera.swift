@@ -8,8 +8,8 @@ import OpenCoreVideo
 ///
 /// Found by `V4L2Discovery`. Formats come from the driver's enumeration
 /// (`V4L2FormatEnumeration`); each names the V4L2 pixel format it is captured in
-/// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr sources or `'BGRA'`
-/// for RGB ones (`V4L2PixelFormat`). `start` opens the node and runs a `V4L2Stream` on the
+/// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr and Motion-JPEG
+/// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). `start` opens the node and runs a `V4L2Stream` on the
 /// camera's own `DeviceThread`; the node stays open only while the camera runs. Controls
 /// (brightness, gain, flips, the driver's own) are read and set by name or identifier through
 /// `controls()`, `value(of:)` and `setValue(_:of:)`, on a node opened for the call, running or

@@ -6,12 +6,15 @@ import OpenCoreVideo
 /// Y'CbCr formats (YUYV, UYVY, NV12, YU12) are delivered as `'420v'` (NV12, video range), the
 /// format cameras deliver on Apple platforms and encoders take without a further conversion;
 /// RGB formats are delivered as `'BGRA'`. The shared `PixelConverter` does the conversion (a
-/// plane copy for NV12). Compressed formats (MJPEG, H.264) are not taken yet.
+/// plane copy for NV12). Motion-JPEG (`MJPG`, `JPEG`), which USB webcams use for their larger
+/// sizes, is decoded by the engine's `MJPEGDecoder` and delivered as `'420v'`. H.264 is not
+/// taken yet.
 package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// The V4L2 four-character code (`V4L2_PIX_FMT_…`, little-endian: `'Y' | 'U' << 8 | …`).
     package let fourCC: UInt32
-    /// The CoreVideo format with the driver buffer's memory layout.
-    package let sourcePixelFormat: OSType
+    /// The CoreVideo format with the driver buffer's memory layout; nil for Motion-JPEG, whose
+    /// buffers hold one JPEG picture each.
+    package let sourcePixelFormat: OSType?
     /// The CoreVideo format of the delivered pixel buffers.
     package let deliveredPixelFormat: OSType
 
@@ -35,10 +38,12 @@ package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
             V4L2PixelFormat("XB24", source: kCVPixelFormatType_32RGBA, delivered: bgra),
             V4L2PixelFormat("RA24", source: kCVPixelFormatType_32ABGR, delivered: bgra),
             V4L2PixelFormat("RX24", source: kCVPixelFormatType_32ABGR, delivered: bgra),
+            V4L2PixelFormat("MJPG", source: nil, delivered: ycbcr),
+            V4L2PixelFormat("JPEG", source: nil, delivered: ycbcr),
         ]
     }()
 
-    private init(_ code: String, source: OSType, delivered: OSType) {
+    private init(_ code: String, source: OSType?, delivered: OSType) {
         fourCC = Self.fourCC(code)
         sourcePixelFormat = source
         deliveredPixelFormat = delivered

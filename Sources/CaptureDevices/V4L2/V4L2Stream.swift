@@ -20,13 +20,14 @@ import Musl
 ///
 /// The loop (`run`), on the camera's `DeviceThread`: `poll` in slices of
 /// `DeviceThread.maximumSleepSlice` (so a stop is noticed promptly), `VIDIOC_DQBUF`, conversion
-/// by the shared `PixelConverter` into a buffer of a `CVPixelBufferPool` (no allocation per
-/// frame), `VIDIOC_QBUF` of the driver's buffer, then delivery. Times: the driver's
+/// by the shared `PixelConverter` (Motion-JPEG: decoding by `MJPEGDecoder`) into a buffer of a
+/// `CVPixelBufferPool` (no pixel allocation per frame), `VIDIOC_QBUF` of the driver's buffer,
+/// then delivery. Times: the driver's
 /// `CLOCK_MONOTONIC` timestamp (`V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC`), which is the host time
 /// clock, as microseconds; a driver with other timestamps is stamped with the host time of the
 /// dequeue. Drops: the driver's sequence numbers count every frame slot, so a gap is frames the
-/// driver dropped; frames marked `V4L2_BUF_FLAG_ERROR`, short ones and those for which the
-/// client holds every pool buffer are dropped here, and all are reported in the next sample's
+/// driver dropped; frames marked `V4L2_BUF_FLAG_ERROR`, short or corrupt ones and those for
+/// which the client holds every pool buffer are dropped here, and all are reported in the next sample's
 /// `droppedBefore`. `ENODEV`/`EIO` from `VIDIOC_DQBUF` (an unplug) end the loop with one
 /// `.disconnected` failure. At the end, always: `VIDIOC_STREAMOFF`, unmap, `VIDIOC_REQBUFS`
 /// with 0 and close, so the node is free for another program as soon as `stop()` returns.
@@ -34,11 +35,12 @@ final class V4L2Stream: @unchecked Sendable {
     /// How many buffers the driver is asked for.
     static let bufferCount: UInt32 = 4
 
-    /// One driver buffer, mapped, and a pixel buffer describing its memory in the source layout.
+    /// One driver buffer, mapped, and a pixel buffer describing its memory in the source layout
+    /// (none for Motion-JPEG).
     private struct MappedBuffer {
         var address: UnsafeMutableRawPointer
         var length: Int
-        var image: CVPixelBuffer
+        var image: CVPixelBuffer?
     }
 
     private let node: V4L2Node
@@ -51,6 +53,8 @@ final class V4L2Stream: @unchecked Sendable {
     private let pool: CVPixelBufferPool
     private let poolLimit: NSDictionary
     private let converter = PixelConverter()
+    /// The decoder of Motion-JPEG pictures, for the compressed formats.
+    private let jpegDecoder: MJPEGDecoder?
     private var isStreaming = false
     private var isClosed = false
 
@@ -74,6 +78,15 @@ final class V4L2Stream: @unchecked Sendable {
               pix.pixelformat == pixelFormat.fourCC else {
             throw CaptureDeviceError(.unsupportedFormat, "\(node.path) answered VIDIOC_S_FMT \(pixelFormat) "
                 + "\(format.width)x\(format.height) with \(V4L2PixelFormat.name(of: pix.pixelformat)) \(pix.width)x\(pix.height)")
+        }
+        if pixelFormat.sourcePixelFormat == nil {
+            do {
+                jpegDecoder = try MJPEGDecoder()
+            } catch {
+                throw CaptureDeviceError(.failed, "cannot decode \(pixelFormat) from \(node.path): \(error)")
+            }
+        } else {
+            jpegDecoder = nil
         }
         self.frameDuration = Self.setFrameInterval(frameDuration, on: node)
         (pool, poolLimit) = try Self.makePool(pixelFormat: pixelFormat, width: format.width, height: format.height,
@@ -185,12 +198,14 @@ final class V4L2Stream: @unchecked Sendable {
     }
 
     /// A pixel buffer over a driver buffer's memory in the source layout (planes one after the
-    /// other, chroma rows half as long for the planar 4:2:0 formats), made once per buffer.
-    private func sourceImage(at address: UnsafeMutableRawPointer, bytesPerRow: Int) -> CVPixelBuffer {
+    /// other, chroma rows half as long for the planar 4:2:0 formats), made once per buffer; nil
+    /// for Motion-JPEG.
+    private func sourceImage(at address: UnsafeMutableRawPointer, bytesPerRow: Int) -> CVPixelBuffer? {
+        guard let sourcePixelFormat = pixelFormat.sourcePixelFormat else { return nil }
         let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
         let luma = CVPixelBufferPlane(baseAddress: address, width: width, height: height, bytesPerRow: bytesPerRow)
         var planes = [luma]
-        switch pixelFormat.sourcePixelFormat {
+        switch sourcePixelFormat {
         case kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange:
             planes.append(CVPixelBufferPlane(baseAddress: address + bytesPerRow * height, width: chromaWidth,
                                              height: chromaHeight, bytesPerRow: bytesPerRow))
@@ -204,8 +219,8 @@ final class V4L2Stream: @unchecked Sendable {
         default:
             break
         }
-        return CVPixelBuffer(pixelFormatType: pixelFormat.sourcePixelFormat, width: width, height: height,
-                             planes: planes, release: nil)
+        return CVPixelBuffer(pixelFormatType: sourcePixelFormat, width: width, height: height, planes: planes,
+                             release: nil)
     }
 
     /// The bytes a complete frame fills in the driver's buffer.
@@ -263,18 +278,24 @@ final class V4L2Stream: @unchecked Sendable {
         return nil
     }
 
-    /// The frame in a dequeued buffer, converted into a pool buffer; nil when the driver flagged
-    /// it bad, it is short, or the client holds every pool buffer.
+    /// The frame in a dequeued buffer, converted (or decoded) into a pool buffer; nil when the
+    /// driver flagged it bad, it is short or corrupt, or the client holds every pool buffer.
     private func convert(_ buffer: v4l2_buffer) -> CVPixelBuffer? {
-        let source = buffers[Int(buffer.index)].image
-        guard buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, Int(buffer.bytesused) >= frameByteCount(source) else {
+        let mapped = buffers[Int(buffer.index)]
+        guard buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, buffer.bytesused > 0,
+              Int(buffer.bytesused) >= mapped.image.map(frameByteCount) ?? 0 else {
             return nil
         }
         var made: CVPixelBuffer?
         CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, poolLimit, &made)
         guard let frame = made else { return nil }
         do {
-            try converter.convert(source, into: frame)
+            if let image = mapped.image {
+                try converter.convert(image, into: frame)
+            } else if let jpegDecoder {
+                let picture = UnsafeRawBufferPointer(start: mapped.address, count: min(Int(buffer.bytesused), mapped.length))
+                try jpegDecoder.decode(picture, into: frame, converter: converter)
+            }
         } catch {
             return nil
         }
