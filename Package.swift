@@ -22,6 +22,7 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        .systemLibrary(name: "CV4L2", providers: [.apt(["linux-libc-dev"])]),
 
         // Apple-compatible base frameworks
         .target(name: "OpenCoreVideo"),
@@ -34,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "CaptureDevices",
-            dependencies: ["MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CV4L2", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The framework
@@ -64,7 +65,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
-        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
+        // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
+        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ]

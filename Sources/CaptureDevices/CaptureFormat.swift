@@ -52,13 +52,20 @@ package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
     package var height: Int
     /// The frame durations the format supports.
     package var frameRateRanges: [CaptureFrameRateRange]
+    /// The V4L2 pixel format (`V4L2_PIX_FMT_…` four-character code) the camera is asked for, which
+    /// the backend converts to `pixelFormat`; nil for devices that are not V4L2 cameras. Two
+    /// formats of one camera may deliver the same `pixelFormat` and size from different V4L2
+    /// formats (YUYV and NV12, both delivered as `'420v'`).
+    package var v4l2PixelFormat: UInt32?
 
     /// A video format.
-    package init(pixelFormat: OSType, width: Int, height: Int, frameRateRanges: [CaptureFrameRateRange]) {
+    package init(pixelFormat: OSType, width: Int, height: Int, frameRateRanges: [CaptureFrameRateRange],
+                 v4l2PixelFormat: UInt32? = nil) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
         self.frameRateRanges = frameRateRanges
+        self.v4l2PixelFormat = v4l2PixelFormat
     }
 
     /// Whether a frame duration is in one of the format's ranges.
@@ -82,7 +89,9 @@ package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        "'\(pixelFormat.fourCharacterString)' \(width)x\(height) \(frameRateRanges.map(\.description).joined(separator: ", "))"
+        let source = v4l2PixelFormat.map { " from \(V4L2PixelFormat.name(of: $0))" } ?? ""
+        return "'\(pixelFormat.fourCharacterString)'\(source) \(width)x\(height) "
+            + frameRateRanges.map(\.description).joined(separator: ", ")
     }
 }
 

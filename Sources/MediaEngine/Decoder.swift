@@ -10,8 +10,10 @@ package final class Decoder {
     package let timeBase: AVRational
 
     /// Opens a decoder for a stream's codec parameters; throws when FFmpeg has no decoder for
-    /// the codec or cannot open it.
-    package init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational) throws(EngineError) {
+    /// the codec or cannot open it. `lowDelay` uses slice threads only, so that each frame comes
+    /// out as soon as its packet goes in (frame threads hold several back): for live capture.
+    package init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational,
+                 lowDelay: Bool = false) throws(EngineError) {
         _ = FFmpegLog.install
         self.timeBase = timeBase
         let codecName = avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
@@ -25,7 +27,7 @@ package final class Decoder {
         try ffmpegCheck(avcodec_parameters_to_context(context, parameters), "configuring the \(codecName) decoder")
         context.pointee.pkt_timebase = timeBase
         context.pointee.thread_count = 0 // FFmpeg picks one thread per core
-        context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        context.pointee.thread_type = lowDelay ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE
         try ffmpegCheck(avcodec_open2(context, codec, nil), "opening the \(codecName) decoder")
     }
 

@@ -77,7 +77,8 @@ package final class PixelConverter {
         try convert(try Self.image(of: source), into: try Self.image(of: frame), matrix: matrix)
     }
 
-    /// Converts one pixel buffer into another of any supported format and size.
+    /// Converts one pixel buffer into another of any supported format and size (one of the same
+    /// format, size and range is copied).
     package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer) throws(EngineError) {
         let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
         try convert(try Self.image(of: source), into: try Self.image(of: destination), matrix: matrix)

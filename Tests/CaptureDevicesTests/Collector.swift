@@ -54,6 +54,18 @@ final class Collector<Record: Sendable>: @unchecked Sendable {
         return storedRecords
     }
 
+    /// Waits until a failure was delivered, or `timeout` seconds pass; returns the failures.
+    @discardableResult
+    func waitForError(timeout: Double) -> [CaptureDeviceError] {
+        let limit = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while storedErrors.isEmpty {
+            if !condition.wait(until: limit) { break }
+        }
+        return storedErrors
+    }
+
     /// Waits for at least `count` records.
     @discardableResult
     func wait(for count: Int, timeout: Double) -> [Record] {
@@ -106,6 +118,24 @@ func run(_ executable: String, _ arguments: [String]) throws -> Data {
                            message: String(decoding: errorData.suffix(2000), as: UTF8.self))
     }
     return data
+}
+
+/// Runs a program with standard output and error in one pipe, in `directory` and with extra
+/// environment variables; its exit status and output, whatever the status.
+func runMerged(_ executable: String, _ arguments: [String], in directory: URL? = nil,
+               environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
 struct CommandError: Error, CustomStringConvertible {

@@ -1,0 +1,111 @@
+import CV4L2
+import Foundation
+
+/// Finds the V4L2 cameras of this machine: the `/dev/video*` nodes that capture video.
+///
+/// Each node is opened and asked `VIDIOC_QUERYCAP`; its `device_caps` (the node's own
+/// capabilities, not the whole device's) must include single-planar video capture and
+/// streaming, so metadata nodes (a UVC camera's second node), output, radio and
+/// multi-planar-only nodes are skipped, as are capture nodes offering no format the backend can
+/// convert. Nodes that cannot be opened are not listed (`accessStatus()` says whether that is
+/// a permission problem). The same camera object is returned for a `uniqueID` by every
+/// discovery, so a running camera stays the one listed.
+package enum V4L2Discovery {
+    /// The directory holding the device nodes.
+    static let deviceDirectory = "/dev"
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [String: V4L2Camera] = [:]
+
+    /// The capture-capable cameras now present, in node order (`video0`, `video1`, … `video10`).
+    package static func cameras() -> [V4L2Camera] {
+        var cameras: [V4L2Camera] = []
+        var seen: [String: Int] = [:]
+        for path in nodePaths() {
+            guard let found = probe(path: path) else { continue }
+            // Several capture nodes of one device (one bus position) get `#2`, `#3`, … in node order.
+            let count = (seen[found.uniqueID] ?? 0) + 1
+            seen[found.uniqueID] = count
+            let uniqueID = count == 1 ? found.uniqueID : "\(found.uniqueID)#\(count)"
+            cameras.append(lock.withLock {
+                if let camera = known[uniqueID], camera.path == path, camera.formats == found.formats.map({ .video($0) }) {
+                    camera.markConnected()
+                    return camera
+                }
+                let camera = V4L2Camera(path: path, uniqueID: uniqueID, modelID: found.modelID,
+                                        localizedName: found.name, manufacturer: found.manufacturer, formats: found.formats)
+                known[uniqueID] = camera
+                return camera
+            })
+        }
+        return cameras
+    }
+
+    /// What a capture node says about itself.
+    struct Probe {
+        var uniqueID: String
+        var modelID: String
+        var name: String
+        var manufacturer: String
+        var formats: [CaptureVideoFormat]
+    }
+
+    /// The node's identity and formats, or nil when it cannot be opened, does not capture
+    /// single-planar video with streaming, or offers no format the backend takes.
+    static func probe(path: String) -> Probe? {
+        guard let node = try? V4L2Node(path: path), let capability = try? node.capability() else { return nil }
+        let caps = capability.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0
+            ? capability.device_caps : capability.capabilities
+        let needed = UInt32(V4L2_CAP_VIDEO_CAPTURE) | UInt32(V4L2_CAP_STREAMING)
+        guard caps & needed == needed else { return nil }
+        let formats = V4L2FormatEnumeration.formats(of: node)
+        guard !formats.isEmpty else { return nil }
+        let driver = v4l2String(capability.driver)
+        let card = v4l2String(capability.card)
+        let bus = v4l2String(capability.bus_info)
+        return Probe(uniqueID: "\(bus):\(driver):\(card)", modelID: "\(driver):\(card)", name: card,
+                     manufacturer: usbManufacturer(path: path) ?? driver, formats: formats)
+    }
+
+    /// The `/dev/video*` nodes, in numeric order.
+    static func nodePaths() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: deviceDirectory)) ?? []
+        return names.compactMap { name -> (Int, String)? in
+            guard name.hasPrefix("video"), let number = Int(name.dropFirst(5)) else { return nil }
+            return (number, "\(deviceDirectory)/\(name)")
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The USB manufacturer string of the device a node belongs to (sysfs), when it is on USB.
+    static func usbManufacturer(path: String) -> String? {
+        let node = (path as NSString).lastPathComponent
+        let file = "/sys/class/video4linux/\(node)/device/../manufacturer"
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Whether this user may open the cameras: `.denied` with a message naming the `video` group
+    /// when a `/dev/video*` node refuses this user (`EACCES`), `.granted` otherwise (also when
+    /// there is no node). What `AVCaptureDevice.authorizationStatus(for: .video)` can answer from.
+    package static func accessStatus() -> V4L2Access {
+        for path in nodePaths() {
+            let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            let code = errno
+            if descriptor >= 0 {
+                close(descriptor)
+            } else if code == EACCES || code == EPERM {
+                return .denied(V4L2Node.openError(path: path, errno: code).message)
+            }
+        }
+        return .granted
+    }
+}
+
+/// Whether the user may use the V4L2 cameras (`V4L2Discovery.accessStatus()`).
+package enum V4L2Access: Equatable, Sendable {
+    /// Every camera node this user can see opens.
+    case granted
+    /// A camera node refuses this user; the message says how to fix it (the `video` group).
+    case denied(String)
+}
