@@ -28,8 +28,27 @@ package final class PixelConverter {
     }
 
     /// Converts (and scales, when the sizes differ) `source` into `destination`. `matrix` is
-    /// the Y'CbCr matrix of whichever side is Y'CbCr (an `SWS_CS_*` value).
+    /// the Y'CbCr matrix of whichever side is Y'CbCr (an `SWS_CS_*` value). Equal formats,
+    /// ranges and sizes are copied plane by plane (`av_image_copy`): libswscale's own copy of
+    /// semi-planar formats such as NV12 garbles the chroma plane (FFmpeg 5.1).
     func convert(_ source: Image, into destination: Image, matrix: Int32) throws(EngineError) {
+        // libswscale and av_image_copy read four plane pointers and strides on both sides, so
+        // the unused ones are nil and 0.
+        func four<Element>(_ values: [Element], _ filler: Element) -> [Element] {
+            values + Array(repeating: filler, count: max(0, 4 - values.count))
+        }
+        var (sourcePlanes, sourceStrides) = (four(source.planes, nil), four(source.strides, 0))
+        var (destinationPlanes, destinationStrides) = (four(destination.planes, nil), four(destination.strides, 0))
+        if source.format == destination.format, source.fullRange == destination.fullRange,
+           (source.width, source.height) == (destination.width, destination.height) {
+            sourcePlanes.withUnsafeMutableBufferPointer { planes in
+                planes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { constPlanes in
+                    av_image_copy(&destinationPlanes, &destinationStrides, constPlanes, &sourceStrides, source.format,
+                                  source.width, source.height)
+                }
+            }
+            return
+        }
         context = sws_getCachedContext(context, source.width, source.height, source.format,
                                        destination.width, destination.height, destination.format,
                                        SWS_BICUBIC, nil, nil, nil)
@@ -45,10 +64,10 @@ package final class PixelConverter {
                                      coefficients, destination.fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
             appliedColor = (context, matrix, source.fullRange, destination.fullRange)
         }
-        let rows = source.planes.withUnsafeBufferPointer { sourcePlanes in
-            source.strides.withUnsafeBufferPointer { sourceStrides in
-                destination.planes.withUnsafeBufferPointer { destinationPlanes in
-                    destination.strides.withUnsafeBufferPointer { destinationStrides in
+        let rows = sourcePlanes.withUnsafeBufferPointer { sourcePlanes in
+            sourceStrides.withUnsafeBufferPointer { sourceStrides in
+                destinationPlanes.withUnsafeBufferPointer { destinationPlanes in
+                    destinationStrides.withUnsafeBufferPointer { destinationStrides in
                         sourcePlanes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: sourcePlanes.count) {
                             sws_scale(context, $0, sourceStrides.baseAddress, 0, source.height,
                                       destinationPlanes.baseAddress, destinationStrides.baseAddress)

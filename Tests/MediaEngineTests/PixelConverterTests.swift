@@ -78,6 +78,18 @@ import OpenCoreVideo
         #expect(PixelComparison.psnr(PixelComparison.packed(source, bytesPerPixel: 4), PixelComparison.packed(back, bytesPerPixel: 4)) >= 30)
     }
 
+    /// Equal formats and sizes are a copy: exact, chroma plane included (libswscale's own copy
+    /// garbles NV12's chroma), touching no memory it should not.
+    @Test func equalFormatAndSizeCopiesExactly() throws {
+        let input = ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=1", "-frames:v", "1"]
+        let raw = [UInt8](try Fixtures.run("ffmpeg", input + ["-pix_fmt", "nv12", "-f", "rawvideo", "-"]))
+        let source = try Self.makeBuffer(160, 120, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        PixelComparison.fill(source, rawVideo: raw)
+        let copy = try Self.makeBuffer(160, 120, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        try PixelConverter().convert(source, into: copy)
+        #expect(PixelComparison.rawVideo(copy) == raw, "both planes copied exactly")
+    }
+
     @Test func unsupportedFormatIsAnError() throws {
         var wrapped: CVPixelBuffer?
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 64 * 64 * 4, alignment: 64)

@@ -31,6 +31,13 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     private var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
     /// Set when the device was unplugged: this object stays disconnected.
     private var unplugged = false
+    /// What the client asked of the controls (focus, exposure, white balance, torch, zoom).
+    private var controlSettings = CaptureControlSettings()
+    /// Completion handlers waiting for the first frame showing a settings generation.
+    private var completions: [(generation: UInt64, handler: @Sendable (CMTime) -> Void)] = []
+    private var subjectAreaMonitoring = false
+    /// Runs completion handlers, in the order they were given.
+    private let completionQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureDevice.completions")
 
     /// The formats the device can deliver.
     public let formats: [Format]
@@ -46,6 +53,10 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         let duration = initial.video?.defaultFrameDuration ?? .invalid
         minFrameDurationStorage = duration
         maxFrameDurationStorage = duration
+        super.init()
+        // A device object starts with automatic controls, also for a camera plugged in again.
+        backend.controls?.apply(controlSettings)
+        backend.controls?.setStateHandler { [weak self] state in self?.controlStateChanged(state) }
     }
 
     // MARK: Discovery
@@ -313,6 +324,71 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     private func notify(_ change: ConfigurationChange) {
         for handler in lock.withLock({ Array(observers.values) }) { handler(change) }
     }
+
+    // MARK: Controls
+
+    /// What the camera's controls can do (nothing, for a device without controls).
+    var controlCapabilities: CaptureControlCapabilities { backend.controls?.capabilities ?? .none }
+
+    /// What the camera's controls are doing, as of the last frame; nil for a device without
+    /// controls.
+    var controlState: CaptureControlState? { backend.controls?.state }
+
+    /// What the client asked of the controls.
+    var requestedControls: CaptureControlSettings { lock.withLock { controlSettings } }
+
+    /// The mode to report: the one asked for, except that a single adjustment (`single`, asked
+    /// for by the settings generation `request`) reads as `locked` once a frame shows it done.
+    func reportedMode<Mode: Equatable>(asked: Mode, single: Mode, request: UInt64, locked: Mode,
+                                       inEffect: (CaptureControlState) -> Mode) -> Mode {
+        guard asked == single, let state = controlState, inEffect(state) == locked,
+              state.settledGeneration >= request else { return asked }
+        return locked
+    }
+
+    /// Changes what the client asks of the controls (setting `property`, which needs the
+    /// configuration lock, as on Apple platforms); `completion` gets the time of the first
+    /// frame showing the change.
+    func changeControls(_ property: String, completion: (@Sendable (CMTime) -> Void)? = nil,
+                        _ change: (inout CaptureControlSettings) -> Void) {
+        let settings = lock.withLock { () -> CaptureControlSettings in
+            requireConfigurationLock(property)
+            change(&controlSettings)
+            controlSettings.generation += 1
+            if let completion { completions.append((controlSettings.generation, completion)) }
+            return controlSettings
+        }
+        backend.controls?.apply(settings)
+    }
+
+    /// A frame showed a new state of the controls (on the device's thread).
+    private func controlStateChanged(_ state: CaptureControlState) {
+        let due = lock.withLock { () -> [@Sendable (CMTime) -> Void] in
+            let settled = completions.prefix { $0.generation <= state.settledGeneration }
+            completions.removeFirst(settled.count)
+            return settled.map(\.handler)
+        }
+        if !due.isEmpty {
+            completionQueue.async { for handler in due { handler(state.time) } }
+        }
+    }
+
+    /// Whether the device posts `subjectAreaDidChangeNotification` when the scene changes a lot.
+    /// Setting it needs the configuration lock. The virtual camera's chart never changes, so it
+    /// never posts.
+    public var isSubjectAreaChangeMonitoringEnabled: Bool {
+        get { lock.withLock { subjectAreaMonitoring } }
+        set {
+            lock.withLock {
+                requireConfigurationLock("isSubjectAreaChangeMonitoringEnabled")
+                subjectAreaMonitoring = newValue
+            }
+        }
+    }
+
+    /// Posted when the scene in front of a camera monitoring it changed a lot; the object is the
+    /// device.
+    public static let subjectAreaDidChangeNotification = Notification.Name("AVCaptureDeviceSubjectAreaDidChangeNotification")
 
     /// A description for debugging.
     public override var description: String {
