@@ -38,6 +38,8 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     private var subjectAreaMonitoring = false
     /// Runs completion handlers, in the order they were given.
     private let completionQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureDevice.completions")
+    /// The observations made with `observe(_:options:changeHandler:)`.
+    private let keyValueObservers = KeyValueObservers()
 
     /// The formats the device can deliver.
     public let formats: [Format]
@@ -110,6 +112,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
             NotificationCenter.default.post(name: wasConnectedNotification, object: wrapper(of: backend))
         } else if let device = registryLock.withLock({ known[backend.uniqueID] }), device.backend === backend {
             device.lock.withLock { device.unplugged = true }
+            device.keyValueObservers.recheck()
             NotificationCenter.default.post(name: wasDisconnectedNotification, object: device)
         }
     }
@@ -249,10 +252,12 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Sets the active format without the configuration lock, as a session applying its preset.
     func applyActiveFormat(_ format: Format) {
-        lock.withLock {
-            guard format != activeFormatStorage else { return }
+        let changed = lock.withLock { () -> Bool in
+            guard format != activeFormatStorage else { return false }
             setActiveFormatLocked(format)
+            return true
         }
+        if changed { keyValueObservers.recheck() }
     }
 
     private func setActiveFormatLocked(_ format: Format) {
@@ -322,6 +327,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     private func notify(_ change: ConfigurationChange) {
+        keyValueObservers.recheck()
         for handler in lock.withLock({ Array(observers.values) }) { handler(change) }
     }
 
@@ -359,6 +365,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
             return controlSettings
         }
         backend.controls?.apply(settings)
+        keyValueObservers.recheck()
     }
 
     /// A frame showed a new state of the controls (on the device's thread).
@@ -371,6 +378,18 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         if !due.isEmpty {
             completionQueue.async { for handler in due { handler(state.time) } }
         }
+        keyValueObservers.recheck()
+    }
+
+    /// Observes a property, as key-value observing does on Apple platforms: the adjusting flags,
+    /// `lensPosition`, `exposureDuration`, `iso`, `deviceWhiteBalanceGains`, `videoZoomFactor`,
+    /// the modes, `isConnected`, `activeFormat`, the frame durations… Reports run on the thread
+    /// of the change (for the controls, the camera's); keep the returned observation as long as
+    /// reports are wanted.
+    public func observe<Value>(_ keyPath: KeyPath<AVCaptureDevice, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (AVCaptureDevice, NSKeyValueObservedChange<Value>) -> Void)
+        -> NSKeyValueObservation {
+        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
     /// Whether the device posts `subjectAreaDidChangeNotification` when the scene changes a lot.
@@ -383,6 +402,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
                 requireConfigurationLock("isSubjectAreaChangeMonitoringEnabled")
                 subjectAreaMonitoring = newValue
             }
+            keyValueObservers.recheck()
         }
     }
 
