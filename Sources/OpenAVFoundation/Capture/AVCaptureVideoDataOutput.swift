@@ -61,6 +61,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private let converter = PixelConverter()
     /// The delivered buffers, and the ones before a turn.
     private let pools = PixelBufferPools(capacity: 2)
+    /// The iterations of `sampleBuffers`.
+    private let streams = SampleBufferStreams()
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
@@ -181,7 +183,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard let pixelBuffer = sample.pixelBuffer else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
-            guard let queue = queueStorage, delegateStorage != nil else { return nil }
+            let delegateQueue = delegateStorage == nil ? nil : queueStorage
+            guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
             // A device that starts counting again was restarted (new format, another camera):
             // an unknown number of frames fell in between.
             let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
@@ -224,7 +227,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             draining = true
             return (queue, generation)
         }
-        if let (queue, generation) = start { queue.async { self.drain(generation: generation) } }
+        if let (queue, generation) = start { queue.async { self.drain(on: queue, generation: generation) } }
     }
 
     private func dropLocked(_ frame: Pending) {
@@ -236,11 +239,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
     }
 
-    /// Delivers drop reports and waiting frames, on the delegate queue, until none is left.
-    private func drain(generation: Int) {
+    /// Delivers drop reports and waiting frames until none is left, on `queue`: the delegate's
+    /// (which also feeds the `sampleBuffers` iterations), or the iterations' own when there is
+    /// no delegate. The delegate is called only on its queue.
+    private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
             let work = lock.withLock { () -> ([Dropped], Pending?, (any AVCaptureVideoDataOutputSampleBufferDelegate)?)? in
-                guard self.generation == generation, let delegate = delegateStorage,
+                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty,
                       !dropped.isEmpty || !pending.isEmpty else {
                     draining = false
                     return nil
@@ -248,15 +253,27 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 let drops = dropped
                 dropped.removeAll()
                 let frame = pending.isEmpty ? nil : pending.removeFirst()
-                return (drops, frame, delegate)
+                return (drops, frame, queueStorage === queue ? delegateStorage : nil)
             }
-            guard let (drops, frame, delegate) = work, let delegate else { return }
+            guard let (drops, frame, delegate) = work else { return }
             for drop in drops {
-                delegate.captureOutput(self, didDrop: Self.droppedBuffer(drop), from: drop.connection)
+                delegate?.captureOutput(self, didDrop: Self.droppedBuffer(drop), from: drop.connection)
             }
             if let frame, let buffer = sampleBuffer(for: frame) {
-                delegate.captureOutput(self, didOutput: buffer, from: frame.connection)
+                delegate?.captureOutput(self, didOutput: buffer, from: frame.connection)
+                streams.yield(buffer)
             }
+        }
+    }
+
+    /// The frames this output delivers, as an asynchronous sequence, with or without a
+    /// delegate; see `AVCaptureOutput.SampleBuffers`.
+    ///
+    /// Linux addition.
+    public var sampleBuffers: SampleBuffers {
+        SampleBuffers { [self] in
+            streams.makeStream(bufferingPolicy: alwaysDiscardsLateVideoFrames ? .bufferingNewest(1)
+                                                                              : .bufferingOldest(Self.lateFrameQueueCapacity))
         }
     }
 
@@ -330,5 +347,6 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             dropped.removeAll()
             lastSequenceNumber = nil
         }
+        streams.finishAll()
     }
 }
