@@ -54,6 +54,9 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var draining = false
     /// The sequence number of the device's last sample this run, to notice a restart.
     private var lastSequenceNumber: UInt64?
+    /// `minFrameDuration`, and the time of the last frame it let through.
+    private var minimumInterval = CMTime.invalid
+    private var lastAcceptedTime = CMTime.invalid
     /// Counts session stops, so a drain started before one delivers nothing after it.
     private var generation = 0
 
@@ -123,6 +126,15 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
     private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
+
+    /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
+    /// programming guide's way to cap the frame rate. Frames coming sooner are skipped, not
+    /// reported as dropped.
+    @available(*, deprecated, message: "Use AVCaptureDevice.activeVideoMinFrameDuration instead.")
+    public var minFrameDuration: CMTime {
+        get { lock.withLock { minimumInterval } }
+        set { lock.withLock { minimumInterval = newValue } }
+    }
 
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
@@ -210,6 +222,11 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                     before -= run.count
                 }
             }
+            if minimumInterval.isNumeric, lastAcceptedTime.isNumeric,
+               sample.presentationTime - lastAcceptedTime < minimumInterval - CMTimeMultiplyByRatio(sample.duration, multiplier: 1, divisor: 2) {
+                return nil
+            }
+            lastAcceptedTime = sample.presentationTime
             let frame = Pending(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime,
                                 duration: sample.duration, connection: connection)
             let capacity = discardsLate ? 1 : Self.lateFrameQueueCapacity
@@ -346,6 +363,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             pending.removeAll()
             dropped.removeAll()
             lastSequenceNumber = nil
+            lastAcceptedTime = .invalid
         }
         streams.finishAll()
     }
