@@ -8,9 +8,11 @@ import OpenCoreMedia
 /// Devices come from discovery (`default(for:)`, `DiscoverySession`, `devices(for:)`), which
 /// lists hardware first, then the built-in virtual devices (the Test Pattern Camera and the Test
 /// Tone Microphone), as `OPENAV_CAPTURE_DEVICES=virtual|hardware|all` (default `all`) selects.
-/// The same device is always the same object. Setting `activeFormat` or the frame durations
-/// without `lockForConfiguration()` is a programmer error (a `preconditionFailure` naming the
-/// rule, where Apple raises an exception).
+/// The same device is always the same object while it stays connected (plugged in again, it is
+/// a new one, as on Apple platforms). Cameras with controls (the virtual camera's are simulated
+/// and visible in its picture) offer focus, exposure, white balance, torch and zoom. Setting
+/// `activeFormat`, the frame durations or any control without `lockForConfiguration()` is a
+/// programmer error (a `preconditionFailure` naming the rule, where Apple raises an exception).
 public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// What a session learns from a device it uses.
     enum ConfigurationChange: Sendable {
