@@ -37,6 +37,9 @@ package protocol CaptureDeviceBackend: AnyObject, Sendable {
     var isConnected: Bool { get }
     /// Whether the device is delivering.
     var isRunning: Bool { get }
+    /// The camera's adjustable controls (focus, exposure, white balance, torch, zoom); nil for
+    /// devices without any.
+    var controls: (any CaptureControls)? { get }
 
     /// Starts delivering samples of `format` to `handler` on the device's thread.
     ///
@@ -64,6 +67,8 @@ package enum CapturePosition: Sendable, Hashable {
 extension CaptureDeviceBackend {
     /// Most devices cannot tell where they face.
     package var position: CapturePosition { .unspecified }
+    /// Microphones and simple cameras have no controls.
+    package var controls: (any CaptureControls)? { nil }
 
     /// The video formats, for cameras.
     package var videoFormats: [CaptureVideoFormat] { formats.compactMap(\.video) }

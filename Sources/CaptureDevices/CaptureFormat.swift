@@ -58,13 +58,27 @@ package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
     /// formats (YUYV and NV12, both delivered as `'420v'`).
     package var v4l2PixelFormat: UInt32?
 
+    /// The exposure durations a custom exposure may use, when the camera has exposure control.
+    package var exposureDurations: ClosedRange<CMTime>?
+    /// The ISOs a custom exposure may use, when the camera has exposure control.
+    package var isos: ClosedRange<Float>?
+    /// The largest zoom factor (1: no zoom).
+    package var maxZoomFactor: Double
+    /// The horizontal field of view, in degrees (0 when unknown).
+    package var fieldOfView: Float
+
     /// A video format.
     package init(pixelFormat: OSType, width: Int, height: Int, frameRateRanges: [CaptureFrameRateRange],
-                 v4l2PixelFormat: UInt32? = nil) {
+                 exposureDurations: ClosedRange<CMTime>? = nil, isos: ClosedRange<Float>? = nil,
+                 maxZoomFactor: Double = 1, fieldOfView: Float = 0, v4l2PixelFormat: UInt32? = nil) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
         self.frameRateRanges = frameRateRanges
+        self.exposureDurations = exposureDurations
+        self.isos = isos
+        self.maxZoomFactor = maxZoomFactor
+        self.fieldOfView = fieldOfView
         self.v4l2PixelFormat = v4l2PixelFormat
     }
 

@@ -4,7 +4,8 @@ import OpenCoreMedia
 import OpenCoreVideo
 
 /// The built-in virtual camera: colour bars, a moving square, a frame index barcode and a white
-/// flash frame once a second, paced in real time on the host clock.
+/// flash frame once a second, paced in real time on the host clock; its focus, exposure, white
+/// balance, torch and zoom (`VirtualCameraControls`) change the picture as a camera's do.
 ///
 /// Formats: `'420v'`, `'420f'` and `'BGRA'` at 640x480 and 1280x720 (1–240 fps), 1920x1080
 /// (1–60 fps) and 3840x2160 (1–30 fps).
@@ -47,12 +48,26 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         (640, 480, 240), (1280, 720, 240), (1920, 1080, 60), (3840, 2160, 30),
     ]
 
+    /// The exposure durations of every format: 1/16000 s to 1/2 s (the camera does not slow
+    /// down for a long exposure; the picture just gets brighter).
+    package static let exposureDurations = CMTime(value: 1, timescale: 16000)...CMTime(value: 1, timescale: 2)
+    /// The ISOs of every format.
+    package static let isos: ClosedRange<Float> = 25...3200
+    /// The largest zoom factor of every format.
+    package static let maxZoomFactor = 8.0
+
     package let formats: [CaptureFormat] = sizes.flatMap { size in
         pixelFormats.map { pixelFormat in
             .video(CaptureVideoFormat(pixelFormat: pixelFormat, width: size.width, height: size.height,
-                                      frameRateRanges: [CaptureFrameRateRange(minRate: 1, maxRate: size.maxFrameRate)]))
+                                      frameRateRanges: [CaptureFrameRateRange(minRate: 1, maxRate: size.maxFrameRate)],
+                                      exposureDurations: exposureDurations, isos: isos, maxZoomFactor: maxZoomFactor,
+                                      fieldOfView: 70))
         }
     }
+
+    /// The simulated focus, exposure, white balance, torch and zoom, which the picture shows.
+    private let simulatedControls = VirtualCameraControls(exposureDurations: exposureDurations, isos: isos)
+    package var controls: (any CaptureControls)? { simulatedControls }
 
     private let lock = NSLock()
     private var thread: DeviceThread?
@@ -89,10 +104,11 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         defer { lock.unlock() }
         guard connected else { throw CaptureDeviceError(.disconnected, "\(localizedName) is unplugged") }
         guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        let renderer = try TestPatternRenderer(format: offered)
+        let renderer = try TestPatternRenderer(format: offered, neutralGains: simulatedControls.neutralWhiteBalanceGains)
         logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
+        let controls = simulatedControls
         thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            Self.run(renderer: renderer, grid: grid, on: deviceThread, handler: handler)
+            Self.run(renderer: renderer, controls: controls, grid: grid, on: deviceThread, handler: handler)
             let unplugged = lock.withLock { () -> Bool in
                 guard unpluggedThread === deviceThread else { return false }
                 unpluggedThread = nil
@@ -140,8 +156,8 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
 
     /// The production loop: sleep to frame `n`'s deadline, skip frames already overtaken, draw,
     /// deliver.
-    private static func run(renderer: TestPatternRenderer, grid: HostTimeGrid, on thread: DeviceThread,
-                            handler: CaptureHandler) {
+    private static func run(renderer: TestPatternRenderer, controls: VirtualCameraControls, grid: HostTimeGrid,
+                            on thread: DeviceThread, handler: CaptureHandler) {
         let first = grid.tick(atOrAfter: HostClock.now)
         var tick = first
         var drops: [CaptureDropRun] = []
@@ -153,7 +169,9 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
             }
             let sequence = tick - first
             let time = grid.time(ofTick: tick)
-            if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick)) {
+            let state = controls.advance(to: time, frameDuration: grid.step)
+            if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick),
+                                              controls: state) {
                 handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: grid.step,
                                                sequenceNumber: sequence, drops: drops)))
                 drops.removeAll()

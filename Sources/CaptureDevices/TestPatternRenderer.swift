@@ -6,9 +6,10 @@ import OpenCoreVideo
 ///
 /// Per format, once: the background (75% colour bars over the top two thirds, a black-to-white
 /// ramp below) is computed into a buffer laid out exactly as the pool's, and each solid colour
-/// used later is prepared as one row per plane. Per frame, only copies: the background
-/// (`memcpy` per plane), or white for a flash frame, then the moving square and the
-/// `FrameIndexBarcode`, all by `memcpy`/`memset` of whole rows. Used by one thread at a time.
+/// used later is prepared as one row per plane. Per frame: the background (`memcpy` per plane),
+/// or white for a flash frame, then the moving square, by copies of whole rows; then what the
+/// controls do (`TestPatternEffects`, nothing at the default settings); last the
+/// `FrameIndexBarcode`. Used by one thread at a time.
 final class TestPatternRenderer: @unchecked Sendable {
     let format: CaptureVideoFormat
     let pool: CVPixelBufferPool
@@ -19,6 +20,7 @@ final class TestPatternRenderer: @unchecked Sendable {
     private let white: SolidColor
     private let square: SolidColor
     private let auxAttributes: NSDictionary
+    private let effects: TestPatternEffects
 
     /// How one plane maps pixels to bytes: chroma subsampling shifts and bytes per sample.
     struct PlaneGeometry {
@@ -34,9 +36,11 @@ final class TestPatternRenderer: @unchecked Sendable {
         deinit { rows.forEach { $0.deallocate() } }
     }
 
-    /// A renderer for a format the camera offers; throws when the pool cannot be made.
-    init(format: CaptureVideoFormat) throws(CaptureDeviceError) {
+    /// A renderer for a format the camera offers, for a scene whose light `neutralGains` make
+    /// neutral; throws when the pool cannot be made.
+    init(format: CaptureVideoFormat, neutralGains: CaptureWhiteBalanceGains) throws(CaptureDeviceError) {
         self.format = format
+        effects = TestPatternEffects(format: format, neutralGains: neutralGains)
         let isYCbCr = format.pixelFormat != kCVPixelFormatType_32BGRA
         var attributes: [String: Any] = [
             kCVPixelBufferPixelFormatTypeKey: format.pixelFormat,
@@ -72,8 +76,9 @@ final class TestPatternRenderer: @unchecked Sendable {
         drawBackground()
     }
 
-    /// A frame from the pool, or nil when all `bufferLimit` buffers are still held by the client.
-    func makeFrame(index: UInt64, time: CMTime, isFlash: Bool) -> CVPixelBuffer? {
+    /// A frame from the pool showing what `controls` do to the picture, or nil when all
+    /// `bufferLimit` buffers are still held by the client.
+    func makeFrame(index: UInt64, time: CMTime, isFlash: Bool, controls: CaptureControlState) -> CVPixelBuffer? {
         var made: CVPixelBuffer?
         CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, auxAttributes, &made)
         guard let buffer = made else { return nil }
@@ -85,14 +90,10 @@ final class TestPatternRenderer: @unchecked Sendable {
             }
         }
         if !isFlash { drawMovingSquare(into: buffer, time: time) }
-        applyControls(to: buffer)
+        effects.apply(controls, to: buffer)
         FrameIndexBarcode.draw(index: Int(truncatingIfNeeded: index), into: buffer)
         return buffer
     }
-
-    /// Where the camera's controls (exposure, white balance, focus, zoom, torch) will change the
-    /// picture, the way a real camera's would, once they exist; now the picture is unchanged.
-    private func applyControls(to buffer: CVPixelBuffer) {}
 
     /// A dark square, a quarter of the height, sweeping left to right once every 2 seconds of
     /// host time, below the barcode band.

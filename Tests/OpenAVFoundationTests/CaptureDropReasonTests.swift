@@ -95,3 +95,31 @@ extension CaptureSessionTests {
         #expect(device.activeFormat.video?.width == 1280)
     }
 }
+
+extension CaptureSessionTests {
+    /// 240 fps at 1280x720 through a session: one second of host time holds 240 frames, every one
+    /// delivered or reported dropped, and nearly all delivered.
+    @Test func twoHundredFortyFramesASecondAt720p() throws {
+        let collector = CaptureFrameCollector()
+        let (session, _, device) = try Self.makeSession(preset: .hd1280x720, collector: collector,
+                                                        queue: DispatchQueue(label: "240 fps"))
+        try device.lockForConfiguration()
+        device.activeVideoMinFrameDuration = CMTime(value: 1, timescale: 240)
+        device.unlockForConfiguration()
+        session.startRunning()
+        defer { session.stopRunning() }
+        // From the first frame, one second and a little.
+        #expect(collector.wait { frames, _ in
+            guard let first = frames.first else { return false }
+            return frames.last.map { ($0.time - first.time).seconds >= 1.05 } ?? false
+        })
+        let frames = collector.frames, drops = collector.drops
+        let start = try #require(frames.first).time
+        let end = start + CMTime(value: 1, timescale: 1)
+        let delivered = frames.filter { $0.time >= start && $0.time < end }
+        let dropped = drops.filter { $0.time >= start && $0.time < end }
+        #expect(delivered.allSatisfy { $0.width == 1280 && $0.height == 720 && $0.duration == CMTime(value: 1, timescale: 240) })
+        #expect(delivered.count + dropped.count == 240, "\(delivered.count) delivered, \(dropped.count) dropped")
+        #expect(delivered.count >= 216, "\(delivered.count) of 240 delivered")
+    }
+}

@@ -55,12 +55,16 @@ enum TestPatternGeometry {
         }
     }
 
-    /// Whether a turned (and perhaps scaled) picture is a flash frame: white where the ramp is dark.
+    /// Whether a turned (and perhaps scaled) picture is a flash frame: the dark end of the ramp
+    /// as bright as its bright end (whatever the exposure).
     static func isFlash(_ picture: CaptureFrameSampler.Picture, degrees: Int, mirrored: Bool = false) -> Bool {
-        let (tx, ty) = turned(64, 420, degrees: degrees, mirrored: mirrored)
         let scale = Double(picture.width) / Double(degrees % 180 == 90 ? height : width)
-        let (x, y) = (Int(Double(tx) * scale), Int(Double(ty) * scale))
-        return picture.bytesPerPixel == 4 ? picture.rgb(x, y).0 > 200 : picture.luma(x, y) > 200
+        func level(_ x: Int) -> Int {
+            let (tx, ty) = turned(x, 420, degrees: degrees, mirrored: mirrored)
+            let (px, py) = (Int(Double(tx) * scale), Int(Double(ty) * scale))
+            return picture.bytesPerPixel == 4 ? picture.rgb(px, py).0 : picture.luma(px, py)
+        }
+        return level(64) * 5 > level(576) * 4
     }
 }
 

@@ -79,3 +79,34 @@ import OpenCoreVideo
         #expect(CGImageAlphaInfo.noneSkipFirst.rawValue == 6)
     }
 }
+
+@Suite struct CGContextTests {
+    /// The capture guide's conversion: a context over a BGRA pixel buffer's memory, then an image.
+    @Test func bitmapContextOverPixelBufferMemoryMakesAnImage() throws {
+        var buffer: CVPixelBuffer?
+        CVPixelBufferCreate(nil, 4, 2, kCVPixelFormatType_32BGRA, nil, &buffer)
+        let pixels = try #require(buffer)
+        CVPixelBufferLockBaseAddress(pixels, [])
+        let base = try #require(CVPixelBufferGetBaseAddress(pixels)).assumingMemoryBound(to: UInt8.self)
+        let stride = CVPixelBufferGetBytesPerRow(pixels)
+        base[stride + 4 * 3 + 2] = 200  // red of the last pixel of the second row
+        let context = try #require(CGContext(
+            data: base, width: 4, height: 2, bitsPerComponent: 8, bytesPerRow: stride, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGBitmapInfo.byteOrder32Little.rawValue | CGImageAlphaInfo.premultipliedFirst.rawValue))
+        let image = try #require(context.makeImage())
+        CVPixelBufferUnlockBaseAddress(pixels, [])
+        #expect(image.width == 4 && image.height == 2 && image.bitsPerPixel == 32 && image.bytesPerRow == stride)
+        #expect(image.alphaInfo == .premultipliedFirst && image.bitmapInfo.contains(.byteOrder32Little))
+        let data = try #require(image.dataProvider?.data) as Data
+        #expect(data[stride + 4 * 3 + 2] == 200)
+        base[stride + 4 * 3 + 2] = 7
+        #expect(data[stride + 4 * 3 + 2] == 200, "the image is a copy")
+
+        // A context of its own memory, zeroed; a row length too short is refused.
+        let own = try #require(CGContext(data: nil, width: 3, height: 3, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.noneSkipLast.rawValue)))
+        #expect(own.bytesPerRow == 12 && own.makeImage()?.dataProvider?.data.map { ($0 as Data).allSatisfy { $0 == 0 } } == true)
+        #expect(CGContext(data: nil, width: 3, height: 3, bitsPerComponent: 8, bytesPerRow: 8, space: CGColorSpaceCreateDeviceRGB(),
+                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+    }
+}

@@ -22,6 +22,8 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var pending: [(CMSampleBuffer, AVCaptureConnection)] = []
     private var draining = false
     private var generation = 0
+    /// The iterations of `sampleBuffers`.
+    private let streams = SampleBufferStreams()
 
     /// An output with no delegate.
     public override init() { super.init() }
@@ -63,30 +65,42 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard let buffer = sample.sampleBuffer else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
-            guard let queue = queueStorage, delegateStorage != nil,
+            let delegateQueue = delegateStorage == nil ? nil : queueStorage
+            guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue),
                   pending.count < Self.maximumQueuedBufferCount else { return nil }
             pending.append((buffer, connection))
             guard !draining else { return nil }
             draining = true
             return (queue, generation)
         }
-        if let (queue, generation) = start { queue.async { self.drain(generation: generation) } }
+        if let (queue, generation) = start { queue.async { self.drain(on: queue, generation: generation) } }
     }
 
-    /// Delivers the waiting buffers, on the delegate queue, until none is left.
-    private func drain(generation: Int) {
+    /// Delivers the waiting buffers until none is left, on `queue`: the delegate's (which also
+    /// feeds the `sampleBuffers` iterations), or the iterations' own when there is no delegate.
+    /// The delegate is called only on its queue.
+    private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
-            let next = lock.withLock { () -> (CMSampleBuffer, AVCaptureConnection, any AVCaptureAudioDataOutputSampleBufferDelegate)? in
-                guard self.generation == generation, let delegate = delegateStorage, !pending.isEmpty else {
+            let next = lock.withLock { () -> (CMSampleBuffer, AVCaptureConnection, (any AVCaptureAudioDataOutputSampleBufferDelegate)?)? in
+                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty, !pending.isEmpty else {
                     draining = false
                     return nil
                 }
                 let (buffer, connection) = pending.removeFirst()
-                return (buffer, connection, delegate)
+                return (buffer, connection, queueStorage === queue ? delegateStorage : nil)
             }
             guard let (buffer, connection, delegate) = next else { return }
-            delegate.captureOutput(self, didOutput: buffer, from: connection)
+            delegate?.captureOutput(self, didOutput: buffer, from: connection)
+            streams.yield(buffer)
         }
+    }
+
+    /// The audio buffers this output delivers, as an asynchronous sequence, with or without a
+    /// delegate; see `AVCaptureOutput.SampleBuffers`.
+    ///
+    /// Linux addition.
+    public var sampleBuffers: SampleBuffers {
+        SampleBuffers { [self] in streams.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedBufferCount)) }
     }
 
     override func sessionDidStopRunning() {
@@ -94,5 +108,6 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
             generation += 1
             pending.removeAll()
         }
+        streams.finishAll()
     }
 }

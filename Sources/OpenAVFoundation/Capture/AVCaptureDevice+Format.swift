@@ -35,6 +35,21 @@ extension AVCaptureDevice {
         /// The frame rates the format supports (empty for audio formats).
         public let videoSupportedFrameRateRanges: [AVFrameRateRange]
 
+        /// The shortest exposure duration of a custom exposure (`.zero` without exposure control).
+        public var minExposureDuration: CMTime { video?.exposureDurations?.lowerBound ?? .zero }
+        /// The longest exposure duration of a custom exposure (`.zero` without exposure control).
+        public var maxExposureDuration: CMTime { video?.exposureDurations?.upperBound ?? .zero }
+        /// The lowest ISO of a custom exposure (0 without exposure control).
+        public var minISO: Float { video?.isos?.lowerBound ?? 0 }
+        /// The highest ISO of a custom exposure (0 without exposure control).
+        public var maxISO: Float { video?.isos?.upperBound ?? 0 }
+        /// The largest `videoZoomFactor` (1 for formats without zoom and for audio).
+        public var videoMaxZoomFactor: CGFloat { CGFloat(video?.maxZoomFactor ?? 1) }
+        /// The horizontal field of view, in degrees (0 when unknown, and for audio).
+        public var videoFieldOfView: Float { video?.fieldOfView ?? 0 }
+        /// Whether the format can capture high dynamic range video: false.
+        public var isVideoHDRSupported: Bool { false }
+
         /// Whether the format supports a video stabilization mode: only `.off`, for the cameras
         /// here.
         public func isVideoStabilizationModeSupported(_ videoStabilizationMode: AVCaptureVideoStabilizationMode) -> Bool {
@@ -54,7 +69,7 @@ extension AVCaptureDevice {
         /// The size of high-resolution still images in this format: the largest of
         /// `supportedMaxPhotoDimensions` (zero for audio). Deprecated by Apple in favour of
         /// `supportedMaxPhotoDimensions`.
-        @available(*, deprecated, renamed: "supportedMaxPhotoDimensions")
+        @available(*, deprecated, message: "Use supportedMaxPhotoDimensions")
         public var highResolutionStillImageDimensions: CMVideoDimensions {
             supportedMaxPhotoDimensions.last ?? CMVideoDimensions()
         }

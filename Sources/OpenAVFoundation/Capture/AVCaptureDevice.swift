@@ -8,9 +8,11 @@ import OpenCoreMedia
 /// Devices come from discovery (`default(for:)`, `DiscoverySession`, `devices(for:)`), which
 /// lists hardware first, then the built-in virtual devices (the Test Pattern Camera and the Test
 /// Tone Microphone), as `OPENAV_CAPTURE_DEVICES=virtual|hardware|all` (default `all`) selects.
-/// The same device is always the same object. Setting `activeFormat` or the frame durations
-/// without `lockForConfiguration()` is a programmer error (a `preconditionFailure` naming the
-/// rule, where Apple raises an exception).
+/// The same device is always the same object while it stays connected (plugged in again, it is
+/// a new one, as on Apple platforms). Cameras with controls (the virtual camera's are simulated
+/// and visible in its picture) offer focus, exposure, white balance, torch and zoom. Setting
+/// `activeFormat`, the frame durations or any control without `lockForConfiguration()` is a
+/// programmer error (a `preconditionFailure` naming the rule, where Apple raises an exception).
 public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// What a session learns from a device it uses.
     enum ConfigurationChange: Sendable {
@@ -31,6 +33,15 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     private var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
     /// Set when the device was unplugged: this object stays disconnected.
     private var unplugged = false
+    /// What the client asked of the controls (focus, exposure, white balance, torch, zoom).
+    private var controlSettings = CaptureControlSettings()
+    /// Completion handlers waiting for the first frame showing a settings generation.
+    private var completions: [(generation: UInt64, handler: @Sendable (CMTime) -> Void)] = []
+    private var subjectAreaMonitoring = false
+    /// Runs completion handlers, in the order they were given.
+    private let completionQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureDevice.completions")
+    /// The observations made with `observe(_:options:changeHandler:)`.
+    private let keyValueObservers = KeyValueObservers()
 
     /// The formats the device can deliver.
     public let formats: [Format]
@@ -46,6 +57,10 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         let duration = initial.video?.defaultFrameDuration ?? .invalid
         minFrameDurationStorage = duration
         maxFrameDurationStorage = duration
+        super.init()
+        // A device object starts with automatic controls, also for a camera plugged in again.
+        backend.controls?.apply(controlSettings)
+        backend.controls?.setStateHandler { [weak self] state in self?.controlStateChanged(state) }
     }
 
     // MARK: Discovery
@@ -99,6 +114,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
             NotificationCenter.default.post(name: wasConnectedNotification, object: wrapper(of: backend))
         } else if let device = registryLock.withLock({ known[backend.uniqueID] }), device.backend === backend {
             device.lock.withLock { device.unplugged = true }
+            device.keyValueObservers.recheck()
             NotificationCenter.default.post(name: wasDisconnectedNotification, object: device)
         }
     }
@@ -238,10 +254,12 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Sets the active format without the configuration lock, as a session applying its preset.
     func applyActiveFormat(_ format: Format) {
-        lock.withLock {
-            guard format != activeFormatStorage else { return }
+        let changed = lock.withLock { () -> Bool in
+            guard format != activeFormatStorage else { return false }
             setActiveFormatLocked(format)
+            return true
         }
+        if changed { keyValueObservers.recheck() }
     }
 
     private func setActiveFormatLocked(_ format: Format) {
@@ -311,8 +329,88 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     private func notify(_ change: ConfigurationChange) {
+        keyValueObservers.recheck()
         for handler in lock.withLock({ Array(observers.values) }) { handler(change) }
     }
+
+    // MARK: Controls
+
+    /// What the camera's controls can do (nothing, for a device without controls).
+    var controlCapabilities: CaptureControlCapabilities { backend.controls?.capabilities ?? .none }
+
+    /// What the camera's controls are doing, as of the last frame; nil for a device without
+    /// controls.
+    var controlState: CaptureControlState? { backend.controls?.state }
+
+    /// What the client asked of the controls.
+    var requestedControls: CaptureControlSettings { lock.withLock { controlSettings } }
+
+    /// The mode to report: the one asked for, except that a single adjustment (`single`, asked
+    /// for by the settings generation `request`) reads as `locked` once a frame shows it done.
+    func reportedMode<Mode: Equatable>(asked: Mode, single: Mode, request: UInt64, locked: Mode,
+                                       inEffect: (CaptureControlState) -> Mode) -> Mode {
+        guard asked == single, let state = controlState, inEffect(state) == locked,
+              state.settledGeneration >= request else { return asked }
+        return locked
+    }
+
+    /// Changes what the client asks of the controls (setting `property`, which needs the
+    /// configuration lock, as on Apple platforms); `completion` gets the time of the first
+    /// frame showing the change.
+    func changeControls(_ property: String, completion: (@Sendable (CMTime) -> Void)? = nil,
+                        _ change: (inout CaptureControlSettings) -> Void) {
+        let settings = lock.withLock { () -> CaptureControlSettings in
+            requireConfigurationLock(property)
+            change(&controlSettings)
+            controlSettings.generation += 1
+            if let completion { completions.append((controlSettings.generation, completion)) }
+            return controlSettings
+        }
+        backend.controls?.apply(settings)
+        keyValueObservers.recheck()
+    }
+
+    /// A frame showed a new state of the controls (on the device's thread).
+    private func controlStateChanged(_ state: CaptureControlState) {
+        let due = lock.withLock { () -> [@Sendable (CMTime) -> Void] in
+            let settled = completions.prefix { $0.generation <= state.settledGeneration }
+            completions.removeFirst(settled.count)
+            return settled.map(\.handler)
+        }
+        if !due.isEmpty {
+            completionQueue.async { for handler in due { handler(state.time) } }
+        }
+        keyValueObservers.recheck()
+    }
+
+    /// Observes a property, as key-value observing does on Apple platforms: the adjusting flags,
+    /// `lensPosition`, `exposureDuration`, `iso`, `deviceWhiteBalanceGains`, `videoZoomFactor`,
+    /// the modes, `isConnected`, `activeFormat`, the frame durations… Reports run on the thread
+    /// of the change (for the controls, the camera's); keep the returned observation as long as
+    /// reports are wanted.
+    public func observe<Value>(_ keyPath: KeyPath<AVCaptureDevice, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (AVCaptureDevice, NSKeyValueObservedChange<Value>) -> Void)
+        -> NSKeyValueObservation {
+        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+    }
+
+    /// Whether the device posts `subjectAreaDidChangeNotification` when the scene changes a lot.
+    /// Setting it needs the configuration lock. The virtual camera's chart never changes, so it
+    /// never posts.
+    public var isSubjectAreaChangeMonitoringEnabled: Bool {
+        get { lock.withLock { subjectAreaMonitoring } }
+        set {
+            lock.withLock {
+                requireConfigurationLock("isSubjectAreaChangeMonitoringEnabled")
+                subjectAreaMonitoring = newValue
+            }
+            keyValueObservers.recheck()
+        }
+    }
+
+    /// Posted when the scene in front of a camera monitoring it changed a lot; the object is the
+    /// device.
+    public static let subjectAreaDidChangeNotification = Notification.Name("AVCaptureDeviceSubjectAreaDidChangeNotification")
 
     /// A description for debugging.
     public override var description: String {

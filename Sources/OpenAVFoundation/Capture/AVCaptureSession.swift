@@ -43,6 +43,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// The devices started, by input (guarded by `runLock`).
     private var runningDevices: [ObjectIdentifier: RunningDevice] = [:]
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureSession")
+    /// The observations of `observe(_:options:changeHandler:)`.
+    let keyValueObservers = KeyValueObservers()
 
     /// A session with no inputs or outputs, preset `.high`.
     public override init() { super.init() }
@@ -318,6 +320,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
             return
         }
         NotificationCenter.default.post(name: Self.didStartRunningNotification, object: self)
+        keyValueObservers.recheck()
     }
 
     /// Stops the flow of media; blocks until the devices have stopped.
@@ -340,6 +343,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         _ = reconcile()
         for output in outputs { output.sessionDidStopRunning() }
         NotificationCenter.default.post(name: Self.didStopRunningNotification, object: self)
+        keyValueObservers.recheck()
     }
 
     private func applyIfRunning() {

@@ -54,6 +54,9 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var draining = false
     /// The sequence number of the device's last sample this run, to notice a restart.
     private var lastSequenceNumber: UInt64?
+    /// `minFrameDuration`, and the time of the last frame it let through.
+    private var minimumInterval = CMTime.invalid
+    private var lastAcceptedTime = CMTime.invalid
     /// Counts session stops, so a drain started before one delivers nothing after it.
     private var generation = 0
 
@@ -61,6 +64,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private let converter = PixelConverter()
     /// The delivered buffers, and the ones before a turn.
     private let pools = PixelBufferPools(capacity: 2)
+    /// The iterations of `sampleBuffers`.
+    private let streams = SampleBufferStreams()
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
@@ -122,6 +127,15 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
     private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
 
+    /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
+    /// programming guide's way to cap the frame rate. Frames coming sooner are skipped, not
+    /// reported as dropped.
+    @available(*, deprecated, message: "Use AVCaptureDevice.activeVideoMinFrameDuration instead.")
+    public var minFrameDuration: CMTime {
+        get { lock.withLock { minimumInterval } }
+        set { lock.withLock { minimumInterval = newValue } }
+    }
+
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
     public var alwaysDiscardsLateVideoFrames: Bool {
@@ -173,7 +187,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard let pixelBuffer = sample.pixelBuffer else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
-            guard let queue = queueStorage, delegateStorage != nil else { return nil }
+            let delegateQueue = delegateStorage == nil ? nil : queueStorage
+            guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
             // A device that starts counting again was restarted (new format, another camera):
             // an unknown number of frames fell in between.
             let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
@@ -199,6 +214,11 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                     before -= run.count
                 }
             }
+            if minimumInterval.isNumeric, lastAcceptedTime.isNumeric,
+               sample.presentationTime - lastAcceptedTime < minimumInterval - CMTimeMultiplyByRatio(sample.duration, multiplier: 1, divisor: 2) {
+                return nil
+            }
+            lastAcceptedTime = sample.presentationTime
             let frame = Pending(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime,
                                 duration: sample.duration, connection: connection)
             let capacity = discardsLate ? 1 : Self.lateFrameQueueCapacity
@@ -216,7 +236,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             draining = true
             return (queue, generation)
         }
-        if let (queue, generation) = start { queue.async { self.drain(generation: generation) } }
+        if let (queue, generation) = start { queue.async { self.drain(on: queue, generation: generation) } }
     }
 
     private func dropLocked(_ frame: Pending) {
@@ -228,11 +248,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
     }
 
-    /// Delivers drop reports and waiting frames, on the delegate queue, until none is left.
-    private func drain(generation: Int) {
+    /// Delivers drop reports and waiting frames until none is left, on `queue`: the delegate's
+    /// (which also feeds the `sampleBuffers` iterations), or the iterations' own when there is
+    /// no delegate. The delegate is called only on its queue.
+    private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
             let work = lock.withLock { () -> ([Dropped], Pending?, (any AVCaptureVideoDataOutputSampleBufferDelegate)?)? in
-                guard self.generation == generation, let delegate = delegateStorage,
+                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty,
                       !dropped.isEmpty || !pending.isEmpty else {
                     draining = false
                     return nil
@@ -240,15 +262,27 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 let drops = dropped
                 dropped.removeAll()
                 let frame = pending.isEmpty ? nil : pending.removeFirst()
-                return (drops, frame, delegate)
+                return (drops, frame, queueStorage === queue ? delegateStorage : nil)
             }
-            guard let (drops, frame, delegate) = work, let delegate else { return }
+            guard let (drops, frame, delegate) = work else { return }
             for drop in drops {
-                delegate.captureOutput(self, didDrop: Self.droppedBuffer(drop), from: drop.connection)
+                delegate?.captureOutput(self, didDrop: Self.droppedBuffer(drop), from: drop.connection)
             }
             if let frame, let buffer = sampleBuffer(for: frame) {
-                delegate.captureOutput(self, didOutput: buffer, from: frame.connection)
+                delegate?.captureOutput(self, didOutput: buffer, from: frame.connection)
+                streams.yield(buffer)
             }
+        }
+    }
+
+    /// The frames this output delivers, as an asynchronous sequence, with or without a
+    /// delegate; see `AVCaptureOutput.SampleBuffers`.
+    ///
+    /// Linux addition.
+    public var sampleBuffers: SampleBuffers {
+        SampleBuffers { [self] in
+            streams.makeStream(bufferingPolicy: alwaysDiscardsLateVideoFrames ? .bufferingNewest(1)
+                                                                              : .bufferingOldest(Self.lateFrameQueueCapacity))
         }
     }
 
@@ -321,6 +355,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             pending.removeAll()
             dropped.removeAll()
             lastSequenceNumber = nil
+            lastAcceptedTime = .invalid
         }
+        streams.finishAll()
     }
 }

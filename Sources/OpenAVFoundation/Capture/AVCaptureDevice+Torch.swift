@@ -1,0 +1,49 @@
+import Foundation
+
+extension AVCaptureDevice {
+    /// A value for `setTorchModeOn(level:)`: the brightest the torch can be now (here, 1).
+    public static let maxAvailableTorchLevel = Float.greatestFiniteMagnitude
+
+    /// Whether the camera has a torch (the virtual camera has one: it lights the chart).
+    public var hasTorch: Bool { controlCapabilities.hasTorch }
+
+    /// Whether the torch can be used now.
+    public var isTorchAvailable: Bool { hasTorch && isConnected }
+
+    /// Whether the torch is lit in the latest frame.
+    public var isTorchActive: Bool { (controlState?.torchLevel ?? 0) > 0 }
+
+    /// The torch's level in the latest frame, from 0 (off) to 1.
+    public var torchLevel: Float { controlState?.torchLevel ?? 0 }
+
+    /// Whether the torch has a mode: `.off` and `.on` when there is a torch.
+    public func isTorchModeSupported(_ torchMode: TorchMode) -> Bool {
+        hasTorch && torchMode != .auto
+    }
+
+    /// The torch's mode (`.off` at first); `.on` is full level. Setting it needs the
+    /// configuration lock and a supported mode.
+    public var torchMode: TorchMode {
+        get { requestedControls.torchLevel > 0 ? .on : .off }
+        set {
+            precondition(isTorchModeSupported(newValue), "AVCaptureDevice.torchMode must be a mode isTorchModeSupported(_:) accepts")
+            changeControls("torchMode") { $0.torchLevel = newValue == .on ? 1 : 0 }
+        }
+    }
+
+    /// Turns the torch on at a level (above 0, up to 1, or `maxAvailableTorchLevel`). Needs the
+    /// configuration lock; throws `AVError.deviceNotConnected` when the camera is gone.
+    public func setTorchModeOn(level torchLevel: Float) throws {
+        precondition(isTorchModeSupported(.on), "AVCaptureDevice.setTorchModeOn(level:) needs isTorchModeSupported(.on)")
+        precondition(torchLevel > 0 && (torchLevel <= 1 || torchLevel == Self.maxAvailableTorchLevel),
+                     "AVCaptureDevice.setTorchModeOn(level:) takes a level above 0, up to 1 or maxAvailableTorchLevel")
+        guard isConnected else { throw AVError(.deviceNotConnected, reason: "\(localizedName) is not connected") }
+        changeControls("torchMode") { $0.torchLevel = min(torchLevel, 1) }
+    }
+
+    /// Whether the camera has a flash for still images: false (no camera here has one).
+    public var hasFlash: Bool { controlCapabilities.hasFlash }
+
+    /// Whether the flash can be used now.
+    public var isFlashAvailable: Bool { hasFlash && isConnected }
+}
