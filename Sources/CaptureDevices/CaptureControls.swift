@@ -35,8 +35,11 @@ package enum CaptureWhiteBalanceMode: Sendable, Hashable {
 
 /// Per-channel white balance gains, each from 1 to the device's maximum.
 package struct CaptureWhiteBalanceGains: Sendable, Hashable {
+    /// The red gain.
     package var red: Float
+    /// The green gain.
     package var green: Float
+    /// The blue gain.
     package var blue: Float
 
     /// Gains for the three channels.

@@ -2,9 +2,13 @@
 /// `PixelConverter.transform` makes, as the 2x2 part of a `CGAffineTransform` (`a`, `b`, `c`,
 /// `d`, each -1, 0 or 1; a point `(x, y)` goes to `(a·x + c·y, b·x + d·y)`, y pointing down).
 package struct QuarterTurn: Hashable, Sendable {
+    /// How far x moves along x (the matrix's `a`).
     package let a: Int
+    /// How far x moves along y (`b`).
     package let b: Int
+    /// How far y moves along x (`c`).
     package let c: Int
+    /// How far y moves along y (`d`).
     package let d: Int
 
     /// No change.

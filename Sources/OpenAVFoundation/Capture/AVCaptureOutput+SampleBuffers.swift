@@ -13,6 +13,7 @@ extension AVCaptureOutput {
     /// `maximumQueuedBufferCount` buffers. Drops are reported to the delegate only. The
     /// iteration ends when the session stops running or the output is removed from it.
     public struct SampleBuffers: AsyncSequence, Sendable {
+        /// A sample buffer, as the delegate would get it.
         public typealias Element = CMSampleBuffer
 
         /// Makes the stream of one iteration.

@@ -4,6 +4,7 @@
 /// Linux addition: Foundation on Linux has no key-value observing; this is Foundation's type,
 /// for the `observe(_:options:changeHandler:)` of the classes Apple lets you observe.
 public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    /// The options as bits.
     public let rawValue: UInt
 
     /// An options set from its raw value.
