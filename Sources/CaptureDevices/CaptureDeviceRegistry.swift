@@ -13,6 +13,13 @@ package enum CaptureDeviceRegistry {
     /// (V4L2: `/dev/video*` capture nodes; PulseAudio sources, else ALSA; X11 screens.)
     static let hardwareDiscoveries: [Discovery] = [{ V4L2Discovery.cameras() }]
 
+    /// Why this user may not use the hardware of a kind, or nil when nothing refuses them: a V4L2
+    /// camera node that cannot be opened (`EACCES`), with a message naming the `video` group.
+    package static func accessProblem(for kind: CaptureMediaKind) -> String? {
+        guard kind == .video, case .denied(let message) = V4L2Discovery.accessStatus() else { return nil }
+        return message
+    }
+
     /// The built-in virtual devices, made once so that every listing returns the same objects.
     package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
 

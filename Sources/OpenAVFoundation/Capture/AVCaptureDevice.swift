@@ -142,10 +142,16 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         listed().filter { $0.hasMediaType(mediaType) }
     }
 
-    /// Whether the app may capture media of a type: `.authorized` when a device of the type is
-    /// listed, else `.denied`. Linux has no per-app capture permission.
+    /// Whether the app may capture media of a type: `.denied` when a camera node refuses this
+    /// user (not in the `video` group; the reason is logged as a warning), else `.authorized`
+    /// when a device of the type is listed, else `.denied`. Linux has no per-app capture
+    /// permission: what decides is whether the device can be opened.
     public static func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus {
-        listed().contains { $0.hasMediaType(mediaType) } ? .authorized : .denied
+        if mediaType == .video, let problem = CaptureDeviceRegistry.accessProblem(for: .video) {
+            logger.warning("\(problem)")
+            return .denied
+        }
+        return listed().contains { $0.hasMediaType(mediaType) } ? .authorized : .denied
     }
 
     /// Asks for capture access; `handler` gets whether `authorizationStatus(for:)` is
