@@ -69,6 +69,12 @@ enum ChildProcess {
         return Cost(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakRSSKiB: Int(usage.ru_maxrss))
     }
 
+    /// The full path of `command` in PATH, or nil when it is not installed.
+    static func which(_ command: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(command)" }.first { access($0, X_OK) == 0 }
+    }
+
     /// This executable's path.
     static var selfPath: String {
         var buffer = [CChar](repeating: 0, count: 4096)

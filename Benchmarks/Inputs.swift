@@ -13,6 +13,8 @@ struct Scale {
     var thumbnailCount: Int { 20 }
     /// Files the probe workload opens.
     var probeFiles: Int { quick ? 10 : 50 }
+    /// Seconds each side of the capture workload records (real time).
+    var captureSeconds: Int { quick ? 5 : 20 }
 }
 
 /// The x264 settings of every H.264 stream in the benchmark: the clips generated here, and

@@ -11,7 +11,7 @@ struct OpenAVBench {
         usage: openav-bench [--runs N] [--quick] [--only NAME[,NAME…]] [--cache DIR]
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
-          --only NAMES workloads to run: decode, encode, thumbnails, remux, probe
+          --only NAMES workloads to run: decode, encode, thumbnails, remux, probe, capture
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -84,12 +84,11 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
+        let known = ["decode", "encode", "thumbnails", "remux", "probe", "capture"]
+        if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
-        let known = Set(workloads.map(\.name) + ["capture"])
-        if let only {
-            if let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
-            workloads = workloads.filter { only.contains($0.name) }
-        }
+        if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }
+        if let only { workloads = workloads.filter { only.contains($0.name) } }
 
         print("openav-bench: \(runs) run\(runs == 1 ? "" : "s") per side, alternating\(quick ? ", quick inputs" : "")")
         print(Machine.current.summary)
@@ -100,6 +99,7 @@ struct OpenAVBench {
         for workload in workloads {
             print("\n\(workload.name): \(workload.title)")
             var costs = [[Cost]](repeating: [], count: workload.sides.count)
+            var metrics = [[[String: Double]]](repeating: [], count: workload.sides.count)
             var notes: [String] = []
             // Warm-up: one untimed pass of each side (page cache, dynamic loader), then A B A B.
             for pass in 0...runs {
@@ -110,25 +110,32 @@ struct OpenAVBench {
                     for command in side.commands { cost = cost + (try ChildProcess.run(command, log: log)) }
                     if pass == 0 {
                         if side.isOurs, let said = try? String(contentsOfFile: log, encoding: .utf8) {
-                            notes.append("ours: " + said.trimmingCharacters(in: .whitespacesAndNewlines))
+                            notes.append("ours (warm-up run): " + said.trimmingCharacters(in: .whitespacesAndNewlines))
                         }
                         if workload.name == "encode" { notes.append(contentsOf: outputSizes(inputs.scratch)) }
                         continue
                     }
                     costs[index].append(cost)
-                    print(String(format: "  run %d %-14@ wall %7.2f s  cpu %7.2f s  rss %6.0f MB", pass, side.name,
-                                 cost.wall, cost.cpu, Double(cost.peakRSSKiB) / 1024))
+                    var line = String(format: "  run %d %-14@ wall %7.2f s  cpu %7.2f s  rss %6.0f MB", pass, side.name,
+                                      cost.wall, cost.cpu, Double(cost.peakRSSKiB) / 1024)
+                    if let measure = side.measure {
+                        var measured = measure((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+                        if let seconds = measured["file-seconds"], seconds > 0 { measured["cpu-per-second"] = cost.cpu / seconds }
+                        metrics[index].append(measured)
+                        line += "  " + measured.sorted { $0.key < $1.key }.map { String(format: "%@ %.3g", $0.key, $0.value) }
+                            .joined(separator: ", ")
+                    }
+                    print(line)
                     fflush(nil) // progress shows as it happens, also when stdout is a file
                 }
             }
-            results.append(WorkloadResult(workload: workload, costs: costs, notes: notes))
+            results.append(WorkloadResult(workload: workload, costs: costs, metrics: metrics, notes: notes))
         }
         try? clearScratch(inputs.scratch)
 
         print("\n" + Report.table(results, runs: runs))
-        if only == nil || only!.contains("capture") {
-            print("capture (workload 6): skipped — AVCaptureSession and AVCaptureMovieFileOutput are not implemented yet.\n")
-        }
+        for result in results where result.workload.measurements != nil { print("\n" + Report.measurementsTable(result)) }
+        print("")
         print(Report.settings(results))
         print(String(format: "total time of this invocation: %.0f s", ChildProcess.now() - began))
     }
@@ -156,6 +163,8 @@ struct WorkloadResult {
     let workload: Workload
     /// Per side, the cost of each timed run.
     let costs: [[Cost]]
+    /// Per side, what each timed run measured besides its cost (`Side.measure`).
+    let metrics: [[[String: Double]]]
     var notes: [String]
 }
 

@@ -25,7 +25,12 @@ enum Report {
                 var row = "| \(index == 0 ? result.workload.name : "") | \(side.name) | "
                     + String(format: "%.2f | %.2f | %.0f |", this.wall, this.cpu, this.rssMB)
                 if side.isOurs {
-                    row += " | | | | |"
+                    if let measurements = result.workload.measurements {
+                        let met = measurements.met(values(of: measurements, result.metrics[index]))
+                        row += " | | | \(measurements.target) | \(met ? "yes" : "**no**") |"
+                    } else {
+                        row += " | | | | |"
+                    }
                 } else {
                     row += String(format: " %.2f | %.2f | %.2f |", ours.wall / this.wall, ours.cpu / this.cpu, ours.rssMB / this.rssMB)
                     if let target = result.workload.targets[side.name] {
@@ -37,7 +42,39 @@ enum Report {
                 lines.append(row)
             }
         }
-        lines.append("| capture | – | skipped: AVCaptureMovieFileOutput not implemented yet | | | | | | 0 drops, p99 < 5 ms | – |")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each column's value over a side's runs: the median, or the largest for `largest` columns;
+    /// columns no run measured are left out.
+    static func values(of measurements: Measurements, _ runs: [[String: Double]]) -> [String: Double] {
+        var values: [String: Double] = [:]
+        for column in measurements.columns {
+            let measured = runs.compactMap { $0[column.key] }
+            guard !measured.isEmpty else { continue }
+            values[column.key] = column.largest ? measured.max()! : median(measured)
+        }
+        return values
+    }
+
+    /// A workload's measurements besides cost, one row per side (the capture workload).
+    static func measurementsTable(_ result: WorkloadResult) -> String {
+        guard let measurements = result.workload.measurements else { return "" }
+        var lines = [
+            "\(result.workload.name): medians of the runs, except the drop columns: the most in any run. Target (ours): \(measurements.target).",
+            "",
+            "| side | wall s | CPU s | peak RSS MB | " + measurements.columns.map(\.title).joined(separator: " | ") + " |",
+            "|---|---:|---:|---:|" + String(repeating: "---:|", count: measurements.columns.count),
+        ]
+        for (index, side) in result.workload.sides.enumerated() {
+            let cost = summary(result.costs[index])
+            let shown = values(of: measurements, result.metrics[index])
+            let cells = measurements.columns.map { column in
+                shown[column.key].map { String(format: $0 == $0.rounded() && abs($0) < 1e6 ? "%.0f" : "%.2f", $0) } ?? "–"
+            }
+            lines.append("| \(side.name) | " + String(format: "%.2f | %.2f | %.0f | ", cost.wall, cost.cpu, cost.rssMB)
+                         + cells.joined(separator: " | ") + " |")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -24,6 +24,8 @@ enum Workers {
             try await remux(URL(fileURLWithPath: arguments[0]), start: Double(arguments[1])!, duration: Double(arguments[2])!,
                             output: URL(fileURLWithPath: arguments[3]))
         case "probe": try await probe(arguments.map { URL(fileURLWithPath: $0) })
+        case "capture-settings": try captureSettings()
+        case "capture": try capture(seconds: Double(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
         default: throw Failure("no worker \(name)")
         }
     }
@@ -184,6 +186,149 @@ enum Workers {
             total += duration.seconds
         }
         print("probed \(urls.count) files: \(trackCount) tracks, \(String(format: "%.2f", total)) s in all")
+    }
+}
+
+extension Workers {
+    /// The capture workload's session: the virtual Test Pattern Camera at 1920x1080 '420v'
+    /// 30 fps and the virtual Test Tone Microphone, into a movie file output and a video data
+    /// output whose delegate is `probe`.
+    static func captureSession(probe: LatencyProbe) throws -> (AVCaptureSession, AVCaptureMovieFileOutput) {
+        // The virtual devices only, whatever else is plugged in.
+        setenv("OPENAV_CAPTURE_DEVICES", "virtual", 1)
+        guard let camera = AVCaptureDevice.default(for: .video), let microphone = AVCaptureDevice.default(for: .audio) else {
+            throw Failure("no virtual camera or microphone")
+        }
+        let session = AVCaptureSession()
+        session.beginConfiguration()
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        session.addInput(try AVCaptureDeviceInput(device: microphone))
+        guard let format = camera.formats.first(where: { format in
+            let size = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
+            return size.width == 1920 && size.height == 1080
+                && CMFormatDescriptionGetMediaSubType(format.formatDescription) == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        }) else { throw Failure("the camera has no 1920x1080 '420v' format") }
+        try camera.lockForConfiguration()
+        camera.activeFormat = format
+        camera.activeVideoMinFrameDuration = CMTime(value: 1, timescale: 30)
+        camera.activeVideoMaxFrameDuration = CMTime(value: 1, timescale: 30)
+        camera.unlockForConfiguration()
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        let frames = AVCaptureVideoDataOutput()
+        frames.setSampleBufferDelegate(probe, queue: DispatchQueue(label: "openav-bench.frames"))
+        session.addOutput(frames)
+        session.commitConfiguration()
+        return (session, movie)
+    }
+
+    /// What the movie file output encodes with, as `key=value` lines the parent reads to give
+    /// the peers the same settings: `outputSettings(for:)` of the video and audio connections.
+    static func captureSettings() throws {
+        let (session, movie) = try captureSession(probe: LatencyProbe())
+        defer { withExtendedLifetime(session) {} }
+        guard let video = movie.connection(with: .video), let audio = movie.connection(with: .audio) else {
+            throw Failure("the movie file output has no video or audio connection")
+        }
+        let videoSettings = movie.outputSettings(for: video)
+        let compression = videoSettings[AVVideoCompressionPropertiesKey] as? [String: Any] ?? [:]
+        let audioSettings = movie.outputSettings(for: audio)
+        func number(_ value: Any?) -> String { value.map { "\($0)" } ?? "" }
+        print("codec=\(number(videoSettings[AVVideoCodecKey]))")
+        print("width=\(number(videoSettings[AVVideoWidthKey]))")
+        print("height=\(number(videoSettings[AVVideoHeightKey]))")
+        print("bitrate=\(number(compression[AVVideoAverageBitRateKey]))")
+        print("keyframe-seconds=\(number(compression[AVVideoMaxKeyFrameIntervalDurationKey]))")
+        print("profile=\(number(compression[AVVideoProfileLevelKey]))")
+        print("audio-rate=\(number(audioSettings[AVSampleRateKey]))")
+        print("audio-channels=\(number(audioSettings[AVNumberOfChannelsKey]))")
+        print("audio-bitrate=\(number(audioSettings[AVEncoderBitRateKey]))")
+    }
+
+    /// Workload 6: `seconds` of the capture session into a QuickTime movie
+    /// (`maxRecordedDuration`), while the video data output's delegate measures each frame's
+    /// capture-to-delegate latency. Prints one `metrics:` line of `key=value` pairs.
+    static func capture(seconds: Double, output: URL) throws {
+        let probe = LatencyProbe()
+        let (session, movie) = try captureSession(probe: probe)
+        movie.maxRecordedDuration = CMTime(seconds: seconds, preferredTimescale: 600)
+        let recording = RecordingWaiter()
+        session.startRunning()
+        probe.measuring = true
+        movie.startRecording(to: output, recordingDelegate: recording)
+        let error = recording.waitUntilFinished(timeout: seconds + 60)
+        probe.measuring = false
+        session.stopRunning()
+        guard recording.finished else { throw Failure("the recording did not finish") }
+        if let error = error as? AVError, error.code != .maximumDurationReached {
+            throw Failure("the recording failed: \(error)")
+        }
+        let latencies = probe.latencies.sorted()
+        func percentile(_ p: Double) -> Double {
+            latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int((p * Double(latencies.count)).rounded(.up)) - 1)]
+        }
+        print(String(format: "metrics: recorded-seconds=%.3f recorded-frames=%d movie-dropped=%d data-output-frames=%d "
+                     + "data-output-dropped=%d latency-p50-ms=%.3f latency-p99-ms=%.3f latency-max-ms=%.3f",
+                     movie.recordedDuration.seconds, movie.recordedFrameCount, movie.droppedFrameCount,
+                     latencies.count, probe.dropped, percentile(0.5), percentile(0.99), latencies.last ?? .nan))
+    }
+}
+
+/// The video data output's delegate in the capture workload: for every frame delivered while
+/// measuring, the host clock at the callback minus the frame's presentation time (both on the
+/// host time clock, `CLOCK_MONOTONIC`), and the frames reported dropped.
+final class LatencyProbe: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var measuringStorage = false
+    private var latenciesStorage: [Double] = []
+    private var droppedStorage = 0
+
+    /// Whether frames count now (from the start of the recording to its end).
+    var measuring: Bool {
+        get { lock.withLock { measuringStorage } }
+        set { lock.withLock { measuringStorage = newValue } }
+    }
+    /// Capture-to-delegate latencies, in milliseconds.
+    var latencies: [Double] { lock.withLock { latenciesStorage } }
+    /// Frames reported through `captureOutput(_:didDrop:from:)`.
+    var dropped: Int { lock.withLock { droppedStorage } }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let now = CMClock.hostTimeClock.time.seconds
+        let latency = (now - sampleBuffer.presentationTimeStamp.seconds) * 1000
+        lock.withLock { if measuringStorage { latenciesStorage.append(latency) } }
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        lock.withLock { if measuringStorage { droppedStorage += 1 } }
+    }
+}
+
+/// The recording delegate of the capture workload: waits for the file to be finished.
+final class RecordingWaiter: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var finishedStorage = false
+    private var errorStorage: (any Error)?
+
+    /// Whether the recording finished.
+    var finished: Bool { condition.withLock { finishedStorage } }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection],
+                    error: (any Error)?) {
+        condition.withLock {
+            finishedStorage = true
+            errorStorage = error
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for the recording to finish (at most `timeout` seconds); its error, if any.
+    func waitUntilFinished(timeout: Double) -> (any Error)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !finishedStorage, condition.wait(until: deadline) {}
+        return errorStorage
     }
 }
 

@@ -7,6 +7,9 @@ struct Side {
     let name: String
     /// The commands, each an argv.
     let commands: [[String]]
+    /// Reads what a run measured besides its cost (frames, drops, latency) from the run's log
+    /// and outputs, after the run; nil when the workload measures only cost.
+    var measure: ((_ log: String) -> [String: Double])? = nil
     /// Whether this is OpenAVFoundation (the numerator of the ratios).
     var isOurs: Bool { name == "ours" }
 }
@@ -20,6 +23,25 @@ struct Workload {
     /// Target ours/peer wall-time ratio, by peer name.
     let targets: [String: Double]
     let settings: [String]
+    /// The numbers the sides' `measure` reports, and the target they are judged by.
+    var measurements: Measurements? = nil
+}
+
+/// What a workload measures besides cost (the capture workload), shown in a table of its own.
+struct Measurements {
+    /// One column: the key `Side.measure` returns, its heading, and whether the column shows
+    /// the largest value of any run (drops, where one bad run matters) instead of the median.
+    struct Column {
+        let key: String
+        let title: String
+        var largest = false
+    }
+
+    let columns: [Column]
+    /// The target as the table states it.
+    let target: String
+    /// Whether our side's values (each column's median or largest) meet the target.
+    let met: ([String: Double]) -> Bool
 }
 
 extension Inputs {

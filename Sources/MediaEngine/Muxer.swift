@@ -294,18 +294,19 @@ package final class Muxer {
     /// timing, and as `write(_:track:)` does.
     package func write(sampleBuffer: CMSampleBuffer, track: Int, timeOffset: CMTime = .zero) throws(EngineError) {
         let context = try contextForWriting(track: track)
-        let operation = "writing a sample buffer to \(url.path)"
+        // Built only for an error: a path string per sample costs as much as muxing the sample.
+        let url = self.url
+        func operation() -> String { "writing a sample buffer to \(url.path)" }
         let info = tracks[track]
         let timeBase = info.stream.pointee.time_base
         let count = sampleBuffer.numSamples
         guard count > 0, let block = sampleBuffer.dataBuffer, block.dataLength > 0 else {
-            throw EngineError(operation: operation, message: "the sample buffer holds no data")
+            throw EngineError(operation: operation(), message: "the sample buffer holds no data")
         }
         guard let timings = try? sampleBuffer.sampleTimingInfos(), let first = timings.first,
               first.presentationTimeStamp.isNumeric else {
-            throw EngineError(operation: operation, message: "the sample buffer has no presentation time")
+            throw EngineError(operation: operation(), message: "the sample buffer has no presentation time")
         }
-        let attachments = CMSampleBufferGetSampleAttachmentsArray(sampleBuffer, createIfNecessary: false)
         let pieces: [(offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int)]
         if info.isLinearPCM {
             pieces = [(0, block.dataLength, first, count)]
@@ -329,24 +330,24 @@ package final class Muxer {
         }
         for (index, piece) in pieces.enumerated() {
             guard piece.size > 0, piece.offset + piece.size <= block.dataLength else {
-                throw EngineError(operation: operation, message: "the sample sizes do not fit the data")
+                throw EngineError(operation: operation(), message: "the sample sizes do not fit the data")
             }
             let packet = Packet()
             let p = packet.pointer
             if pieces.count == 1, let source = block.memoryOwner as? Packet, source.pointer.pointee.buf != nil,
                piece.offset == 0, piece.size == source.size {
                 // A demuxed packet: share its reference-counted data instead of copying it.
-                try ffmpegCheck(av_packet_ref(p, source.pointer), operation)
+                try ffmpegCheck(av_packet_ref(p, source.pointer), operation())
                 // Keep the data and side data; the times, flags and position are set below.
                 p.pointee.flags = 0
                 p.pointee.duration = 0
                 p.pointee.pos = -1
             } else {
-                try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation)
+                try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation())
                 let copied = CMBlockBufferCopyDataBytes(block, atOffset: piece.offset, dataLength: piece.size,
                                                         destination: UnsafeMutableRawPointer(p.pointee.data))
                 guard copied == kCMBlockBufferNoErr else {
-                    throw EngineError(operation: operation, message: "CoreMedia status \(copied) reading the sample data")
+                    throw EngineError(operation: operation(), message: "CoreMedia status \(copied) reading the sample data")
                 }
             }
             var timing = piece.timing
@@ -360,9 +361,7 @@ package final class Muxer {
                 let duration = piece.samples > 1 ? CMTimeMultiply(timing.duration, multiplier: Int32(piece.samples)) : timing.duration
                 p.pointee.duration = duration.ffmpegTimestamp(in: timeBase)
             }
-            let notSync = (attachments?.count ?? 0) > index
-                && ((attachments?[index] as? NSDictionary)?[kCMSampleAttachmentKey_NotSync] as? Bool ?? false)
-            if !notSync { p.pointee.flags |= AV_PKT_FLAG_KEY }
+            if sampleBuffer.isSyncSample(at: index) { p.pointee.flags |= AV_PKT_FLAG_KEY }
             p.pointee.stream_index = info.stream.pointee.index
             try interleave(p, context: context)
         }

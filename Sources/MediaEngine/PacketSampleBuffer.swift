@@ -12,8 +12,9 @@ extension CMSampleBuffer {
     /// `packet` must not be read into again (`Demuxer.readPacket()` makes a new one each time).
     /// Timing is the packet's presentation time, decode time and duration converted exactly
     /// from `timeBase`; an unknown timestamp or a zero duration becomes `.invalid`. Packets that
-    /// are not key frames carry `kCMSampleAttachmentKey_NotSync` = true; key frames carry no
-    /// sample attachment, as on Apple platforms. An audio packet is one sample with the
+    /// are not key frames carry `kCMSampleAttachmentKey_NotSync` = true (marked with
+    /// `markAllSamplesNotSync()`, the dictionary made only when someone asks for it); key
+    /// frames carry no sample attachment, as on Apple platforms. An audio packet is one sample with the
     /// packet's duration.
     package static func compressed(from packet: Packet, formatDescription: CMFormatDescription,
                                    timeBase: AVRational) -> CMSampleBuffer? {
@@ -40,7 +41,7 @@ extension CMSampleBuffer {
             sampleSizeArray: &size, sampleBufferOut: &sampleBuffer)
         guard status == noErr, let sampleBuffer else { return nil }
         if !packet.isKeyFrame {
-            sampleBuffer.sampleAttachments[0][.notSync] = true
+            sampleBuffer.markAllSamplesNotSync()
         }
         return sampleBuffer
     }

@@ -129,6 +129,31 @@ import TestSupport
         #expect(reader.status == .completed)
     }
 
+    /// The first reader of an asset reads through the demuxer that loaded it; later readers,
+    /// and readers of an asset whose load scanned every packet, open the file again. Each reads
+    /// every packet ffprobe lists.
+    @Test func everyReaderOfAnAssetReadsEveryPacketWhicheverDemuxerItUses() throws {
+        let url = try Fixtures.h264AAC()
+        let packets = try Self.probeEntries(url, stream: 0, section: "packet", fields: "pts")
+        func readVideo(_ asset: AVURLAsset) throws -> Int {
+            let reader = try AVAssetReader(asset: asset)
+            let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0], outputSettings: nil)
+            reader.add(output)
+            #expect(reader.startReading())
+            let count = Self.readAll(output).count
+            #expect(reader.status == .completed)
+            return count
+        }
+        let asset = AVURLAsset(url: url)
+        #expect(try readVideo(asset) == packets.count)
+        // The first reader took the loading demuxer.
+        guard case .success(let contents) = asset.loader.contentsBlocking() else { Issue.record("not loaded"); return }
+        #expect(contents.spareDemuxer.take() == nil)
+        #expect(try readVideo(asset) == packets.count)
+        let precise = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        #expect(try readVideo(precise) == packets.count)
+    }
+
     @Test func audioDecodesToPCMOfTheAskedFormat() throws {
         let url = try Fixtures.h264AAC()
         let asset = AVURLAsset(url: url)

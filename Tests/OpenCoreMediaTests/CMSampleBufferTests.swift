@@ -113,6 +113,28 @@ import Testing
         #expect((again.object(at: 0) as? NSMutableDictionary)?[kCMSampleAttachmentKey_DependsOnOthers] as? Bool == false)
     }
 
+    /// The engine marks samples that are not key frames without making their dictionaries;
+    /// every public way of reading the attachments still sees NotSync, and copies keep it.
+    @Test func samplesMarkedNotSyncShowTheAttachmentWhereverItIsRead() throws {
+        let (sample, timing) = try Self.threeSamples()
+        #expect(sample.isSyncSample(at: 0) && sample.isSyncSample(at: 2))
+        sample.markAllSamplesNotSync()
+        #expect(!sample.isSyncSample(at: 0) && !sample.isSyncSample(at: 2))
+        var copy: CMSampleBuffer?
+        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample, sampleTimingEntryCount: timing.count,
+                                              sampleTimingArray: timing, sampleBufferOut: &copy)
+        let copied = try #require(copy)
+        #expect(!copied.isSyncSample(at: 1))
+        let array = try #require(CMSampleBufferGetSampleAttachmentsArray(sample, createIfNecessary: false) as? [[String: Any]])
+        #expect(array.count == 3 && array.allSatisfy { $0[kCMSampleAttachmentKey_NotSync] as? Bool == true })
+        #expect(copied.sampleAttachments[2][.notSync] as? Bool == true)
+        // Once made, the dictionaries decide.
+        sample.sampleAttachments[1][.notSync] = false
+        #expect(sample.isSyncSample(at: 1) && !sample.isSyncSample(at: 0))
+        sample.sampleAttachments[0][.notSync] = nil
+        #expect(sample.isSyncSample(at: 0))
+    }
+
     @Test func bufferAttachmentsWorkOnSampleBuffersAndPixelBuffers() throws {
         let (sample, _) = try Self.threeSamples()
         CMSetAttachment(sample, key: kCMSampleBufferAttachmentKey_DroppedFrameReason,

@@ -168,6 +168,12 @@ import OpenCoreMedia
         #expect((CMTime.zero - rounded).hasBeenRounded)
         #expect(CMTimeMultiply(rounded, multiplier: 2).hasBeenRounded)
         #expect(!(CMTime(value: 1, timescale: 3) + .zero).hasBeenRounded)
+        // Times on one timescale (the fast path) too.
+        let sameScale = rounded + CMTime(value: 2, timescale: 3)
+        #expect(sameScale.value == 3 && sameScale.timescale == 3 && sameScale.hasBeenRounded)
+        let difference = CMTime(value: 2, timescale: 3) - rounded
+        #expect(difference.value == 1 && difference.timescale == 3 && difference.hasBeenRounded)
+        #expect(!(CMTime(value: 1, timescale: 3) - CMTime(value: 1, timescale: 3)).hasBeenRounded)
     }
 
     @Test func epochs() {

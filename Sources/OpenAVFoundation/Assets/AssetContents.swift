@@ -21,6 +21,8 @@ struct AssetContents: @unchecked Sendable {
     let providesPreciseDurationAndTiming: Bool
     /// The container's FFmpeg name(s).
     let formatName: String
+    /// The demuxer that read all this, for the asset's first reader.
+    let spareDemuxer: SpareDemuxer
 
     /// Reads `url`. With `precise` (or when the headers leave a stream's duration unknown) every
     /// packet is scanned for exact start and end times; nothing is decoded.
@@ -36,6 +38,8 @@ struct AssetContents: @unchecked Sendable {
             (starts, durations) = try Self.measure(demuxer)
         }
         providesPreciseDurationAndTiming = scan
+        // A demuxer that scanned every packet is at the end of the file; it is not handed on.
+        spareDemuxer = SpareDemuxer(scan ? nil : demuxer)
         tracks = demuxer.streams.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName,
                           start: starts[stream.index], duration: durations[stream.index])
@@ -60,6 +64,25 @@ struct AssetContents: @unchecked Sendable {
         }
         let durations = zip(first, last).map { start, end in start.isNumeric ? end - start : CMTime.invalid }
         return (first, durations)
+    }
+}
+
+/// The demuxer that loaded an asset, kept open for the asset's first reader, so that reading
+/// does not open and probe the file a second time (`avformat_find_stream_info` decodes the
+/// first frames). It is positioned where a newly opened one would be: packets read while
+/// probing are still queued in it. Later readers open the file themselves.
+final class SpareDemuxer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var demuxer: Demuxer?
+
+    init(_ demuxer: Demuxer?) { self.demuxer = demuxer }
+
+    /// The demuxer, to the first caller; nil afterwards.
+    func take() -> Demuxer? {
+        lock.withLock {
+            defer { demuxer = nil }
+            return demuxer
+        }
     }
 }
 

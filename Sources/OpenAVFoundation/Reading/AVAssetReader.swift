@@ -97,7 +97,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         do {
             let streams = Set(outputs.flatMap(\.streamIndices))
             let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
-            let session = try ReadingSession(url: contents.url, streams: streams, start: range.start,
+            let session = try ReadingSession(contents: contents, streams: streams, start: range.start,
                                              seekStream: videoStream?.streamIndex ?? streams.min())
             for output in outputs {
                 let pipeline = try output.makePipeline(timeRange: range)
@@ -200,7 +200,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         do {
             guard case .success(let contents) = asset.loader.contentsBlocking() else { return }
             let streams = output.streamIndices
-            let session = try ReadingSession(url: contents.url, streams: Set(streams), start: range.start,
+            let session = try ReadingSession(contents: contents, streams: Set(streams), start: range.start,
                                              seekStream: streams.min())
             let pipeline = try output.makePipeline(timeRange: range)
             try pipeline.start(in: session)

@@ -6,27 +6,56 @@ import OpenCoreMedia
 /// while another asked, kept in order until their output asks. Thread-safe: outputs may be read
 /// from different threads, as the guide's reencoder does.
 final class ReadingSession: @unchecked Sendable {
+    /// The packets of one stream read before its output asked for them, oldest first.
+    private struct PacketQueue {
+        private var packets: [Packet] = []
+        private var head = 0
+
+        mutating func append(_ packet: Packet) { packets.append(packet) }
+
+        mutating func popFirst() -> Packet? {
+            guard head < packets.count else { return nil }
+            let packet = packets[head]
+            head += 1
+            if head == packets.count {
+                // Drained: reuse the storage.
+                packets.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 {
+                packets.removeFirst(head)
+                head = 0
+            }
+            return packet
+        }
+    }
+
     private let lock = NSLock()
     private let demuxer: Demuxer
-    private var queues: [Int: [Packet]]
-    private var heads: [Int: Int]
+    /// By stream index; nil for the streams no output reads.
+    private var queues: [PacketQueue?]
     private var endOfFile = false
     /// The first read failure, after which every output ends.
     private(set) var failure: AVError?
 
-    /// Opens the file for the given streams and moves to `start` (at the key frame before it,
-    /// in `seekStream`) when it is past the beginning.
-    init(url: URL, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
+    /// Reads the given streams of `contents`' file, through the demuxer that loaded the asset
+    /// when no reader has taken it yet (otherwise the file is opened again), from `start` (the
+    /// key frame before it, in `seekStream`) when it is past the beginning.
+    init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
         do throws(EngineError) {
-            demuxer = try Demuxer(url: url)
-            if let seekStream, start.isNumeric, start > .zero {
-                try demuxer.seek(to: start, inStream: seekStream)
+            let opened: Demuxer
+            if let spare = contents.spareDemuxer.take() {
+                opened = spare
+            } else {
+                opened = try Demuxer(url: contents.url)
             }
+            if let seekStream, start.isNumeric, start > .zero {
+                try opened.seek(to: start, inStream: seekStream)
+            }
+            demuxer = opened
         } catch {
             throw AVError(error, fallback: .failedToParse)
         }
-        queues = Dictionary(uniqueKeysWithValues: streams.map { ($0, []) })
-        heads = Dictionary(uniqueKeysWithValues: streams.map { ($0, 0) })
+        queues = (0..<((streams.max() ?? -1) + 1)).map { streams.contains($0) ? PacketQueue() : nil }
     }
 
     /// Opens a decoder for a stream of the file.
@@ -44,33 +73,23 @@ final class ReadingSession: @unchecked Sendable {
     /// after a read failure.
     func nextPacket(forStream index: Int) -> Packet? {
         lock.withLock {
-            while true {
-                if let head = heads[index], let queue = queues[index], head < queue.count {
-                    let packet = queue[head]
-                    if head + 1 == queue.count {
-                        // Drained: reuse the storage.
-                        queues[index]!.removeAll(keepingCapacity: true)
-                        heads[index] = 0
-                    } else if head >= 64 {
-                        queues[index]!.removeFirst(head + 1)
-                        heads[index] = 0
-                    } else {
-                        heads[index] = head + 1
-                    }
-                    return packet
-                }
-                guard !endOfFile, failure == nil else { return nil }
+            guard index >= 0, index < queues.count, queues[index] != nil else { return nil }
+            if let packet = queues[index]!.popFirst() { return packet }
+            while !endOfFile, failure == nil {
                 do throws(EngineError) {
                     guard let packet = try demuxer.readPacket() else {
                         endOfFile = true
                         return nil
                     }
-                    queues[packet.streamIndex]?.append(packet)
+                    let stream = packet.streamIndex
+                    // This stream's queue is empty: its own packet goes straight out.
+                    if stream == index { return packet }
+                    if stream >= 0, stream < queues.count { queues[stream]?.append(packet) }
                 } catch {
                     failure = AVError(error, fallback: .failedToLoadMediaData)
-                    return nil
                 }
             }
+            return nil
         }
     }
 }

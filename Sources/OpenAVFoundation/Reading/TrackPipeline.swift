@@ -34,6 +34,8 @@ final class TrackPipeline: SamplePipeline {
     let mode: Mode
     let timeRange: CMTimeRange
     let alwaysCopiesSampleData: Bool
+    /// The end of the requested range, or nil for "to the end of the file".
+    private let end: CMTime?
     /// Whether the first decoded frame (the key frame reading started at) is delivered even
     /// when it ends before the time range: the image generator's fast path.
     var deliversFirstFrame = false
@@ -58,6 +60,7 @@ final class TrackPipeline: SamplePipeline {
         self.mode = mode
         self.timeRange = timeRange
         self.alwaysCopiesSampleData = alwaysCopiesSampleData
+        end = timeRange.end.isNumeric ? timeRange.end : nil
     }
 
     /// Opens what the mode needs: a decoder for decoded output, a resampler for PCM.
@@ -71,11 +74,6 @@ final class TrackPipeline: SamplePipeline {
         }
     }
 
-    /// The end of the requested range, or nil for "to the end of the file".
-    private var end: CMTime? {
-        let end = timeRange.end
-        return end.isNumeric ? end : nil
-    }
 
     /// The next sample buffer, or nil when the output has delivered everything (or failed).
     func next(from session: ReadingSession) -> CMSampleBuffer? {

@@ -22,7 +22,6 @@ public final class CMSampleBuffer: @unchecked Sendable {
     let sizeEntries: [Int]
     let formatDescriptionStored: CMFormatDescription?
     let imageBufferStored: CVImageBuffer?
-    let attachmentStore = CMAttachmentStore()
 
     private var dataBufferStored: CMBlockBuffer?
     private var dataReadyStored: Bool
@@ -31,7 +30,11 @@ public final class CMSampleBuffer: @unchecked Sendable {
     private let makeDataReadyRefcon: UnsafeMutableRawPointer?
     private var invalidated = false
     private var outputPresentationTimeStampOverride: CMTime?
+    private var attachmentStoreStored: CMAttachmentStore?
     private var sampleAttachmentDictionaries: [NSMutableDictionary]?
+    /// Set by `markAllSamplesNotSync()`: every sample carries `kCMSampleAttachmentKey_NotSync`,
+    /// which goes into the attachment dictionaries when they are made.
+    private var allSamplesNotSync = false
 
     init(dataBuffer: CMBlockBuffer?, imageBuffer: CVImageBuffer?, dataReady: Bool,
          makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?, refcon: UnsafeMutableRawPointer?,
@@ -49,6 +52,17 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     // MARK: Locked state
+
+    /// The buffer's attachments (`CMSetAttachment`, …), made on first use: most sample buffers
+    /// never carry one, and a store with its lock per sample is a cost on every packet read.
+    var attachmentStore: CMAttachmentStore {
+        lock.withLock {
+            if let store = attachmentStoreStored { return store }
+            let store = CMAttachmentStore()
+            attachmentStoreStored = store
+            return store
+        }
+    }
 
     var dataBufferValue: CMBlockBuffer? { lock.withLock { dataBufferStored } }
 
@@ -110,20 +124,52 @@ public final class CMSampleBuffer: @unchecked Sendable {
         set { lock.withLock { outputPresentationTimeStampOverride = newValue } }
     }
 
-    /// The per-sample attachment dictionaries; created empty when asked to.
+    /// The per-sample attachment dictionaries; created empty when asked to (or when the samples
+    /// were marked not sync, holding that key).
     func sampleAttachmentDictionaries(create: Bool) -> [NSMutableDictionary]? {
         lock.withLock {
-            if sampleAttachmentDictionaries == nil && create {
-                sampleAttachmentDictionaries = (0..<numSamplesStored).map { _ in NSMutableDictionary() }
+            if sampleAttachmentDictionaries == nil && (create || allSamplesNotSync) {
+                let notSync = allSamplesNotSync
+                sampleAttachmentDictionaries = (0..<numSamplesStored).map { _ in
+                    let dictionary = NSMutableDictionary()
+                    if notSync {
+                        dictionary.setObject(NSNumber(value: true), forKey: NSString(string: kCMSampleAttachmentKey_NotSync))
+                    }
+                    return dictionary
+                }
             }
             return sampleAttachmentDictionaries
         }
     }
 
     func copySampleAttachments(from other: CMSampleBuffer) {
-        guard let source = other.sampleAttachmentDictionaries(create: false) else { return }
-        let copies = source.map { $0.mutableCopy() as! NSMutableDictionary }
-        lock.withLock { sampleAttachmentDictionaries = copies }
+        let (source, notSync) = other.lock.withLock { (other.sampleAttachmentDictionaries, other.allSamplesNotSync) }
+        let copies = source?.map { $0.mutableCopy() as! NSMutableDictionary }
+        lock.withLock {
+            sampleAttachmentDictionaries = copies
+            allSamplesNotSync = notSync
+        }
+    }
+
+    /// Marks every sample not sync, as `kCMSampleAttachmentKey_NotSync` = true in each sample's
+    /// attachments would, without making the attachment dictionaries: they are made, holding
+    /// the key, when first asked for. Package access: the engine marks the compressed samples
+    /// it makes from packets that are not key frames (a per-sample `NSMutableDictionary` costs
+    /// more than the rest of passing a packet through).
+    package func markAllSamplesNotSync() {
+        lock.withLock { allSamplesNotSync = true }
+    }
+
+    /// Whether sample `index` is a sync sample: it carries no `kCMSampleAttachmentKey_NotSync`
+    /// (or carries false). Reads the mark of `markAllSamplesNotSync()` without making the
+    /// attachment dictionaries. Package access, for the muxer's key-frame flags.
+    package func isSyncSample(at index: Int) -> Bool {
+        lock.withLock {
+            guard let dictionaries = sampleAttachmentDictionaries else { return !allSamplesNotSync }
+            guard index >= 0, index < dictionaries.count else { return true }
+            let value = dictionaries[index].object(forKey: NSString(string: kCMSampleAttachmentKey_NotSync))
+            return !((value as? Bool) ?? false)
+        }
     }
 
     // MARK: Timing

@@ -120,10 +120,17 @@ private func combinedEpoch(_ a: CMTimeEpoch, _ b: CMTimeEpoch) -> CMTimeEpoch? {
 /// timescale (or `kCMTimeMaxTimescale`).
 private func numericSum(_ a: CMTime, _ b: CMTime, sign: Int128) -> CMTime {
     guard let epoch = combinedEpoch(a.epoch, b.epoch) else { return .invalid }
+    let rounded = a.flags.contains(.hasBeenRounded) || b.flags.contains(.hasBeenRounded)
+    if a.timescale == b.timescale {
+        // The common case (times of one track), exact in 64 bits unless the value overflows.
+        let (value, overflow) = sign > 0 ? a.value.addingReportingOverflow(b.value) : a.value.subtractingReportingOverflow(b.value)
+        if !overflow {
+            return CMTime(value: value, timescale: a.timescale, flags: rounded ? [.valid, .hasBeenRounded] : .valid, epoch: epoch)
+        }
+    }
     let (ta, tb) = (Int128(a.timescale), Int128(b.timescale))
     let lcm = ta / RationalTime.gcd(ta, tb) * tb
     let numerator = Int128(a.value) * (lcm / ta) + sign * Int128(b.value) * (lcm / tb)
-    let rounded = a.flags.contains(.hasBeenRounded) || b.flags.contains(.hasBeenRounded)
     return RationalTime.time(numerator, over: lcm, timescale: min(lcm, RationalTime.maxTimescale),
                              alreadyRounded: rounded, epoch: epoch)
 }
