@@ -22,6 +22,7 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
 
         // Apple-compatible base frameworks
         .target(name: "OpenCoreVideo"),
@@ -34,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "CaptureDevices",
-            dependencies: ["MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["MediaEngine", "CPulseAudio", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The framework
@@ -64,7 +65,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
-        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices"]),
+        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ]

@@ -4,14 +4,16 @@ import Foundation
 /// backend), then the built-in virtual devices, filtered by `DeviceSelection`.
 ///
 /// Backends are added to `hardwareDiscoveries` as they are written (V4L2 cameras, PulseAudio and
-/// ALSA microphones, X11 screens); none exists yet, so only virtual devices are listed.
+/// ALSA microphones, X11 screens); PulseAudio sources are listed so far.
 package enum CaptureDeviceRegistry {
     /// A platform backend's discovery: the devices present now.
     package typealias Discovery = @Sendable () -> [any CaptureDeviceBackend]
 
     /// Hardware discoveries, in listing order: cameras, then microphones, then screens.
     /// (V4L2: `/dev/video*` capture nodes; PulseAudio sources, else ALSA; X11 screens.)
-    static let hardwareDiscoveries: [Discovery] = []
+    static let hardwareDiscoveries: [Discovery] = [
+        { PulseAudioDiscovery.microphones() },
+    ]
 
     /// The built-in virtual devices, made once so that every listing returns the same objects.
     package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
