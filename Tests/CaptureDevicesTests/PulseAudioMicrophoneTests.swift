@@ -28,6 +28,16 @@ extension RealTimeDeviceTests {
             let virtualOnly = PulseAudioDiscovery.$server.withValue(daemon.server) { CaptureDeviceRegistry.devices(for: .virtual) }
             #expect(virtualOnly.allSatisfy { $0.isVirtual })
 
+            // A capture source (the server's sine generator) beside the monitor: the default
+            // source is listed first, then inputs, then monitors.
+            try daemon.pactl(["load-module", "module-sine-source", "source_name=openav_sine", "rate=\(daemon.sampleRate)"])
+            try daemon.pactl(["set-default-source", daemon.monitorName])
+            #expect(PulseAudioDiscovery.microphones(server: daemon.server).map(\.uniqueID) == [daemon.monitorName, "openav_sine"])
+            try daemon.pactl(["set-default-source", "openav_sine"])
+            let sine = PulseAudioDiscovery.microphones(server: daemon.server)
+            #expect(sine.map(\.uniqueID) == ["openav_sine", daemon.monitorName])
+            #expect(sine.first?.isMonitor == false && sine.first?.audioFormats.first?.sampleRate == daemon.sampleRate)
+
             // Without the server: nothing listed, at once; starting fails with an error.
             daemon.stop()
             let before = HostClock.now

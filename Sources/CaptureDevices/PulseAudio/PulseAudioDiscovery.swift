@@ -21,7 +21,8 @@ package enum PulseAudioDiscovery {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var known: [String: PulseAudioMicrophone] = [:]
 
-    /// The sources of `server` now, in the server's order; empty when no server answers.
+    /// The sources of `server` now, in `ordered(_:defaultSource:)`'s order; empty when no server
+    /// answers.
     package static func microphones(server: String? = PulseAudioDiscovery.server) -> [PulseAudioMicrophone] {
         let sources = (try? sourceInfos(server: server)) ?? []
         return lock.withLock {
@@ -38,16 +39,32 @@ package enum PulseAudioDiscovery {
     /// What the server says about its sources.
     static func sourceInfos(server: String?) throws(CaptureDeviceError) -> [PulseAudioSource] {
         let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
-        final class Box { var sources: [PulseAudioSource] = [] }
+        final class Box { var sources: [PulseAudioSource] = []; var defaultSource: String? }
         let box = Box()
-        let operation = pa_context_get_source_info_list(connection.context, { _, info, eol, userdata in
+        let deadline = HostClock.now + timeout
+        let userdata = Unmanaged.passUnretained(box).toOpaque()
+        let serverInfo = pa_context_get_server_info(connection.context, { _, info, userdata in
+            guard let info, let userdata, let name = info.pointee.default_source_name else { return }
+            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().defaultSource = String(cString: name)
+        }, userdata)
+        let sourceList = pa_context_get_source_info_list(connection.context, { _, info, eol, userdata in
             guard eol == 0, let info, let userdata else { return }
             Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().sources.append(PulseAudioSource(info.pointee))
-        }, Unmanaged.passUnretained(box).toOpaque())
-        guard connection.wait(for: operation, untilNanoseconds: HostClock.now + timeout) else {
+        }, userdata)
+        guard connection.wait(for: serverInfo, untilNanoseconds: deadline),
+              connection.wait(for: sourceList, untilNanoseconds: deadline)
+        else {
             throw CaptureDeviceError(.unavailable, "PulseAudio did not list its sources: \(connection.errorText)")
         }
-        return withExtendedLifetime(box) { box.sources }
+        return withExtendedLifetime(box) { ordered(box.sources, defaultSource: box.defaultSource) }
+    }
+
+    /// Sources in listing order: the server's default source first (so that
+    /// `AVCaptureDevice.default(for: .audio)` is the user's chosen input), then the other
+    /// inputs, then the monitors, each group in the server's order.
+    static func ordered(_ sources: [PulseAudioSource], defaultSource: String?) -> [PulseAudioSource] {
+        func rank(_ source: PulseAudioSource) -> Int { source.name == defaultSource ? 0 : source.isMonitor ? 2 : 1 }
+        return sources.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 }
 
