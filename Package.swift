@@ -23,6 +23,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CV4L2", providers: [.apt(["linux-libc-dev"])]),
+        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
 
         // Apple-compatible base frameworks
         .target(name: "OpenCoreVideo"),
@@ -35,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "CaptureDevices",
-            dependencies: ["CV4L2", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CV4L2", "CPulseAudio", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The framework

@@ -38,9 +38,6 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
     package static let beepAmplitude = 0.6
     /// The beep's length, in milliseconds, from each whole second.
     package static let beepMilliseconds = 50
-    /// The default buffer duration: 10 ms.
-    package static let defaultBufferDuration = CMTime(value: 1, timescale: 100)
-
     package let formats: [CaptureFormat] = [48_000, 44_100].flatMap { rate in
         [1, 2].flatMap { channels in
             [CaptureAudioSampleFormat.float32, .int16].map {
@@ -70,16 +67,7 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
-        guard case .audio(let audio) = format, formats.contains(format) else {
-            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format)")
-        }
-        let duration = frameDuration ?? Self.defaultBufferDuration
-        let frames = duration.isNumeric && duration.timescale > 0
-            ? Int((duration.seconds * Double(audio.sampleRate)).rounded()) : 0
-        guard frames >= 1, frames <= audio.sampleRate else {
-            throw CaptureDeviceError(.unsupportedFrameDuration,
-                                     "\(localizedName) buffers last from one sample to one second, not \(duration.seconds) s")
-        }
+        let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
         lock.lock()
         defer { lock.unlock() }
         guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
@@ -128,21 +116,18 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
     }
 }
 
-/// Makes the microphone's PCM sample buffers, recycling their memory.
+/// Fills the microphone's PCM sample buffers with its signal.
 final class ToneBufferMaker: @unchecked Sendable {
-    let format: CaptureAudioFormat
-    let framesPerBuffer: Int
-    private let formatDescription: CMFormatDescription
-    private let blocks: RecyclingBlocks
+    let maker: PCMBufferMaker
     private var scratch: [Double]
 
     init(format: CaptureAudioFormat, framesPerBuffer: Int) {
-        self.format = format
-        self.framesPerBuffer = framesPerBuffer
-        formatDescription = format.formatDescription
-        blocks = RecyclingBlocks(byteCount: framesPerBuffer * format.bytesPerFrame)
+        maker = PCMBufferMaker(format: format, framesPerBuffer: framesPerBuffer)
         scratch = [Double](repeating: 0, count: framesPerBuffer)
     }
+
+    var format: CaptureAudioFormat { maker.format }
+    var framesPerBuffer: Int { maker.framesPerBuffer }
 
     /// The buffer of `framesPerBuffer` frames starting at absolute sample `firstSample`.
     func makeBuffer(firstSample: UInt64) -> CMSampleBuffer? {
@@ -150,7 +135,7 @@ final class ToneBufferMaker: @unchecked Sendable {
         for index in 0..<framesPerBuffer {
             scratch[index] = TestToneMicrophone.signal(atSample: firstSample + UInt64(index), rate: rate)
         }
-        let block = blocks.take()
+        let block = maker.takeBlock()
         let channels = format.channelCount
         switch format.sampleFormat {
         case .float32:
@@ -165,49 +150,6 @@ final class ToneBufferMaker: @unchecked Sendable {
                 for channel in 0..<channels { samples[index * channels + channel] = value }
             }
         }
-        let blocks = self.blocks
-        let dataBuffer = CMBlockBuffer(wrapping: block, length: blocks.byteCount, release: { blocks.give(back: block) })
-        var timing = CMSampleTimingInfo(
-            duration: CMTime(value: 1, timescale: CMTimeScale(rate)),
-            presentationTimeStamp: CMTime(value: CMTimeValue(firstSample), timescale: CMTimeScale(rate)),
-            decodeTimeStamp: .invalid)
-        var size = format.bytesPerFrame
-        var sampleBuffer: CMSampleBuffer?
-        CMSampleBufferCreateReady(
-            allocator: nil, dataBuffer: dataBuffer, formatDescription: formatDescription, sampleCount: framesPerBuffer,
-            sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 1, sampleSizeArray: &size,
-            sampleBufferOut: &sampleBuffer)
-        return sampleBuffer
-    }
-}
-
-/// Fixed-size memory blocks handed back when their block buffer goes away, and reused.
-final class RecyclingBlocks: @unchecked Sendable {
-    let byteCount: Int
-    private let lock = NSLock()
-    private var free: [UnsafeMutableRawPointer] = []
-    /// Free blocks kept for reuse; more are freed.
-    private let keep = 64
-
-    init(byteCount: Int) {
-        self.byteCount = byteCount
-    }
-
-    deinit {
-        free.forEach { $0.deallocate() }
-    }
-
-    func take() -> UnsafeMutableRawPointer {
-        if let block = lock.withLock({ free.popLast() }) { return block }
-        return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
-    }
-
-    func give(back block: UnsafeMutableRawPointer) {
-        let kept = lock.withLock { () -> Bool in
-            guard free.count < keep else { return false }
-            free.append(block)
-            return true
-        }
-        if !kept { block.deallocate() }
+        return maker.makeBuffer(block: block, firstSample: firstSample)
     }
 }

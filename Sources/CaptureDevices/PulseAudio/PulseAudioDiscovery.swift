@@ -1,0 +1,98 @@
+import CPulseAudio
+import Foundation
+
+/// Lists the sources of a PulseAudio server (PipeWire's `pipewire-pulse` serves the same API)
+/// as `PulseAudioMicrophone`s, monitors of sinks included: the PulseAudio entry of
+/// `CaptureDeviceRegistry.hardwareDiscoveries`.
+///
+/// Each listing asks the server afresh, within `timeout`; with no server running it returns no
+/// device at once. A source keeps its microphone object while it stays connected with the same
+/// sample spec, so listings return the same objects.
+package enum PulseAudioDiscovery {
+    /// The server discovery asks, for the current task: nil (the default) is libpulse's own
+    /// choice (`PULSE_SERVER`, else the session's server). Tests bind it to their private daemon
+    /// with `$server.withValue(_:operation:)`, which leaves the process environment, and so
+    /// parallel tests, untouched.
+    @TaskLocal package static var server: String?
+
+    /// The longest a listing waits for the server.
+    package static let timeout: UInt64 = 1_000_000_000
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [String: PulseAudioMicrophone] = [:]
+
+    /// The sources of `server` now, in `ordered(_:defaultSource:)`'s order; empty when no server
+    /// answers.
+    package static func microphones(server: String? = PulseAudioDiscovery.server) -> [PulseAudioMicrophone] {
+        let sources = (try? sourceInfos(server: server)) ?? []
+        return lock.withLock {
+            sources.map { source in
+                let key = "\(server ?? "")\n\(source.name)"
+                if let microphone = known[key], microphone.isConnected, microphone.source == source { return microphone }
+                let microphone = PulseAudioMicrophone(source: source, server: server)
+                known[key] = microphone
+                return microphone
+            }
+        }
+    }
+
+    /// What the server says about its sources.
+    static func sourceInfos(server: String?) throws(CaptureDeviceError) -> [PulseAudioSource] {
+        let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
+        final class Box { var sources: [PulseAudioSource] = []; var defaultSource: String? }
+        let box = Box()
+        let deadline = HostClock.now + timeout
+        let userdata = Unmanaged.passUnretained(box).toOpaque()
+        let serverInfo = pa_context_get_server_info(connection.context, { _, info, userdata in
+            guard let info, let userdata, let name = info.pointee.default_source_name else { return }
+            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().defaultSource = String(cString: name)
+        }, userdata)
+        let sourceList = pa_context_get_source_info_list(connection.context, { _, info, eol, userdata in
+            guard eol == 0, let info, let userdata else { return }
+            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().sources.append(PulseAudioSource(info.pointee))
+        }, userdata)
+        guard connection.wait(for: serverInfo, untilNanoseconds: deadline),
+              connection.wait(for: sourceList, untilNanoseconds: deadline)
+        else {
+            throw CaptureDeviceError(.unavailable, "PulseAudio did not list its sources: \(connection.errorText)")
+        }
+        return withExtendedLifetime(box) { ordered(box.sources, defaultSource: box.defaultSource) }
+    }
+
+    /// Sources in listing order: the server's default source first (so that
+    /// `AVCaptureDevice.default(for: .audio)` is the user's chosen input), then the other
+    /// inputs, then the monitors, each group in the server's order.
+    static func ordered(_ sources: [PulseAudioSource], defaultSource: String?) -> [PulseAudioSource] {
+        func rank(_ source: PulseAudioSource) -> Int { source.name == defaultSource ? 0 : source.isMonitor ? 2 : 1 }
+        return sources.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}
+
+/// What discovery learns of one PulseAudio source.
+struct PulseAudioSource: Hashable, Sendable {
+    /// The source's name (`alsa_input.usb-…`, `…​.monitor`): unique on the server.
+    var name: String
+    /// The description people see ("Monitor of Built-in Audio").
+    var description: String
+    /// The source's own sample rate.
+    var sampleRate: Int
+    /// The source's own channel count.
+    var channelCount: Int
+    /// Whether the source is a sink's monitor (what the sink plays).
+    var isMonitor: Bool
+    /// The vendor, when the source is a device that says (`device.vendor.name`).
+    var vendor: String?
+    /// The product, when the source is a device that says (`device.product.name`).
+    var product: String?
+
+    /// The facts of a `pa_source_info`.
+    init(_ info: pa_source_info) {
+        name = info.name.map { String(cString: $0) } ?? ""
+        description = info.description.map { String(cString: $0) } ?? name
+        sampleRate = Int(info.sample_spec.rate)
+        channelCount = Int(info.sample_spec.channels)
+        isMonitor = info.monitor_of_sink != UInt32.max
+        vendor = pa_proplist_gets(info.proplist, "device.vendor.name").map { String(cString: $0) }
+        product = pa_proplist_gets(info.proplist, "device.product.name").map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import OpenCoreMedia
+import TestSupport
+@testable import CaptureDevices
+
+extension RealTimeDeviceTests {
+    /// PulseAudio sources against a real daemon the tests start (`PulseAudioDaemon`: a null
+    /// sink on a private socket): ffmpeg's tone played into the sink with `paplay` and recorded
+    /// from the sink's monitor, checked for frequency, level, duration and host-clock timing.
+    @Suite struct PulseAudioMicrophoneTests {
+        @Test func discoveryListsTheNullSinksMonitor() throws {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let microphones = PulseAudioDiscovery.microphones(server: daemon.server)
+            let monitor = try #require(microphones.first { $0.uniqueID == daemon.monitorName },
+                                       "\(daemon.monitorName) not in \(microphones.map(\.uniqueID))")
+            #expect(monitor.localizedName == "Monitor of \(daemon.sinkDescription)")
+            #expect(monitor.isMonitor && !monitor.isVirtual && monitor.mediaKind == .audio && monitor.isConnected)
+            #expect(monitor.audioFormats == [.float32, .int16].map {
+                CaptureAudioFormat(sampleRate: daemon.sampleRate, channelCount: daemon.channelCount, sampleFormat: $0)
+            })
+            // The same object on every listing, and the registry lists it before the virtual devices.
+            #expect(PulseAudioDiscovery.microphones(server: daemon.server).first { $0.uniqueID == daemon.monitorName } === monitor)
+            let listed = PulseAudioDiscovery.$server.withValue(daemon.server) { CaptureDeviceRegistry.devices(for: .all) }
+            let monitorIndex = try #require(listed.firstIndex { $0.uniqueID == daemon.monitorName })
+            #expect(monitorIndex < listed.firstIndex { $0.isVirtual }!)
+            let virtualOnly = PulseAudioDiscovery.$server.withValue(daemon.server) { CaptureDeviceRegistry.devices(for: .virtual) }
+            #expect(virtualOnly.allSatisfy { $0.isVirtual })
+
+            // A capture source (the server's sine generator) beside the monitor: the default
+            // source is listed first, then inputs, then monitors.
+            try daemon.pactl(["load-module", "module-sine-source", "source_name=openav_sine", "rate=\(daemon.sampleRate)"])
+            try daemon.pactl(["set-default-source", daemon.monitorName])
+            #expect(PulseAudioDiscovery.microphones(server: daemon.server).map(\.uniqueID) == [daemon.monitorName, "openav_sine"])
+            try daemon.pactl(["set-default-source", "openav_sine"])
+            let sine = PulseAudioDiscovery.microphones(server: daemon.server)
+            #expect(sine.map(\.uniqueID) == ["openav_sine", daemon.monitorName])
+            #expect(sine.first?.isMonitor == false && sine.first?.audioFormats.first?.sampleRate == daemon.sampleRate)
+
+            // Without the server: nothing listed, at once; starting fails with an error.
+            daemon.stop()
+            let before = HostClock.now
+            #expect(PulseAudioDiscovery.microphones(server: daemon.server).isEmpty)
+            #expect(HostClock.now - before < PulseAudioDiscovery.timeout)
+            #expect(throws: CaptureDeviceError.self) {
+                try monitor.start(format: monitor.formats[0], frameDuration: nil) { _ in }
+            }
+            #expect(!monitor.isRunning)
+        }
+
+        @Test(arguments: [CaptureAudioSampleFormat.float32, .int16])
+        func capturesTheTonePlayedIntoTheSink(sampleFormat: CaptureAudioSampleFormat) throws {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let tone = try daemon.toneFile()
+            let monitor = try #require(PulseAudioDiscovery.microphones(server: daemon.server)
+                .first { $0.uniqueID == daemon.monitorName })
+            let format = CaptureAudioFormat(sampleRate: daemon.sampleRate, channelCount: daemon.channelCount,
+                                            sampleFormat: sampleFormat)
+            let collector = Collector { AudioRecord($0) }
+            try monitor.start(format: .audio(format), frameDuration: nil, handler: collector.handler)
+            defer { monitor.stop() }
+            collector.wait(for: 10, timeout: 5)
+            let launched = HostClock.now
+            let paplay = try daemon.play(tone)
+            paplay.waitUntilExit()
+            #expect(paplay.terminationStatus == 0)
+            // A quarter of a second more, counted in delivered buffers.
+            let played = collector.records.count
+            collector.wait(for: played + 25, timeout: 5)
+            monitor.stop()
+            let records = collector.records
+            #expect(collector.errors.isEmpty)
+            try #require(records.count > 200)
+            let rate = daemon.sampleRate
+
+            // Buffers: 10 ms, each starting where the previous ended unless drops were reported.
+            #expect(records.allSatisfy { $0.sampleCount == rate / 100 && $0.duration == CMTime(value: Int64(rate / 100), timescale: Int32(rate)) })
+            #expect(records.allSatisfy { $0.bufferPresentationTime == $0.presentationTime })
+            let asbd = try #require(records[0].streamDescription)
+            #expect(asbd.mSampleRate == Double(rate) && Int(asbd.mChannelsPerFrame) == daemon.channelCount)
+            #expect(Int(asbd.mBitsPerChannel) == sampleFormat.bytesPerSample * 8)
+            var discontinuities = 0
+            for (previous, record) in zip(records, records.dropFirst()) {
+                #expect(record.sequenceNumber == previous.sequenceNumber + 1 + UInt64(record.droppedBefore))
+                if record.droppedBefore == 0, record.presentationTime != previous.presentationTime + previous.duration {
+                    discontinuities += 1
+                }
+            }
+            #expect(discontinuities == 0, "\(discontinuities) buffers re-anchored without a drop")
+
+            // On the host clock: every buffer was recorded before it arrived, and recently.
+            let lags = records.map { Int64($0.arrival) - nanoseconds($0.presentationTime + $0.duration) }.sorted()
+            #expect(lags.first! > -2_000_000, "a buffer ended \(-lags.first!) ns after it arrived")
+            #expect(lags[lags.count / 2] < 100_000_000, "median lag \(lags[lags.count / 2]) ns")
+
+            // The tone: found where the samples are loud, its onset timed by the buffers' stamps.
+            let threshold = pow(10, PulseAudioDaemon.tonePeakLevel / 20) / 2
+            let samples = records.flatMap { $0.channels[0] }
+            let onsetIndex = try #require(samples.firstIndex { abs($0) > threshold }, "no tone recorded")
+            let endIndex = samples.lastIndex { abs($0) > threshold }!
+            func hostTime(ofSample index: Int) -> Int64 {
+                let record = records[index / (rate / 100)]
+                return nanoseconds(record.presentationTime) + Int64(index % (rate / 100)) * 1_000_000_000 / Int64(rate)
+            }
+            let onset = hostTime(ofSample: onsetIndex)
+            #expect(onset > Int64(launched) && onset < Int64(launched) + 1_000_000_000,
+                    "the tone starts \(Double(onset - Int64(launched)) / 1e9) s after paplay was launched")
+            // paplay's stream start and drain in the null sink cut a few milliseconds of the tone
+            // (4 to 9 here), whatever records the monitor: 20 ms, less than two buffers.
+            let duration = Double(hostTime(ofSample: endIndex) - onset) / 1e9
+            #expect(abs(duration - Double(PulseAudioDaemon.toneSeconds)) < 0.02, "tone lasts \(duration) s by the stamps")
+            if records.allSatisfy({ $0.droppedBefore == 0 }) {
+                // Nothing dropped: the stamps count exactly the samples delivered.
+                let samplesLength = Int64(endIndex - onsetIndex) * 1_000_000_000 / Int64(rate)
+                #expect(abs(hostTime(ofSample: endIndex) - onset - samplesLength) <= 1)
+            }
+
+            // Frequency and level of the middle of the tone, on every channel.
+            let middle = (onsetIndex + rate / 4)..<(endIndex - rate / 4)
+            for channel in 0..<daemon.channelCount {
+                let signal = records.flatMap { $0.channels[channel] }[middle]
+                let hertz = frequency(signal, rate: rate)
+                #expect(abs(hertz - Double(PulseAudioDaemon.toneFrequency)) < 0.5, "channel \(channel): \(hertz) Hz")
+                let rms = (signal.reduce(0) { $0 + $1 * $1 } / Double(signal.count)).squareRoot()
+                let level = 20 * log10(rms)
+                #expect(abs(level - (PulseAudioDaemon.tonePeakLevel - 3.0103)) < 1, "channel \(channel): \(level) dBFS")
+            }
+        }
+
+        @Test func aServerGoingAwayEndsTheCaptureOnce() throws {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let monitor = try #require(PulseAudioDiscovery.microphones(server: daemon.server)
+                .first { $0.uniqueID == daemon.monitorName })
+            let collector = Collector { $0.sequenceNumber }
+            try monitor.start(format: monitor.formats[0], frameDuration: nil, handler: collector.handler)
+            defer { monitor.stop() }
+            try #require(collector.wait(for: 10, timeout: 5).count >= 10)
+            daemon.stop()
+            let deadline = Date().addingTimeInterval(5)
+            while collector.errors.isEmpty, Date() < deadline { collector.wait(timeout: 0.1) { _ in false } }
+            #expect(collector.errors.map(\.reason) == [.disconnected])
+            #expect(!monitor.isRunning && !monitor.isConnected)
+            let delivered = collector.records.count
+            collector.wait(timeout: 0.2) { _ in false }
+            #expect(collector.records.count == delivered && collector.errors.count == 1)
+        }
+    }
+}

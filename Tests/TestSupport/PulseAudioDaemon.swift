@@ -1,0 +1,161 @@
+import Foundation
+
+/// A private PulseAudio daemon for one test: a null sink (whose monitor source records what is
+/// played into it), served on its own socket in a fresh folder, as the current user (root
+/// included). Nothing of the machine's own sound setup is used or changed; `stop()` (or
+/// deinit) kills the daemon and removes the folder.
+///
+/// Starting throws, with the daemon's log, when `pulseaudio` cannot run: tests that need it fail.
+public final class PulseAudioDaemon: @unchecked Sendable {
+    /// The server address for libpulse (`unix:<socket>`).
+    public let server: String
+    /// The null sink's name.
+    public let sinkName = "openav_test_sink"
+    /// The null sink's description; its monitor's is "Monitor of " followed by this.
+    public let sinkDescription = "OpenAV-Test-Sink"
+    /// The null sink's sample rate.
+    public let sampleRate: Int
+    /// The null sink's channel count.
+    public let channelCount: Int
+    /// The name of the sink's monitor source.
+    public var monitorName: String { sinkName + ".monitor" }
+
+    private let folder: URL
+    private var pid: pid_t = 0
+    private var exited = false
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts a daemon with a null sink of `sampleRate` Hz and `channelCount` channels and waits
+    /// (at most 10 s) until it answers.
+    public init(sampleRate: Int = 48_000, channelCount: Int = 2) throws {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-pulse-\(UUID().uuidString)")
+        let runtime = folder.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("home"), withIntermediateDirectories: true)
+        let socket = runtime.appendingPathComponent("native").path
+        server = "unix:" + socket
+        let log = folder.appendingPathComponent("pulseaudio.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let arguments = [
+            "pulseaudio", "--daemonize=no", "--system=false", "--exit-idle-time=-1", "-n", "--use-pid-file=no",
+            "--realtime=no", "--high-priority=no", "--log-target=stderr",
+            "--load=module-null-sink sink_name=\(sinkName) sink_properties=device.description=\(sinkDescription) "
+                + "rate=\(sampleRate) channels=\(channelCount)",
+            "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+        ]
+        // posix_spawn, not Foundation's Process: pulseaudio closes the descriptors it inherits,
+        // which Process takes for the child's exit (and then blocks its monitor thread in wait4).
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_APPEND, 0)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, "pulseaudio", &actions, nil, argv, envp)
+        guard status == 0 else {
+            throw FixtureError(message: "pulseaudio could not be started: \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        let deadline = Date().addingTimeInterval(10)
+        while (try? pactl(["info"])) == nil {
+            guard isRunning, Date() < deadline else {
+                stop()
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw FixtureError(message: "pulseaudio did not start: \(text.suffix(2000))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    deinit { stop() }
+
+    /// Whether the daemon still runs (reaps it once it has exited).
+    private var isRunning: Bool {
+        lock.withLock {
+            if !exited, pid != 0, waitpid(pid, nil, WNOHANG) != 0 { exited = true }
+            return pid != 0 && !exited
+        }
+    }
+
+    /// The environment of the daemon and its clients: a private runtime folder and home, the
+    /// server's address.
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("run").path
+        environment["PULSE_RUNTIME_PATH"] = folder.appendingPathComponent("run").path
+        environment["HOME"] = folder.appendingPathComponent("home").path
+        environment["PULSE_SERVER"] = server
+        return environment
+    }
+
+    /// Runs `pactl` against the daemon; its output.
+    @discardableResult
+    public func pactl(_ arguments: [String]) throws -> String {
+        let pactl = Process()
+        pactl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pactl.arguments = ["pactl"] + arguments
+        pactl.environment = environment
+        let output = Pipe()
+        pactl.standardOutput = output
+        pactl.standardError = FileHandle.nullDevice
+        try pactl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        pactl.waitUntilExit()
+        guard pactl.terminationStatus == 0 else {
+            throw FixtureError(message: "pactl \(arguments.joined(separator: " ")) failed")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Starts `paplay` playing a file into the null sink; wait for it with `waitUntilExit()`.
+    public func play(_ file: URL) throws -> Process {
+        let paplay = Process()
+        paplay.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        paplay.arguments = ["paplay", "--device=\(sinkName)", file.path]
+        paplay.environment = environment
+        paplay.standardInput = FileHandle.nullDevice
+        try paplay.run()
+        return paplay
+    }
+
+    /// The test tone's frequency, in hertz.
+    public static let toneFrequency = 1000
+    /// The test tone's peak level, in dBFS; its RMS level is 3.01 dB lower.
+    public static let tonePeakLevel = -12.0
+    /// The test tone's length, in seconds.
+    public static let toneSeconds = 2
+
+    /// A WAV of the test tone at the sink's rate and channel count, made by ffmpeg: a sine of
+    /// `toneFrequency` Hz peaking at `tonePeakLevel` dBFS, `toneSeconds` long, 16-bit.
+    public func toneFile() throws -> URL {
+        let amplitude = pow(10, Self.tonePeakLevel / 20)
+        let channel = "\(amplitude)*sin(2*PI*\(Self.toneFrequency)*t)"
+        return try Fixtures.make("tone-\(sampleRate)-\(channelCount).wav", [
+            "-f", "lavfi", "-i",
+            "aevalsrc=\(Array(repeating: channel, count: channelCount).joined(separator: "|")):s=\(sampleRate):d=\(Self.toneSeconds)",
+            "-c:a", "pcm_s16le",
+        ])
+    }
+
+    /// Kills the daemon (SIGKILL: as a crashed server goes), waits for it and removes its
+    /// folder. Stopping twice does nothing.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        if isRunning {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
