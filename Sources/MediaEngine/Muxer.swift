@@ -294,77 +294,87 @@ package final class Muxer {
     /// timing, and as `write(_:track:)` does.
     package func write(sampleBuffer: CMSampleBuffer, track: Int, timeOffset: CMTime = .zero) throws(EngineError) {
         let context = try contextForWriting(track: track)
-        // Built only for an error: a path string per sample costs as much as muxing the sample.
-        let url = self.url
-        func operation() -> String { "writing a sample buffer to \(url.path)" }
         let info = tracks[track]
-        let timeBase = info.stream.pointee.time_base
         let count = sampleBuffer.numSamples
-        guard count > 0, let block = sampleBuffer.dataBuffer, block.dataLength > 0 else {
-            throw EngineError(operation: operation(), message: "the sample buffer holds no data")
+        guard count > 0, let block = sampleBuffer.dataBuffer, case let length = block.dataLength, length > 0 else {
+            throw EngineError(operation: writingOperation, message: "the sample buffer holds no data")
         }
         guard let timings = try? sampleBuffer.sampleTimingInfos(), let first = timings.first,
               first.presentationTimeStamp.isNumeric else {
-            throw EngineError(operation: operation(), message: "the sample buffer has no presentation time")
+            throw EngineError(operation: writingOperation, message: "the sample buffer has no presentation time")
         }
-        let pieces: [(offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int)]
-        if info.isLinearPCM {
-            pieces = [(0, block.dataLength, first, count)]
+        if info.isLinearPCM || count == 1 {
+            // One packet (the common case: a demuxed or encoded sample), without per-sample lists.
+            let size = info.isLinearPCM ? length : sampleBuffer.sampleSize(at: 0)
+            try writePiece(of: block, length: length, offset: 0, size: size > 0 ? size : length, timing: first,
+                           samples: info.isLinearPCM ? count : 1, isSync: sampleBuffer.isSyncSample(at: 0),
+                           mayShare: true, info: info, timeOffset: timeOffset, context: context)
+            return
+        }
+        var offset = 0
+        for index in 0..<count {
+            let size = sampleBuffer.sampleSize(at: index)
+            var timing = first
+            if timings.count == count {
+                timing = timings[index]
+            } else if index > 0, first.duration.isNumeric {
+                let shift = CMTimeMultiply(first.duration, multiplier: Int32(index))
+                timing.presentationTimeStamp = first.presentationTimeStamp + shift
+                if first.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = first.decodeTimeStamp + shift }
+            }
+            try writePiece(of: block, length: length, offset: offset, size: size > 0 ? size : length - offset, timing: timing, samples: 1,
+                           isSync: sampleBuffer.isSyncSample(at: index), mayShare: false, info: info,
+                           timeOffset: timeOffset, context: context)
+            offset += size
+        }
+    }
+
+    /// What a failed sample-buffer write was doing; built only for an error (a path string per
+    /// sample costs as much as muxing the sample).
+    private var writingOperation: String { "writing a sample buffer to \(url.path)" }
+
+    /// Writes `size` bytes of `block` (`length` bytes long) from `offset` as one packet holding
+    /// `samples` samples that start at `timing`: sharing a demuxed packet's data when
+    /// `mayShare` and the range is the whole packet, copying it otherwise.
+    private func writePiece(of block: CMBlockBuffer, length: Int, offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int,
+                            isSync: Bool, mayShare: Bool, info: MuxerTrack, timeOffset: CMTime,
+                            context: UnsafeMutablePointer<AVFormatContext>) throws(EngineError) {
+        guard size > 0, offset + size <= length else {
+            throw EngineError(operation: writingOperation, message: "the sample sizes do not fit the data")
+        }
+        let timeBase = info.stream.pointee.time_base
+        let packet = Packet()
+        let p = packet.pointer
+        if mayShare, let source = block.memoryOwner as? Packet, source.pointer.pointee.buf != nil,
+           offset == 0, size == source.size {
+            // A demuxed packet: share its reference-counted data instead of copying it.
+            try ffmpegCheck(av_packet_ref(p, source.pointer), writingOperation)
+            // Keep the data and side data; the times, flags and position are set below.
+            p.pointee.flags = 0
+            p.pointee.duration = 0
+            p.pointee.pos = -1
         } else {
-            var offset = 0
-            var list: [(offset: Int, size: Int, timing: CMSampleTimingInfo, samples: Int)] = []
-            for index in 0..<count {
-                let size = sampleBuffer.sampleSize(at: index)
-                var timing = first
-                if timings.count == count {
-                    timing = timings[index]
-                } else if index > 0, first.duration.isNumeric {
-                    let shift = CMTimeMultiply(first.duration, multiplier: Int32(index))
-                    timing.presentationTimeStamp = first.presentationTimeStamp + shift
-                    if first.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = first.decodeTimeStamp + shift }
-                }
-                list.append((offset, size > 0 ? size : block.dataLength - offset, timing, 1))
-                offset += size
+            try ffmpegCheck(av_new_packet(p, Int32(size)), writingOperation)
+            let copied = CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: size,
+                                                    destination: UnsafeMutableRawPointer(p.pointee.data))
+            guard copied == kCMBlockBufferNoErr else {
+                throw EngineError(operation: writingOperation, message: "CoreMedia status \(copied) reading the sample data")
             }
-            pieces = list
         }
-        for (index, piece) in pieces.enumerated() {
-            guard piece.size > 0, piece.offset + piece.size <= block.dataLength else {
-                throw EngineError(operation: operation(), message: "the sample sizes do not fit the data")
-            }
-            let packet = Packet()
-            let p = packet.pointer
-            if pieces.count == 1, let source = block.memoryOwner as? Packet, source.pointer.pointee.buf != nil,
-               piece.offset == 0, piece.size == source.size {
-                // A demuxed packet: share its reference-counted data instead of copying it.
-                try ffmpegCheck(av_packet_ref(p, source.pointer), operation())
-                // Keep the data and side data; the times, flags and position are set below.
-                p.pointee.flags = 0
-                p.pointee.duration = 0
-                p.pointee.pos = -1
-            } else {
-                try ffmpegCheck(av_new_packet(p, Int32(piece.size)), operation())
-                let copied = CMBlockBufferCopyDataBytes(block, atOffset: piece.offset, dataLength: piece.size,
-                                                        destination: UnsafeMutableRawPointer(p.pointee.data))
-                guard copied == kCMBlockBufferNoErr else {
-                    throw EngineError(operation: operation(), message: "CoreMedia status \(copied) reading the sample data")
-                }
-            }
-            var timing = piece.timing
-            if timeOffset != .zero {
-                timing.presentationTimeStamp = timing.presentationTimeStamp - timeOffset
-                if timing.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = timing.decodeTimeStamp - timeOffset }
-            }
-            p.pointee.pts = timing.presentationTimeStamp.ffmpegTimestamp(in: timeBase)
-            p.pointee.dts = timing.decodeTimeStamp.isNumeric ? timing.decodeTimeStamp.ffmpegTimestamp(in: timeBase) : p.pointee.pts
-            if timing.duration.isNumeric, timing.duration > .zero {
-                let duration = piece.samples > 1 ? CMTimeMultiply(timing.duration, multiplier: Int32(piece.samples)) : timing.duration
-                p.pointee.duration = duration.ffmpegTimestamp(in: timeBase)
-            }
-            if sampleBuffer.isSyncSample(at: index) { p.pointee.flags |= AV_PKT_FLAG_KEY }
-            p.pointee.stream_index = info.stream.pointee.index
-            try interleave(p, context: context)
+        var timing = timing
+        if timeOffset != .zero {
+            timing.presentationTimeStamp = timing.presentationTimeStamp - timeOffset
+            if timing.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = timing.decodeTimeStamp - timeOffset }
         }
+        p.pointee.pts = timing.presentationTimeStamp.ffmpegTimestamp(in: timeBase)
+        p.pointee.dts = timing.decodeTimeStamp.isNumeric ? timing.decodeTimeStamp.ffmpegTimestamp(in: timeBase) : p.pointee.pts
+        if timing.duration.isNumeric, timing.duration > .zero {
+            let duration = samples > 1 ? CMTimeMultiply(timing.duration, multiplier: Int32(samples)) : timing.duration
+            p.pointee.duration = duration.ffmpegTimestamp(in: timeBase)
+        }
+        if isSync { p.pointee.flags |= AV_PKT_FLAG_KEY }
+        p.pointee.stream_index = info.stream.pointee.index
+        try interleave(p, context: context)
     }
 
     /// Writes the buffered packets and the trailer (the movie header, unless fragmented) and

@@ -121,16 +121,16 @@ private func combinedEpoch(_ a: CMTimeEpoch, _ b: CMTimeEpoch) -> CMTimeEpoch? {
 private func numericSum(_ a: CMTime, _ b: CMTime, sign: Int128) -> CMTime {
     guard let epoch = combinedEpoch(a.epoch, b.epoch) else { return .invalid }
     let rounded = a.flags.contains(.hasBeenRounded) || b.flags.contains(.hasBeenRounded)
-    if a.timescale == b.timescale {
-        // The common case (times of one track), exact in 64 bits unless the value overflows.
-        let (value, overflow) = sign > 0 ? a.value.addingReportingOverflow(b.value) : a.value.subtractingReportingOverflow(b.value)
-        if !overflow {
-            return CMTime(value: value, timescale: a.timescale, flags: rounded ? [.valid, .hasBeenRounded] : .valid, epoch: epoch)
-        }
+    // The LCM of the timescales, and each operand's factor to it, without 128-bit division.
+    var (x, y) = (Int64(a.timescale), Int64(b.timescale))
+    while y != 0 { (x, y) = (y, x % y) }
+    let (factorA, factorB) = (Int64(b.timescale) / x, Int64(a.timescale) / x)
+    let lcm = Int128(a.timescale) * Int128(factorA)
+    let numerator = Int128(a.value) * Int128(factorA) + sign * Int128(b.value) * Int128(factorB)
+    if lcm <= RationalTime.maxTimescale, let value = Int64(exactly: numerator) {
+        // Exact on the LCM timescale: the common case, and what the general path gives.
+        return CMTime(value: value, timescale: Int32(lcm), flags: rounded ? [.valid, .hasBeenRounded] : .valid, epoch: epoch)
     }
-    let (ta, tb) = (Int128(a.timescale), Int128(b.timescale))
-    let lcm = ta / RationalTime.gcd(ta, tb) * tb
-    let numerator = Int128(a.value) * (lcm / ta) + sign * Int128(b.value) * (lcm / tb)
     return RationalTime.time(numerator, over: lcm, timescale: min(lcm, RationalTime.maxTimescale),
                              alreadyRounded: rounded, epoch: epoch)
 }
