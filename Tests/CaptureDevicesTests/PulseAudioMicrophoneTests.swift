@@ -51,81 +51,83 @@ extension RealTimeDeviceTests {
 
         @Test(arguments: [CaptureAudioSampleFormat.float32, .int16])
         func capturesTheTonePlayedIntoTheSink(sampleFormat: CaptureAudioSampleFormat) throws {
-            let daemon = try PulseAudioDaemon()
-            defer { daemon.stop() }
-            let tone = try daemon.toneFile()
-            let monitor = try #require(PulseAudioDiscovery.microphones(server: daemon.server)
-                .first { $0.uniqueID == daemon.monitorName })
-            let format = CaptureAudioFormat(sampleRate: daemon.sampleRate, channelCount: daemon.channelCount,
-                                            sampleFormat: sampleFormat)
-            let collector = Collector { AudioRecord($0) }
-            try monitor.start(format: .audio(format), frameDuration: nil, handler: collector.handler)
-            defer { monitor.stop() }
-            collector.wait(for: 10, timeout: 5)
-            let launched = HostClock.now
-            let paplay = try daemon.play(tone)
-            paplay.waitUntilExit()
-            #expect(paplay.terminationStatus == 0)
-            // A quarter of a second more, counted in delivered buffers.
-            let played = collector.records.count
-            collector.wait(for: played + 25, timeout: 5)
-            monitor.stop()
-            let records = collector.records
-            #expect(collector.errors.isEmpty)
-            try #require(records.count > 200)
-            let rate = daemon.sampleRate
+            try HeavyLoad.exclusively {
+                let daemon = try PulseAudioDaemon()
+                defer { daemon.stop() }
+                let tone = try daemon.toneFile()
+                let monitor = try #require(PulseAudioDiscovery.microphones(server: daemon.server)
+                    .first { $0.uniqueID == daemon.monitorName })
+                let format = CaptureAudioFormat(sampleRate: daemon.sampleRate, channelCount: daemon.channelCount,
+                                                sampleFormat: sampleFormat)
+                let collector = Collector { AudioRecord($0) }
+                try monitor.start(format: .audio(format), frameDuration: nil, handler: collector.handler)
+                defer { monitor.stop() }
+                collector.wait(for: 10, timeout: 5)
+                let launched = HostClock.now
+                let paplay = try daemon.play(tone)
+                paplay.waitUntilExit()
+                #expect(paplay.terminationStatus == 0)
+                // A quarter of a second more, counted in delivered buffers.
+                let played = collector.records.count
+                collector.wait(for: played + 25, timeout: 5)
+                monitor.stop()
+                let records = collector.records
+                #expect(collector.errors.isEmpty)
+                try #require(records.count > 200)
+                let rate = daemon.sampleRate
 
-            // Buffers: 10 ms, each starting where the previous ended unless drops were reported.
-            #expect(records.allSatisfy { $0.sampleCount == rate / 100 && $0.duration == CMTime(value: Int64(rate / 100), timescale: Int32(rate)) })
-            #expect(records.allSatisfy { $0.bufferPresentationTime == $0.presentationTime })
-            let asbd = try #require(records[0].streamDescription)
-            #expect(asbd.mSampleRate == Double(rate) && Int(asbd.mChannelsPerFrame) == daemon.channelCount)
-            #expect(Int(asbd.mBitsPerChannel) == sampleFormat.bytesPerSample * 8)
-            var discontinuities = 0
-            for (previous, record) in zip(records, records.dropFirst()) {
-                #expect(record.sequenceNumber == previous.sequenceNumber + 1 + UInt64(record.droppedBefore))
-                if record.droppedBefore == 0, record.presentationTime != previous.presentationTime + previous.duration {
-                    discontinuities += 1
+                // Buffers: 10 ms, each starting where the previous ended unless drops were reported.
+                #expect(records.allSatisfy { $0.sampleCount == rate / 100 && $0.duration == CMTime(value: Int64(rate / 100), timescale: Int32(rate)) })
+                #expect(records.allSatisfy { $0.bufferPresentationTime == $0.presentationTime })
+                let asbd = try #require(records[0].streamDescription)
+                #expect(asbd.mSampleRate == Double(rate) && Int(asbd.mChannelsPerFrame) == daemon.channelCount)
+                #expect(Int(asbd.mBitsPerChannel) == sampleFormat.bytesPerSample * 8)
+                var discontinuities = 0
+                for (previous, record) in zip(records, records.dropFirst()) {
+                    #expect(record.sequenceNumber == previous.sequenceNumber + 1 + UInt64(record.droppedBefore))
+                    if record.droppedBefore == 0, record.presentationTime != previous.presentationTime + previous.duration {
+                        discontinuities += 1
+                    }
                 }
-            }
-            #expect(discontinuities == 0, "\(discontinuities) buffers re-anchored without a drop")
+                #expect(discontinuities == 0, "\(discontinuities) buffers re-anchored without a drop")
 
-            // On the host clock: every buffer was recorded before it arrived, and recently.
-            let lags = records.map { Int64($0.arrival) - nanoseconds($0.presentationTime + $0.duration) }.sorted()
-            #expect(lags.first! > -2_000_000, "a buffer ended \(-lags.first!) ns after it arrived")
-            #expect(lags[lags.count / 2] < 100_000_000, "median lag \(lags[lags.count / 2]) ns")
+                // On the host clock: every buffer was recorded before it arrived, and recently.
+                let lags = records.map { Int64($0.arrival) - nanoseconds($0.presentationTime + $0.duration) }.sorted()
+                #expect(lags.first! > -2_000_000, "a buffer ended \(-lags.first!) ns after it arrived")
+                #expect(lags[lags.count / 2] < 100_000_000, "median lag \(lags[lags.count / 2]) ns")
 
-            // The tone: found where the samples are loud, its onset timed by the buffers' stamps.
-            let threshold = pow(10, PulseAudioDaemon.tonePeakLevel / 20) / 2
-            let samples = records.flatMap { $0.channels[0] }
-            let onsetIndex = try #require(samples.firstIndex { abs($0) > threshold }, "no tone recorded")
-            let endIndex = samples.lastIndex { abs($0) > threshold }!
-            func hostTime(ofSample index: Int) -> Int64 {
-                let record = records[index / (rate / 100)]
-                return nanoseconds(record.presentationTime) + Int64(index % (rate / 100)) * 1_000_000_000 / Int64(rate)
-            }
-            let onset = hostTime(ofSample: onsetIndex)
-            #expect(onset > Int64(launched) && onset < Int64(launched) + 1_000_000_000,
-                    "the tone starts \(Double(onset - Int64(launched)) / 1e9) s after paplay was launched")
-            // paplay's stream start and drain in the null sink cut a few milliseconds of the tone
-            // (4 to 9 here), whatever records the monitor: 20 ms, less than two buffers.
-            let duration = Double(hostTime(ofSample: endIndex) - onset) / 1e9
-            #expect(abs(duration - Double(PulseAudioDaemon.toneSeconds)) < 0.02, "tone lasts \(duration) s by the stamps")
-            if records.allSatisfy({ $0.droppedBefore == 0 }) {
-                // Nothing dropped: the stamps count exactly the samples delivered.
-                let samplesLength = Int64(endIndex - onsetIndex) * 1_000_000_000 / Int64(rate)
-                #expect(abs(hostTime(ofSample: endIndex) - onset - samplesLength) <= 1)
-            }
+                // The tone: found where the samples are loud, its onset timed by the buffers' stamps.
+                let threshold = pow(10, PulseAudioDaemon.tonePeakLevel / 20) / 2
+                let samples = records.flatMap { $0.channels[0] }
+                let onsetIndex = try #require(samples.firstIndex { abs($0) > threshold }, "no tone recorded")
+                let endIndex = samples.lastIndex { abs($0) > threshold }!
+                func hostTime(ofSample index: Int) -> Int64 {
+                    let record = records[index / (rate / 100)]
+                    return nanoseconds(record.presentationTime) + Int64(index % (rate / 100)) * 1_000_000_000 / Int64(rate)
+                }
+                let onset = hostTime(ofSample: onsetIndex)
+                #expect(onset > Int64(launched) && onset < Int64(launched) + 1_000_000_000,
+                        "the tone starts \(Double(onset - Int64(launched)) / 1e9) s after paplay was launched")
+                // paplay's stream start and drain in the null sink cut a few milliseconds of the tone
+                // (4 to 9 here), whatever records the monitor: 20 ms, less than two buffers.
+                let duration = Double(hostTime(ofSample: endIndex) - onset) / 1e9
+                #expect(abs(duration - Double(PulseAudioDaemon.toneSeconds)) < 0.02, "tone lasts \(duration) s by the stamps")
+                if records.allSatisfy({ $0.droppedBefore == 0 }) {
+                    // Nothing dropped: the stamps count exactly the samples delivered.
+                    let samplesLength = Int64(endIndex - onsetIndex) * 1_000_000_000 / Int64(rate)
+                    #expect(abs(hostTime(ofSample: endIndex) - onset - samplesLength) <= 1)
+                }
 
-            // Frequency and level of the middle of the tone, on every channel.
-            let middle = (onsetIndex + rate / 4)..<(endIndex - rate / 4)
-            for channel in 0..<daemon.channelCount {
-                let signal = records.flatMap { $0.channels[channel] }[middle]
-                let hertz = frequency(signal, rate: rate)
-                #expect(abs(hertz - Double(PulseAudioDaemon.toneFrequency)) < 0.5, "channel \(channel): \(hertz) Hz")
-                let rms = (signal.reduce(0) { $0 + $1 * $1 } / Double(signal.count)).squareRoot()
-                let level = 20 * log10(rms)
-                #expect(abs(level - (PulseAudioDaemon.tonePeakLevel - 3.0103)) < 1, "channel \(channel): \(level) dBFS")
+                // Frequency and level of the middle of the tone, on every channel.
+                let middle = (onsetIndex + rate / 4)..<(endIndex - rate / 4)
+                for channel in 0..<daemon.channelCount {
+                    let signal = records.flatMap { $0.channels[channel] }[middle]
+                    let hertz = frequency(signal, rate: rate)
+                    #expect(abs(hertz - Double(PulseAudioDaemon.toneFrequency)) < 0.5, "channel \(channel): \(hertz) Hz")
+                    let rms = (signal.reduce(0) { $0 + $1 * $1 } / Double(signal.count)).squareRoot()
+                    let level = 20 * log10(rms)
+                    #expect(abs(level - (PulseAudioDaemon.tonePeakLevel - 3.0103)) < 1, "channel \(channel): \(level) dBFS")
+                }
             }
         }
 
