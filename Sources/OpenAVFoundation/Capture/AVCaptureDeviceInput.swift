@@ -21,6 +21,12 @@ public final class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// The input's ports: one, of the device's media type.
     public override var ports: [Port] { portStorage }
 
+    /// The device's backend, in its active format at its delivery frame duration.
+    override var captureSource: CaptureSource? {
+        CaptureSource(backend: device.backend, format: device.activeFormat.captureFormat,
+                      frameDuration: device.deliveryFrameDuration, device: device)
+    }
+
     /// A description for debugging.
     public override var description: String { "<AVCaptureDeviceInput: \(device.localizedName)>" }
 }

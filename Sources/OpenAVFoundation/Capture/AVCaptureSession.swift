@@ -24,11 +24,10 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Posted when an interruption ends (never, yet, on Linux).
     public static let interruptionEndedNotification = Notification.Name("AVCaptureSessionInterruptionEndedNotification")
 
-    /// A device the session has started, with what it was started with.
+    /// A device the session has started for an input, with what it was started with.
     private struct RunningDevice {
-        let input: AVCaptureDeviceInput
-        let format: CaptureFormat
-        let frameDuration: CMTime?
+        let input: AVCaptureInput
+        let source: AVCaptureInput.CaptureSource
     }
 
     private let lock = NSLock()
@@ -50,7 +49,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     public override init() { super.init() }
 
     deinit {
-        for running in runningDevices.values { running.input.device.backend.stop() }
+        for running in runningDevices.values { running.source.backend.stop() }
     }
 
     // MARK: Preset
@@ -346,7 +345,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         keyValueObservers.recheck()
     }
 
-    private func applyIfRunning() {
+    /// Applies an input's changed capture source (a screen input's crop or frame rate) when running.
+    func applyIfRunning() {
         let apply = lock.withLock { running && configurationDepth == 0 }
         guard apply, let error = reconcile() else { return }
         stop(postingError: error)
@@ -360,33 +360,30 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         let wanted = lock.withLock { () -> [ObjectIdentifier: RunningDevice] in
             guard running else { return [:] }
             var wanted: [ObjectIdentifier: RunningDevice] = [:]
-            for input in deviceInputs where connectionStorage.contains(where: {
+            for input in inputStorage where connectionStorage.contains(where: {
                 $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
             }) {
-                wanted[ObjectIdentifier(input)] = RunningDevice(
-                    input: input, format: input.device.activeFormat.captureFormat,
-                    frameDuration: input.device.deliveryFrameDuration)
+                guard let source = input.captureSource else { continue }
+                wanted[ObjectIdentifier(input)] = RunningDevice(input: input, source: source)
             }
             return wanted
         }
         for (key, current) in runningDevices {
-            if let next = wanted[key], next.format == current.format, next.frameDuration == current.frameDuration {
-                continue
-            }
-            current.input.device.backend.stop()
+            if let next = wanted[key], next.source.isSame(as: current.source) { continue }
+            current.source.backend.stop()
             runningDevices[key] = nil
         }
         for (key, next) in wanted where runningDevices[key] == nil {
             let input = next.input
             do {
-                try input.device.backend.start(format: next.format, frameDuration: next.frameDuration) {
+                try next.source.backend.start(format: next.source.format, frameDuration: next.source.frameDuration) {
                     [weak self, weak input] event in
                     guard let self, let input else { return }
                     self.deliver(event, from: input)
                 }
                 runningDevices[key] = next
             } catch {
-                logger.debug("cannot start \(input.device.localizedName): \(error)")
+                logger.debug("cannot start \(next.source.backend.localizedName): \(error)")
                 let code: AVError.Code = switch error.reason {
                 case .alreadyRunning: .deviceAlreadyUsedByAnotherSession
                 case .disconnected: .deviceNotConnected
@@ -394,14 +391,14 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                 default: .unknown
                 }
                 return AVError(code, reason: error.message, underlying: error,
-                               userInfo: [AVErrorDeviceKey: input.device])
+                               userInfo: next.source.device.map { [AVErrorDeviceKey: $0] } ?? [:])
             }
         }
         return nil
     }
 
     /// Routes a device's event, on the device's thread.
-    private func deliver(_ event: CaptureEvent, from input: AVCaptureDeviceInput) {
+    private func deliver(_ event: CaptureEvent, from input: AVCaptureInput) {
         switch event {
         case .success(let sample):
             let targets = lock.withLock { () -> [AVCaptureConnection] in
@@ -416,8 +413,9 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
             }
         case .failure(let failure):
             let code: AVError.Code = failure.reason == .disconnected ? .deviceWasDisconnected : .unknown
+            let device = (input as? AVCaptureDeviceInput)?.device
             let error = AVError(code, reason: failure.message, underlying: failure,
-                                userInfo: [AVErrorDeviceKey: input.device])
+                                userInfo: device.map { [AVErrorDeviceKey: $0] } ?? [:])
             // Not on the device thread: stopping waits for it.
             DispatchQueue.global().async { [self] in stop(postingError: error) }
         }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import OpenAVFoundation
+import CaptureDevices
+import TestSupport
+
+/// `AVCaptureScreenInput` against a private Xvfb server: the root window's picture, painted
+/// through Xlib, is what the session's video data output delivers, pixel for pixel.
+@Suite struct CaptureScreenInputTests {
+    /// The picture: orange with a blue rectangle.
+    static let background: UInt32 = 0xFF8000
+    static let box = XvfbServer.Rectangle(x: 100, y: 60, width: 200, height: 120, rgb: 0x2040C0)
+
+    /// A session capturing `input` into BGRA through a video data output with `delegate`.
+    private func session(_ input: AVCaptureScreenInput,
+                         _ delegate: any AVCaptureVideoDataOutputSampleBufferDelegate) -> AVCaptureSession {
+        let session = AVCaptureSession()
+        #expect(session.canAddInput(input))
+        session.addInput(input)
+        let output = AVCaptureVideoDataOutput()
+        output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+        output.setSampleBufferDelegate(delegate, queue: DispatchQueue(label: "screen frames"))
+        session.addOutput(output)
+        return session
+    }
+
+    /// The whole screen, then a crop rectangle set while running: sizes and colours, and the
+    /// crop's position to the pixel (the box's edges land where they must). The server is gone
+    /// at the end.
+    @Test func capturesTheScreenAndACropRectangle() throws {
+        let xvfb = try XvfbServer(width: 640, height: 480)
+        defer {
+            xvfb.stop()
+            #expect(!xvfb.isRunning, "Xvfb \(xvfb.display) still runs")
+        }
+        try xvfb.paint(Self.background, rectangles: [Self.box])
+        let input = try #require(X11Screen.$displayName.withValue(xvfb.display) {
+            AVCaptureScreenInput(displayID: CGMainDisplayID())
+        }, "no screen on \(xvfb.display)")
+        #expect(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 1) } == nil,
+                "Xvfb has one screen only")
+        #expect(input.cropRect.isNull && input.minFrameDuration == CMTime(value: 1, timescale: 60) && input.scaleFactor == 1
+                    && input.capturesCursor && !input.capturesMouseClicks)
+        #expect(input.ports.count == 1 && input.ports[0].mediaType == .video)
+        let dimensions = input.ports[0].formatDescription.map(CMVideoFormatDescriptionGetDimensions)
+        #expect(dimensions?.width == 640 && dimensions?.height == 480)
+
+        let sampler = CaptureFrameSampler()
+        let session = session(input, sampler)
+        session.startRunning()
+        defer { session.stopRunning() }
+        #expect(session.isRunning)
+        let whole = try #require(sampler.picture(after: 0, timeout: 10), "no frame of \(xvfb.display)")
+        #expect(whole.width == 640 && whole.height == 480 && whole.pixelFormat == kCVPixelFormatType_32BGRA)
+        #expect(whole.rgb(5, 5) == (0xFF, 0x80, 0x00) && whole.rgb(639, 479) == (0xFF, 0x80, 0x00))
+        #expect(whole.rgb(100, 60) == (0x20, 0x40, 0xC0) && whole.rgb(299, 179) == (0x20, 0x40, 0xC0))
+        #expect(whole.rgb(99, 60) == (0xFF, 0x80, 0x00) && whole.rgb(300, 179) == (0xFF, 0x80, 0x00))
+        #expect(whole.bytes[3] == 0xFF, "alpha \(whole.bytes[3])")
+
+        // The box's top-left corner lands at (10, 10) of a 240×160 crop.
+        let delivered = sampler.count
+        input.cropRect = CGRect(x: 90, y: 50, width: 240, height: 160)
+        let cropped = try #require(sampler.picture(after: delivered, timeout: 10) { $0.width == 240 },
+                                   "no cropped frame")
+        #expect(cropped.height == 160)
+        #expect(cropped.rgb(9, 9) == (0xFF, 0x80, 0x00) && cropped.rgb(10, 10) == (0x20, 0x40, 0xC0))
+        #expect(cropped.rgb(209, 129) == (0x20, 0x40, 0xC0) && cropped.rgb(210, 130) == (0xFF, 0x80, 0x00))
+        #expect(cropped.rgb(239, 159) == (0xFF, 0x80, 0x00))
+
+        // A repaint shows in the next frames.
+        try xvfb.paint(0x00FF00)
+        let repainted = sampler.picture(after: sampler.count, timeout: 10) { $0.rgb(120, 80) == (0x00, 0xFF, 0x00) }
+        #expect(repainted != nil, "the repaint never showed")
+        session.stopRunning()
+        #expect(!session.isRunning)
+    }
+
+    /// Frames at `minFrameDuration` on the host clock: every timestamp on the 1/30 s grid, each
+    /// within half a second of the host time it arrived at, every grid slot delivered or reported
+    /// dropped, and at least half of them delivered over two seconds.
+    @Test func deliversFramesAtTheMinimumFrameDurationOnTheHostClock() throws {
+        let xvfb = try XvfbServer(width: 320, height: 240)
+        defer {
+            xvfb.stop()
+            #expect(!xvfb.isRunning, "Xvfb \(xvfb.display) still runs")
+        }
+        try xvfb.paint(Self.background)
+        let input = try #require(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 0) })
+        input.minFrameDuration = CMTime(value: 1, timescale: 30)
+        let collector = CaptureFrameCollector()
+        let session = session(input, collector)
+        session.startRunning()
+        defer { session.stopRunning() }
+        try #require(collector.wait(timeout: 10) { frames, _ in !frames.isEmpty }, "no frame of \(xvfb.display)")
+        let firstArrival = CMClockGetTime(CMClockGetHostTimeClock())
+        try #require(collector.wait(timeout: 20) { frames, _ in
+            frames.count > 1 && (frames.last!.time - frames.first!.time).seconds >= 2
+        }, "two seconds of frames never came")
+        let lastArrival = CMClockGetTime(CMClockGetHostTimeClock())
+        session.stopRunning()
+        let frames = collector.frames, drops = collector.drops
+        let first = frames.first!.time, last = frames.last!.time
+        #expect((firstArrival - first).seconds >= 0 && (firstArrival - first).seconds < 0.5)
+        #expect((lastArrival - last).seconds >= -0.05 && (lastArrival - last).seconds < 0.5)
+        for frame in frames {
+            #expect(frame.time.value * 30 % Int64(frame.time.timescale) == 0, "\(frame.time) is off the 1/30 s grid")
+            #expect(frame.duration == CMTime(value: 1, timescale: 30) && frame.width == 320 && frame.height == 240)
+        }
+        let slots = Int(((last - first).seconds * 30).rounded()) + 1
+        let dropped = drops.filter { $0.time > first && $0.time < last }.count
+        let delivered = frames.filter { $0.time <= last }.count
+        #expect(delivered + dropped == slots, "\(delivered) delivered + \(dropped) dropped in \(slots) slots")
+        #expect(delivered * 2 >= slots, "only \(delivered) of \(slots) frames delivered")
+    }
+
+    /// Without a display there is no screen.
+    @Test func noDisplayNoScreen() {
+        #expect(X11Screen.$displayName.withValue(":4999") { AVCaptureScreenInput(displayID: 0) } == nil)
+    }
+}

@@ -1,0 +1,118 @@
+import CX11
+import Foundation
+
+/// A private Xvfb X server for one test: display `:N` (a free number from 90), one
+/// screen of the given size at depth 24, no TCP listener. `paint(_:rectangles:)` sets the root
+/// window's picture; `stop()` (or deinit) kills the server and waits for it.
+///
+/// Starting throws, with the server's log, when Xvfb cannot run: tests that need it fail.
+public final class XvfbServer: @unchecked Sendable {
+    /// The display's name (`":90"`).
+    public let display: String
+    /// The screen's size.
+    public let width: Int
+    public let height: Int
+
+    private let process = Process()
+    private let log: URL
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Starts a server with a `width`×`height` screen and waits (at most 10 s) until it accepts
+    /// connections.
+    public init(width: Int = 640, height: Int = 480) throws {
+        self.width = width
+        self.height = height
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("openav-xvfb-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        display = ":\(Self.freeDisplayNumber())"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process.standardInput = FileHandle.nullDevice
+        let output = try FileHandle(forWritingTo: log)
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            if let connection = XOpenDisplay(display) {
+                XCloseDisplay(connection)
+                break
+            }
+            guard process.isRunning, Date() < deadline else {
+                stop()
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw FixtureError(message: "Xvfb \(display) did not start: \(text.suffix(2000))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    deinit { stop() }
+
+    private static let numberLock = NSLock()
+    nonisolated(unsafe) private static var nextNumber = 90
+
+    /// A number no server of this process was given, with neither a lock file nor a socket
+    /// (Xvfb itself refuses a number another process took meanwhile).
+    private static func freeDisplayNumber() -> Int {
+        numberLock.withLock {
+            while FileManager.default.fileExists(atPath: "/tmp/.X\(nextNumber)-lock")
+                    || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(nextNumber)") {
+                nextNumber += 1
+            }
+            defer { nextNumber += 1 }
+            return nextNumber
+        }
+    }
+
+    /// Whether the server process still runs.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Kills the server (SIGKILL: the test process's children may inherit a blocked SIGTERM) and
+    /// waits until it has exited; removes its log, lock file and socket.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let number = display.dropFirst()
+        for path in [log.path, "/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)"] {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// A filled rectangle of the picture: position, size and colour (`0xRRGGBB`).
+    public struct Rectangle: Sendable {
+        public var x: Int, y: Int, width: Int, height: Int, rgb: UInt32
+        /// A rectangle.
+        public init(x: Int, y: Int, width: Int, height: Int, rgb: UInt32) {
+            (self.x, self.y, self.width, self.height, self.rgb) = (x, y, width, height, rgb)
+        }
+    }
+
+    /// Makes the root window's background a picture of colour `background` (`0xRRGGBB`) with
+    /// `rectangles` drawn over it, in order, and waits until the server has drawn it.
+    public func paint(_ background: UInt32, rectangles: [Rectangle] = []) throws {
+        guard let connection = XOpenDisplay(display) else { throw FixtureError(message: "cannot open \(display)") }
+        defer { XCloseDisplay(connection) }
+        let screen = XDefaultScreen(connection)
+        let root = XRootWindow(connection, screen)
+        let pixmap = XCreatePixmap(connection, root, UInt32(width), UInt32(height), UInt32(XDefaultDepth(connection, screen)))
+        let gc = XCreateGC(connection, pixmap, 0, nil)
+        for rectangle in [Rectangle(x: 0, y: 0, width: width, height: height, rgb: background)] + rectangles {
+            // Depth 24 TrueColor: the pixel value is the colour itself.
+            XSetForeground(connection, gc, UInt(rectangle.rgb))
+            XFillRectangle(connection, pixmap, gc, Int32(rectangle.x), Int32(rectangle.y),
+                           UInt32(rectangle.width), UInt32(rectangle.height))
+        }
+        XSetWindowBackgroundPixmap(connection, root, pixmap)
+        XClearWindow(connection, root)
+        XFreeGC(connection, gc)
+        XFreePixmap(connection, pixmap)
+        XSync(connection, 0)
+    }
+}
