@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OpenAVFoundation
 import CaptureDevices
+import TestSupport
 
 /// What a video data output delivered: per frame its time, size, format and barcode index; per
 /// drop its time and reason. Tests wait on it for conditions (never sleep).
@@ -111,7 +112,7 @@ final class CaptureNotificationRecorder: @unchecked Sendable {
 }
 
 /// Sessions on the virtual camera, end to end. Serialized: they share the one Test Pattern Camera.
-@Suite(.serialized) struct CaptureSessionTests {
+@Suite(.serialized, HeavyLoad.Scope()) struct CaptureSessionTests {
     /// The guide's setup: a session, a preset, a device input, a video data output with a
     /// delegate on a serial queue.
     static func makeSession(preset: AVCaptureSession.Preset, collector: CaptureFrameCollector,
