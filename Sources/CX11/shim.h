@@ -25,8 +25,17 @@ static inline int cx11_ignore_error(Display *display, XErrorEvent *event) {
     (void)event;
     return 0;
 }
-/// Installs `cx11_ignore_error` as Xlib's error handler.
-static inline void cx11_install_error_handler(void) { XSetErrorHandler(cx11_ignore_error); }
+/// An X I/O error handler that returns (Xlib's default prints and exits the process); the
+/// connection's exit handler (`cx11_survive_broken_connection`) then tells its owner.
+static inline int cx11_ignore_io_error(Display *display) {
+    (void)display;
+    return 0;
+}
+/// Installs `cx11_ignore_error` and `cx11_ignore_io_error` as Xlib's error handlers.
+static inline void cx11_install_error_handler(void) {
+    XSetErrorHandler(cx11_ignore_error);
+    XSetIOErrorHandler(cx11_ignore_io_error);
+}
 /// Records a broken connection in the flag the handler was installed with.
 static inline void cx11_note_broken(Display *display, void *flag) {
     (void)display;

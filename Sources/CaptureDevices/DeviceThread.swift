@@ -56,6 +56,27 @@ package final class DeviceThread: @unchecked Sendable {
         }
     }
 
+    /// The frame loop of a device on `grid`: from the first tick at or after now, sleeps to each
+    /// tick's deadline; ticks already overtaken when the thread wakes are skipped and recorded as
+    /// `.late` in `drops`; then `frame(tick, sequence, &drops)` makes and delivers the frame
+    /// (`sequence` counts ticks from the first) and returns false to end the loop. Ends when a
+    /// stop is asked for.
+    package func runFrames(on grid: HostTimeGrid,
+                           _ frame: (_ tick: UInt64, _ sequence: UInt64, _ drops: inout [CaptureDropRun]) -> Bool) {
+        let first = grid.tick(atOrAfter: HostClock.now)
+        var tick = first
+        var drops: [CaptureDropRun] = []
+        while sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
+            let latest = grid.tick(atOrBefore: HostClock.now)
+            if latest > tick {
+                drops.record(Int(latest - tick), .late)
+                tick = latest
+            }
+            guard frame(tick, tick - first, &drops) else { return }
+            tick += 1
+        }
+    }
+
     /// Asks the loop to end and waits until it has. From the device thread itself (a handler
     /// stopping its device) it only asks: the delivery in progress is the last.
     package func stop() {

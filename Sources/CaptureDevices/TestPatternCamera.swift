@@ -158,16 +158,7 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
     /// deliver.
     private static func run(renderer: TestPatternRenderer, controls: VirtualCameraControls, grid: HostTimeGrid,
                             on thread: DeviceThread, handler: CaptureHandler) {
-        let first = grid.tick(atOrAfter: HostClock.now)
-        var tick = first
-        var drops: [CaptureDropRun] = []
-        while thread.sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
-            let latest = grid.tick(atOrBefore: HostClock.now)
-            if latest > tick {
-                drops.record(Int(latest - tick), .late)
-                tick = latest
-            }
-            let sequence = tick - first
+        thread.runFrames(on: grid) { tick, sequence, drops in
             let time = grid.time(ofTick: tick)
             let state = controls.advance(to: time, frameDuration: grid.step)
             if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick),
@@ -178,7 +169,7 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
             } else {
                 drops.record(1, .outOfBuffers)
             }
-            tick += 1
+            return true
         }
     }
 }

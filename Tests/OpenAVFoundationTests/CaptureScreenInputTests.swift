@@ -113,6 +113,30 @@ import TestSupport
         #expect(delivered * 2 >= slots, "only \(delivered) of \(slots) frames delivered")
     }
 
+    /// The X server going away mid-capture stops the session with `deviceWasDisconnected`
+    /// (and does not end the process, as Xlib would by default).
+    @Test func serverGoingAwayStopsTheSession() throws {
+        let xvfb = try XvfbServer(width: 160, height: 120)
+        defer { xvfb.stop() }
+        try xvfb.paint(Self.background)
+        let input = try #require(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 0) })
+        let collector = CaptureFrameCollector()
+        let session = session(input, collector)
+        let recorder = CaptureNotificationRecorder(session)
+        session.startRunning()
+        defer { session.stopRunning() }
+        try #require(collector.wait(timeout: 10) { frames, _ in !frames.isEmpty }, "no frame of \(xvfb.display)")
+        xvfb.stop()
+        #expect(!xvfb.isRunning)
+        let stopped = DispatchSemaphore(value: 0)
+        let token = NotificationCenter.default.addObserver(forName: AVCaptureSession.didStopRunningNotification,
+                                                           object: session, queue: nil) { _ in stopped.signal() }
+        defer { NotificationCenter.default.removeObserver(token) }
+        if session.isRunning { #expect(stopped.wait(timeout: .now() + 10) == .success, "no stop after the server went away") }
+        #expect(!session.isRunning)
+        #expect(recorder.postedErrors.map(\.code) == [.deviceWasDisconnected])
+    }
+
     /// Without a display there is no screen.
     @Test func noDisplayNoScreen() {
         #expect(X11Screen.$displayName.withValue(":4999") { AVCaptureScreenInput(displayID: 0) } == nil)

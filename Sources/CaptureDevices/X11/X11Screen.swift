@@ -115,32 +115,23 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
         running?.stop()
     }
 
-    /// The production loop: sleep to frame `n`'s deadline, skip frames already overtaken, grab,
-    /// deliver.
+    /// The production loop: at each frame's deadline, grab and deliver.
     private func run(grabber: X11ScreenGrabber, grid: HostTimeGrid,
                      on thread: DeviceThread, handler: CaptureHandler) {
-        let first = grid.tick(atOrAfter: HostClock.now)
-        var tick = first
-        var drops: [CaptureDropRun] = []
-        while thread.sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
-            let latest = grid.tick(atOrBefore: HostClock.now)
-            if latest > tick {
-                drops.record(Int(latest - tick), .late)
-                tick = latest
-            }
+        thread.runFrames(on: grid) { tick, sequence, drops in
             let buffer = grabber.makeBuffer()
             let (x, y) = cropOrigin
             if let buffer, grabber.grab(x: x, y: y, into: buffer) {
                 handler(.success(CaptureSample(payload: .video(buffer), presentationTime: grid.time(ofTick: tick),
-                                               duration: grid.step, sequenceNumber: tick - first, drops: drops)))
+                                               duration: grid.step, sequenceNumber: sequence, drops: drops)))
                 drops.removeAll()
             } else if grabber.isBroken {
                 handler(.failure(CaptureDeviceError(.disconnected, "\(localizedName): the X server went away")))
-                return
+                return false
             } else {
                 drops.record(1, buffer == nil ? .outOfBuffers : .late)
             }
-            tick += 1
+            return true
         }
     }
 }
