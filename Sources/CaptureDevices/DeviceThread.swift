@@ -13,6 +13,12 @@ import Musl
 /// after it returns. Long waits (low frame rates) are cut into slices of at most
 /// `maximumSleepSlice` so that a stop is noticed promptly; every slice ends at an absolute time,
 /// and the last one at the deadline itself.
+///
+/// Priority: a device thread asks for real-time scheduling (`SCHED_FIFO` at its lowest
+/// priority) so that a frame leaves at its deadline however busy the machine is with encoders
+/// and other work; where the process may not (no `CAP_SYS_NICE` and an `RLIMIT_RTPRIO` of 0),
+/// for a nice value of -10 (allowed by `RLIMIT_NICE`); else it runs at normal priority. The
+/// thread sleeps between frames, so it takes little of the processor either way.
 package final class DeviceThread: @unchecked Sendable {
     /// The longest single sleep: how late, at worst, a stop is noticed while the loop waits.
     package static let maximumSleepSlice: UInt64 = 20_000_000
@@ -29,6 +35,7 @@ package final class DeviceThread: @unchecked Sendable {
         let deviceThread = DeviceThread()
         let thread = Thread {
             deviceThread.condition.withLock { deviceThread.threadID = pthread_self() }
+            raisePriority()
             body(deviceThread)
             deviceThread.condition.withLock {
                 deviceThread.finished = true
@@ -38,6 +45,21 @@ package final class DeviceThread: @unchecked Sendable {
         thread.name = name
         thread.start()
         return deviceThread
+    }
+
+    /// Puts the calling thread ahead of normal threads, as far as the process may (see the type's
+    /// description); does nothing where it may not.
+    private static func raisePriority() {
+        // Threads this one starts (a dispatch queue's workers, an encoder's threads) must not
+        // inherit the priority: SCHED_RESET_ON_FORK gives them normal scheduling and nice 0.
+        let resetOnFork: Int32 = 0x4000_0000
+        var parameters = sched_param()
+        parameters.sched_priority = sched_get_priority_min(SCHED_FIFO)
+        if pthread_setschedparam(pthread_self(), SCHED_FIFO | resetOnFork, &parameters) == 0 { return }
+        parameters.sched_priority = 0
+        guard pthread_setschedparam(pthread_self(), SCHED_OTHER | resetOnFork, &parameters) == 0 else { return }
+        // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, -10)
     }
 
     /// Whether a stop was asked for.
@@ -56,24 +78,32 @@ package final class DeviceThread: @unchecked Sendable {
         }
     }
 
-    /// The frame loop of a device on `grid`: from the first tick at or after now, sleeps to each
-    /// tick's deadline; ticks already overtaken when the thread wakes are skipped and recorded as
-    /// `.late` in `drops`; then `frame(tick, sequence, &drops)` makes and delivers the frame
-    /// (`sequence` counts ticks from the first) and returns false to end the loop. Ends when a
+    /// The frame loop of a device on `grid`: from the first tick at or after now, prepares each
+    /// tick's frame ahead of its deadline with `prepare(tick, sequence)`, sleeps to the deadline,
+    /// then hands it to `deliver(frame, tick, sequence, &drops)`, which delivers it and returns
+    /// false to end the loop (`sequence` counts ticks from the first). Ticks already overtaken
+    /// when the thread wakes are skipped and recorded as `.late` in `drops`, and the frame is
+    /// prepared again for the tick it is delivered at. A device that can only produce a frame at
+    /// its deadline (a screen grab) prepares nothing and does its work in `deliver`. Ends when a
     /// stop is asked for.
-    package func runFrames(on grid: HostTimeGrid,
-                           _ frame: (_ tick: UInt64, _ sequence: UInt64, _ drops: inout [CaptureDropRun]) -> Bool) {
+    package func runFrames<Frame>(on grid: HostTimeGrid, prepare: (_ tick: UInt64, _ sequence: UInt64) -> Frame,
+                                  deliver: (_ frame: Frame, _ tick: UInt64, _ sequence: UInt64,
+                                            _ drops: inout [CaptureDropRun]) -> Bool) {
         let first = grid.tick(atOrAfter: HostClock.now)
         var tick = first
         var drops: [CaptureDropRun] = []
+        var frame: Frame? = prepare(tick, 0)
         while sleep(untilNanoseconds: grid.deadline(ofTick: tick)) {
             let latest = grid.tick(atOrBefore: HostClock.now)
             if latest > tick {
                 drops.record(Int(latest - tick), .late)
                 tick = latest
+                frame = nil
             }
-            guard frame(tick, tick - first, &drops) else { return }
+            guard deliver(frame ?? prepare(tick, tick - first), tick, tick - first, &drops) else { return }
+            frame = nil
             tick += 1
+            frame = prepare(tick, tick - first)
         }
     }
 

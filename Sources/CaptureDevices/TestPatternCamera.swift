@@ -13,12 +13,15 @@ import OpenCoreVideo
 /// Timing: frames lie on a grid of the host clock: frame `n` of duration `d` is at exactly
 /// `n·d` seconds of host time, and its presentation time is that grid time, exactly, in `d`'s
 /// timescale (for 30 fps, `CMTime(value: n, timescale: 30)`); consecutive frames differ by
-/// exactly `d`. Each frame is delivered as soon as the host clock reaches its time (the frame's
-/// absolute deadline, slept to with `clock_nanosleep(TIMER_ABSTIME)` on the camera's own
-/// thread), so its timestamp is the ideal capture instant, not the (slightly later, jittery)
-/// wake-up time, and the schedule never drifts. A frame whose successor is already due when the
-/// thread wakes is skipped (dropped as `.late`), as is a frame for which the client holds every
-/// pool buffer (`.outOfBuffers`); the next delivered sample reports them in `drops`, and
+/// exactly `d`. Each frame is drawn ahead, while the camera waits for its time, and delivered
+/// as soon as the host clock reaches that time (the frame's absolute deadline, slept to with
+/// `clock_nanosleep(TIMER_ABSTIME)` on the camera's own thread), so its timestamp is the ideal
+/// capture instant, not the (slightly later, jittery) wake-up time, the drawing adds nothing to
+/// the latency, and the schedule never drifts. The frame drawn ahead holds one of the
+/// renderer's pool buffers. A frame whose successor is already due when the thread wakes is
+/// skipped (dropped as `.late`; the due one is drawn then), as is a frame for which the client
+/// holds every pool buffer at its deadline (`.outOfBuffers`); the next delivered sample reports
+/// them in `drops`, and
 /// `sequenceNumber` (counting from 0 at `start`) skips them too. The barcode carries `sequenceNumber`.
 ///
 /// Flash: a frame is all white (except the barcode band) when it is the first frame at or after
@@ -154,17 +157,21 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         if !wasConnected { CaptureDeviceRegistry.connectionChanged(self) }
     }
 
-    /// The production loop: sleep to frame `n`'s deadline, skip frames already overtaken, draw,
-    /// deliver.
+    /// The production loop: draw frame `n + 1` while waiting for its deadline, sleep to it,
+    /// deliver; a frame overtaken while drawn or waited for is skipped and the next due one drawn.
     private static func run(renderer: TestPatternRenderer, controls: VirtualCameraControls, grid: HostTimeGrid,
                             on thread: DeviceThread, handler: CaptureHandler) {
-        thread.runFrames(on: grid) { tick, sequence, drops in
+        func draw(tick: UInt64, sequence: UInt64) -> CVPixelBuffer? {
             let time = grid.time(ofTick: tick)
             let state = controls.advance(to: time, frameDuration: grid.step)
-            if let frame = renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick),
-                                              controls: state) {
-                handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: grid.step,
-                                               sequenceNumber: sequence, drops: drops)))
+            return renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick), controls: state)
+        }
+        thread.runFrames(on: grid, prepare: draw) { drawn, tick, sequence, drops in
+            // No buffer was free when the frame was drawn ahead: the client may have returned
+            // one since.
+            if let frame = drawn ?? draw(tick: tick, sequence: sequence) {
+                handler(.success(CaptureSample(payload: .video(frame), presentationTime: grid.time(ofTick: tick),
+                                               duration: grid.step, sequenceNumber: sequence, drops: drops)))
                 drops.removeAll()
             } else {
                 drops.record(1, .outOfBuffers)

@@ -118,7 +118,7 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
     /// The production loop: at each frame's deadline, grab and deliver.
     private func run(grabber: X11ScreenGrabber, grid: HostTimeGrid,
                      on thread: DeviceThread, handler: CaptureHandler) {
-        thread.runFrames(on: grid) { tick, sequence, drops in
+        thread.runFrames(on: grid, prepare: { _, _ in }) { _, tick, sequence, drops in
             let buffer = grabber.makeBuffer()
             let (x, y) = cropOrigin
             if let buffer, grabber.grab(x: x, y: y, into: buffer) {
