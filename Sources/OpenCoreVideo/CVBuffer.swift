@@ -8,7 +8,7 @@ import Foundation
 /// rows) or wraps memory owned elsewhere, released through a closure when the buffer goes away.
 /// Instances may be used from any thread; attachments and the lock count are guarded by a lock.
 public final class CVBuffer: @unchecked Sendable {
-    private struct Attachment {
+    struct Attachment {
         var value: AnyObject
         var mode: CVAttachmentMode
     }
@@ -86,12 +86,34 @@ public final class CVBuffer: @unchecked Sendable {
     /// Applies `kCVBufferPropagatedAttachmentsKey` and `kCVBufferNonPropagatedAttachmentsKey` from a
     /// pixel buffer attributes dictionary.
     func applyDefaultAttachments(from attributes: NSDictionary?) {
+        applyDefaultAttachments(Self.defaultAttachments(from: attributes))
+    }
+
+    /// Applies attachments read by `defaultAttachments(from:)`. A buffer with no attachments yet
+    /// shares the dictionary (no copy until one changes).
+    func applyDefaultAttachments(_ defaults: [String: Attachment]) {
+        guard !defaults.isEmpty else { return }
+        lock.withLock {
+            if attachments.isEmpty {
+                attachments = defaults
+            } else {
+                attachments.merge(defaults) { $1 }
+            }
+        }
+    }
+
+    /// The attachments a pixel buffer attributes dictionary gives every buffer made with it
+    /// (`kCVBufferPropagatedAttachmentsKey`, then `kCVBufferNonPropagatedAttachmentsKey`), read
+    /// once so that a pool does not read its attributes dictionary again for every buffer.
+    static func defaultAttachments(from attributes: NSDictionary?) -> [String: Attachment] {
+        var defaults: [String: Attachment] = [:]
         if let propagated = cvAttributeDictionary(attributes, kCVBufferPropagatedAttachmentsKey) {
-            for (key, value) in cvEntries(propagated) { setAttachment(key, value, .shouldPropagate) }
+            for (key, value) in cvEntries(propagated) { defaults[key] = Attachment(value: value, mode: .shouldPropagate) }
         }
         if let local = cvAttributeDictionary(attributes, kCVBufferNonPropagatedAttachmentsKey) {
-            for (key, value) in cvEntries(local) { setAttachment(key, value, .shouldNotPropagate) }
+            for (key, value) in cvEntries(local) { defaults[key] = Attachment(value: value, mode: .shouldNotPropagate) }
         }
+        return defaults
     }
 
     // MARK: Base address lock

@@ -18,6 +18,8 @@ public final class CVPixelBufferPool: @unchecked Sendable {
 
     let poolAttributes: NSDictionary
     let pixelBufferAttributes: NSDictionary
+    /// The attachments of `pixelBufferAttributes`, read once for every buffer of the pool.
+    private let defaultAttachments: [String: CVBuffer.Attachment]
 
     fileprivate init?(poolAttributes: NSDictionary?, pixelBufferAttributes: NSDictionary, status: inout CVReturn) {
         guard let format = cvAttributeInt(pixelBufferAttributes, kCVPixelBufferPixelFormatTypeKey),
@@ -50,6 +52,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         self.maximumBufferAge = age
         self.poolAttributes = poolAttributes ?? NSDictionary()
         self.pixelBufferAttributes = pixelBufferAttributes
+        defaultAttachments = CVBuffer.defaultAttachments(from: pixelBufferAttributes)
         let now = ProcessInfo.processInfo.systemUptime
         for _ in 0..<minimum {
             free.append((CVPixelBufferStorage(layout: layout), now))
@@ -71,7 +74,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         let buffer = CVPixelBuffer(storage: storage, isPlanar: description.isPlanar) { [weak self] in
             self?.recycle(storage)
         }
-        buffer.applyDefaultAttachments(from: pixelBufferAttributes)
+        buffer.applyDefaultAttachments(defaultAttachments)
         return buffer
     }
 

@@ -59,6 +59,9 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var lastAcceptedTime = CMTime.invalid
     /// Counts session stops, so a drain started before one delivers nothing after it.
     private var generation = 0
+    /// The format of the last frame reported dropped, reused while frames keep it (making one
+    /// costs far more than checking one, and drops happen when the device thread is behind).
+    private var droppedFormat: CMVideoFormatDescription?
 
     // Used only on the delegate queue, by `drain`.
     private let converter = PixelConverter()
@@ -194,9 +197,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
             lastSequenceNumber = sample.sequenceNumber
             if restarted || !sample.drops.isEmpty {
-                var description: CMVideoFormatDescription?
-                CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer,
-                                                             formatDescriptionOut: &description)
+                let description = droppedFormatLocked(of: pixelBuffer)
                 if restarted {
                     dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
                                            formatDescription: description, connection: connection,
@@ -240,12 +241,19 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     private func dropLocked(_ frame: Pending) {
-        var description: CMVideoFormatDescription?
-        CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: frame.pixelBuffer,
-                                                     formatDescriptionOut: &description)
         dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
-                               formatDescription: description, connection: frame.connection,
+                               formatDescription: droppedFormatLocked(of: frame.pixelBuffer), connection: frame.connection,
                                reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
+    }
+
+    /// The format description of a dropped frame's buffer: `droppedFormat` while it matches.
+    private func droppedFormatLocked(of pixelBuffer: CVPixelBuffer) -> CMVideoFormatDescription? {
+        if let droppedFormat, CMVideoFormatDescriptionMatchesImageBuffer(droppedFormat, imageBuffer: pixelBuffer) {
+            return droppedFormat
+        }
+        droppedFormat = nil
+        CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &droppedFormat)
+        return droppedFormat
     }
 
     /// Delivers drop reports and waiting frames until none is left, on `queue`: the delegate's
