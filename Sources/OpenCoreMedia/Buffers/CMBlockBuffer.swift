@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreVideo
+import Synchronization
 
 /// A run of bytes, offsets `0..<dataLength`, made of one or more memory blocks that need not be
 /// contiguous in memory; appending memory blocks or ranges of other block buffers never copies.
@@ -8,7 +9,9 @@ import OpenCoreVideo
 /// allocated when the buffer is made (never deferred); references to other block buffers are
 /// always flattened to the memory blocks they cover.
 public final class CMBlockBuffer: @unchecked Sendable {
-    // Appends mutate the segment list; a lock makes concurrent readers and appenders safe.
+    // Appends mutate the segment list; a lock makes concurrent readers and appenders safe. A
+    // `Mutex` is stored inline, not allocated as an `NSLock` is: one block buffer is made per
+    // packet read.
     struct Segment {
         let block: CMBlockBufferMemoryBlock
         let offset: Int
@@ -16,11 +19,12 @@ public final class CMBlockBuffer: @unchecked Sendable {
         var pointer: UnsafeMutableRawPointer { block.pointer + offset }
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var storedSegments: [Segment] = []
 
-    init(segments: [Segment] = []) {
+    init(segments: [Segment] = [], memoryOwner: AnyObject? = nil) {
         storedSegments = segments
+        self.memoryOwner = memoryOwner
     }
 
     /// Wraps memory owned elsewhere, such as an FFmpeg packet's data, without copying.
@@ -33,13 +37,12 @@ public final class CMBlockBuffer: @unchecked Sendable {
     package convenience init(wrapping pointer: UnsafeMutableRawPointer, length: Int, owner: AnyObject? = nil,
                              release: @escaping () -> Void) {
         let block = CMBlockBufferMemoryBlock(pointer: pointer, length: length, release: release)
-        self.init(segments: length > 0 ? [Segment(block: block, offset: 0, length: length)] : [])
-        memoryOwner = owner
+        self.init(segments: length > 0 ? [Segment(block: block, offset: 0, length: length)] : [], memoryOwner: owner)
     }
 
     /// The object owning the wrapped memory, for a buffer made by `init(wrapping:length:owner:release:)`
     /// with an owner; nil otherwise. Package access.
-    package private(set) var memoryOwner: AnyObject?
+    package let memoryOwner: AnyObject?
 
     /// A block buffer holding a copy of `data` in one contiguous memory block. Package access.
     package convenience init(copying data: Data) {
@@ -51,15 +54,11 @@ public final class CMBlockBuffer: @unchecked Sendable {
     }
 
     var segments: [Segment] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedSegments
+        lock.withLock { _ in storedSegments }
     }
 
     func append(_ newSegments: [Segment]) {
-        lock.lock()
-        storedSegments += newSegments
-        lock.unlock()
+        lock.withLock { _ in storedSegments += newSegments }
     }
 
     /// The segments covering `offset..<offset+length`, trimmed to that range; `nil` if out of range.

@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreVideo
+import Synchronization
 
 /// Called to load a sample buffer's data when it was created not ready; returns `noErr` on success.
 ///
@@ -15,7 +16,10 @@ public typealias CMSampleBufferMakeDataReadyCallback = (CMSampleBuffer, UnsafeMu
 /// Instances may be used from several threads; mutable state (readiness, validity, attachments,
 /// output time) is behind a lock.
 public final class CMSampleBuffer: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the mutable state. A `Mutex` lives inside the object (an `NSLock` is an object of
+    /// its own with a separately allocated `pthread_mutex_t`): one sample buffer is made per
+    /// packet read or written.
+    private let lock = Mutex(())
 
     let numSamplesStored: CMItemCount
     let timingEntries: [CMSampleTimingInfo]
@@ -56,7 +60,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// The buffer's attachments (`CMSetAttachment`, …), made on first use: most sample buffers
     /// never carry one, and a store with its lock per sample is a cost on every packet read.
     var attachmentStore: CMAttachmentStore {
-        lock.withLock {
+        lock.withLock { _ in
             if let store = attachmentStoreStored { return store }
             let store = CMAttachmentStore()
             attachmentStoreStored = store
@@ -64,20 +68,20 @@ public final class CMSampleBuffer: @unchecked Sendable {
         }
     }
 
-    var dataBufferValue: CMBlockBuffer? { lock.withLock { dataBufferStored } }
+    var dataBufferValue: CMBlockBuffer? { lock.withLock { _ in dataBufferStored } }
 
     func setDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard dataBufferStored == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
             dataBufferStored = buffer
             return noErr
         }
     }
 
-    var isValidValue: Bool { lock.withLock { !invalidated } }
+    var isValidValue: Bool { lock.withLock { _ in !invalidated } }
 
     func invalidateValue() -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard !invalidated else { return kCMSampleBufferError_Invalidated }
             invalidated = true
             return noErr
@@ -85,14 +89,14 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     var dataReadinessValue: DataReadiness {
-        lock.withLock {
+        lock.withLock { _ in
             if let failed = dataFailedStatus { return .failed(failed) }
             return dataReadyStored ? .ready : .notReady
         }
     }
 
     func markDataReady() -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             dataReadyStored = true
             dataFailedStatus = nil
             return noErr
@@ -100,7 +104,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     func markDataFailed(_ status: OSStatus) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             dataFailedStatus = status
             return noErr
         }
@@ -108,7 +112,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// Runs the make-data-ready callback if the data is not ready yet.
     func makeDataReadyValue() -> OSStatus {
-        let callback: CMSampleBufferMakeDataReadyCallback? = lock.withLock {
+        let callback: CMSampleBufferMakeDataReadyCallback? = lock.withLock { _ in
             dataReadyStored ? nil : makeDataReadyCallback
         }
         if dataReadinessValue == .ready { return noErr }
@@ -120,14 +124,14 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     var outputPresentationTimeStampValue: CMTime? {
-        get { lock.withLock { outputPresentationTimeStampOverride } }
-        set { lock.withLock { outputPresentationTimeStampOverride = newValue } }
+        get { lock.withLock { _ in outputPresentationTimeStampOverride } }
+        set { lock.withLock { _ in outputPresentationTimeStampOverride = newValue } }
     }
 
     /// The per-sample attachment dictionaries; created empty when asked to (or when the samples
     /// were marked not sync, holding that key).
     func sampleAttachmentDictionaries(create: Bool) -> [NSMutableDictionary]? {
-        lock.withLock {
+        lock.withLock { _ in
             if sampleAttachmentDictionaries == nil && (create || allSamplesNotSync) {
                 let notSync = allSamplesNotSync
                 sampleAttachmentDictionaries = (0..<numSamplesStored).map { _ in
@@ -143,9 +147,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     func copySampleAttachments(from other: CMSampleBuffer) {
-        let (source, notSync) = other.lock.withLock { (other.sampleAttachmentDictionaries, other.allSamplesNotSync) }
+        let (source, notSync) = other.lock.withLock { _ in (other.sampleAttachmentDictionaries, other.allSamplesNotSync) }
         let copies = source?.map { $0.mutableCopy() as! NSMutableDictionary }
-        lock.withLock {
+        lock.withLock { _ in
             sampleAttachmentDictionaries = copies
             allSamplesNotSync = notSync
         }
@@ -157,14 +161,14 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// it makes from packets that are not key frames (a per-sample `NSMutableDictionary` costs
     /// more than the rest of passing a packet through).
     package func markAllSamplesNotSync() {
-        lock.withLock { allSamplesNotSync = true }
+        lock.withLock { _ in allSamplesNotSync = true }
     }
 
     /// Whether sample `index` is a sync sample: it carries no `kCMSampleAttachmentKey_NotSync`
     /// (or carries false). Reads the mark of `markAllSamplesNotSync()` without making the
     /// attachment dictionaries. Package access, for the muxer's key-frame flags.
     package func isSyncSample(at index: Int) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard let dictionaries = sampleAttachmentDictionaries else { return !allSamplesNotSync }
             guard index >= 0, index < dictionaries.count else { return true }
             let value = dictionaries[index].object(forKey: NSString(string: kCMSampleAttachmentKey_NotSync))
