@@ -64,6 +64,9 @@ package final class Muxer {
     private var packetBytes: Int64 = 0
     /// The file's size right after its header.
     private var headerBytes: Int64 = 0
+    /// The packet `write(sampleBuffer:track:timeOffset:)` fills and hands to the interleaver,
+    /// reused (blank between writes) rather than allocated per sample.
+    private let samplePacket = Packet()
 
     /// Whether encoders for `fileType` must put their configuration in the codec parameters
     /// (`Encoder(settings:globalHeader:)`'s flag): true for MP4, QuickTime and Matroska.
@@ -343,8 +346,9 @@ package final class Muxer {
             throw EngineError(operation: writingOperation, message: "the sample sizes do not fit the data")
         }
         let timeBase = info.stream.pointee.time_base
-        let packet = Packet()
-        let p = packet.pointer
+        // One packet for every write: the interleaver takes its reference and leaves it blank.
+        let p = samplePacket.pointer
+        defer { av_packet_unref(p) }
         if mayShare, let source = block.memoryOwner as? Packet, source.pointer.pointee.buf != nil,
            offset == 0, size == source.size {
             // A demuxed packet: share its reference-counted data instead of copying it.

@@ -7,13 +7,20 @@ package final class Packet: @unchecked Sendable {
     /// The FFmpeg packet, valid until deinit.
     package let pointer: UnsafeMutablePointer<AVPacket>
 
-    /// The time base of the packet's timestamps (its stream's).
-    package internal(set) var timeBase = AVRational(num: 1, den: 1)
+    /// The time base of the packet's timestamps (its stream's); 1/1 until set. Kept in the
+    /// `AVPacket`'s own `time_base` (which FFmpeg copies with the packet's properties and muxers
+    /// ignore), not in a stored Swift property: reading a class's stored `var` from another
+    /// module costs a dynamic exclusivity check, several times per packet.
+    package internal(set) var timeBase: AVRational {
+        get { pointer.pointee.time_base }
+        set { pointer.pointee.time_base = newValue }
+    }
 
     /// An empty packet to read into.
     package init() {
         guard let packet = av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
         pointer = packet
+        packet.pointee.time_base = AVRational(num: 1, den: 1)
     }
 
     deinit {
