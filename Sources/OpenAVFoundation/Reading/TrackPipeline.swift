@@ -82,7 +82,9 @@ final class TrackPipeline: SamplePipeline {
             if finished { return nil }
             do {
                 switch mode {
-                case .passthrough(let description): passThrough(session, description)
+                case .passthrough(let description):
+                    // Handed straight out: a stored packet becomes exactly one sample.
+                    if let sample = passThrough(session, description) { return sample }
                 case .video, .audio: try decodeStep(session)
                 }
             } catch {
@@ -96,20 +98,23 @@ final class TrackPipeline: SamplePipeline {
         }
     }
 
-    /// Hands on the next packet as stored.
-    private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) {
+    /// The next packet as stored, as a sample buffer; nil for a packet past the range's end (or
+    /// none left, which finishes the pipeline).
+    private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) -> CMSampleBuffer? {
         guard let packet = session.nextPacket(forStream: streamIndex) else {
             finished = true
-            return
+            return nil
         }
-        if let end, packet.decodeTime.isNumeric, packet.decodeTime >= end {
-            finished = true
-            return
+        if let end {
+            let decodeTime = packet.decodeTime
+            if decodeTime.isNumeric, decodeTime >= end {
+                finished = true
+                return nil
+            }
+            let presentationTime = packet.presentationTime
+            if presentationTime.isNumeric, presentationTime >= end { return nil }
         }
-        if let end, packet.presentationTime.isNumeric, packet.presentationTime >= end { return }
-        if let sample = CMSampleBuffer.compressed(from: packet, formatDescription: description, timeBase: packet.timeBase) {
-            pending.append(sample)
-        }
+        return CMSampleBuffer.compressed(from: packet, formatDescription: description, timeBase: packet.timeBase)
     }
 
     /// Moves the decoder on by one step: a frame out, or a packet in, or the end.

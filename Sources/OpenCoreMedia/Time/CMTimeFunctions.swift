@@ -207,6 +207,18 @@ public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: In
 /// Compares two times: -1, 0 or 1. Numeric times in different epochs order by epoch; all
 /// times order as `-infinity < finite < indefinite < +infinity < invalid`.
 public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 {
+    // Two plain numeric times (the common case: packet times against a range, both sides of a
+    // muxer's checks) compare by their values when the timescales agree, or by 64-bit cross
+    // products when those cannot overflow; everything else takes the general path below.
+    if time1.flags == .valid, time2.flags == .valid, time1.timescale > 0, time2.timescale > 0,
+       time1.epoch == time2.epoch {
+        if time1.timescale == time2.timescale {
+            return time1.value == time2.value ? 0 : (time1.value < time2.value ? -1 : 1)
+        }
+        let (lhs, lhsOverflow) = time1.value.multipliedReportingOverflow(by: Int64(time2.timescale))
+        let (rhs, rhsOverflow) = time2.value.multipliedReportingOverflow(by: Int64(time1.timescale))
+        if !lhsOverflow, !rhsOverflow { return lhs == rhs ? 0 : (lhs < rhs ? -1 : 1) }
+    }
     let (k1, k2) = (time1.kind, time2.kind)
     if k1 != k2 { return k1 < k2 ? -1 : 1 }
     guard k1 == .numeric else { return 0 }
