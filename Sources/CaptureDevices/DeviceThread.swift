@@ -14,11 +14,11 @@ import Musl
 /// `maximumSleepSlice` so that a stop is noticed promptly; every slice ends at an absolute time,
 /// and the last one at the deadline itself.
 ///
-/// Priority: a device thread asks for real-time scheduling (`SCHED_FIFO` at its lowest
-/// priority) so that a frame leaves at its deadline however busy the machine is with encoders
-/// and other work; where the process may not (no `CAP_SYS_NICE` and an `RLIMIT_RTPRIO` of 0),
-/// for a nice value of -10 (allowed by `RLIMIT_NICE`); else it runs at normal priority. The
-/// thread sleeps between frames, so it takes little of the processor either way.
+/// Priority: a device thread asks for a nice value of -10 (allowed to root, or by `RLIMIT_NICE`)
+/// so that a frame leaves near its deadline while encoders keep the machine busy; where the
+/// process may not, it runs at normal priority. Not real-time scheduling: a device thread also
+/// delivers to the session's outputs (conversions, bookkeeping), and a `SCHED_FIFO` thread doing
+/// that work could starve the encoders and the client's own threads on a small machine.
 package final class DeviceThread: @unchecked Sendable {
     /// The longest single sleep: how late, at worst, a stop is noticed while the loop waits.
     package static let maximumSleepSlice: UInt64 = 20_000_000
@@ -54,9 +54,6 @@ package final class DeviceThread: @unchecked Sendable {
         // inherit the priority: SCHED_RESET_ON_FORK gives them normal scheduling and nice 0.
         let resetOnFork: Int32 = 0x4000_0000
         var parameters = sched_param()
-        parameters.sched_priority = sched_get_priority_min(SCHED_FIFO)
-        if pthread_setschedparam(pthread_self(), SCHED_FIFO | resetOnFork, &parameters) == 0 { return }
-        parameters.sched_priority = 0
         guard pthread_setschedparam(pthread_self(), SCHED_OTHER | resetOnFork, &parameters) == 0 else { return }
         // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, -10)
