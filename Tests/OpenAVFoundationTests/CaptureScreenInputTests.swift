@@ -161,6 +161,9 @@ import TestSupport
         defer { session.stopRunning() }
         let half = try #require(sampler.picture(after: 0, timeout: 10), "no frame of \(xvfb.display)")
         #expect(half.width == 320 && half.height == 240)
+        // What a writer recording these frames should be given: the delivered size.
+        let recommended = (session.outputs.first as? AVCaptureVideoDataOutput)?.recommendedVideoSettingsForAssetWriter(writingTo: .mov)
+        #expect(recommended?[AVVideoWidthKey] as? Int == 320 && recommended?[AVVideoHeightKey] as? Int == 240, "\(recommended ?? [:])")
         // The box: (50, 30) to (150, 90) at half size.
         for (x, y) in [(53, 33), (146, 86), (100, 60)] {
             #expect(Self.near(half.rgb(x, y), Self.box.rgb), "(\(x), \(y)): \(half.rgb(x, y))")
