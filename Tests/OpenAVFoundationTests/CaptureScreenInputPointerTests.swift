@@ -7,8 +7,9 @@ import TestSupport
 /// `AVCaptureScreenInput`'s pointer on a private Xvfb server: the root window's cursor (a known
 /// two-colour rectangle) appears in the frames at the pointer's position, moves with it, is
 /// clipped by a crop rectangle, and is gone with `capturesCursor` false; a button held down
-/// through XTEST shows the click ring with `capturesMouseClicks`, and only then.
-@Suite struct CaptureScreenInputPointerTests {
+/// through XTEST shows the click ring with `capturesMouseClicks`, and only then. Holds the
+/// heavy-load lock, as the other screen capture suite does.
+@Suite(HeavyLoad.Scope()) struct CaptureScreenInputPointerTests {
     static let background: UInt32 = 0x404040
     /// The cursor: 16×16, magenta left half, cyan right half, hotspot at (4, 4).
     static let left: UInt32 = 0xFF00FF, right: UInt32 = 0x00FFFF
