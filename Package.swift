@@ -24,7 +24,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CV4L2", providers: [.apt(["linux-libc-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext xfixes", providers: [.apt(["libx11-dev", "libxext-dev", "libxfixes-dev"])]),
+        // XTEST, for the tests only: fake pointer button presses on a test X server.
+        .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
         // Apple-compatible base frameworks
         .target(name: "OpenCoreVideo"),
@@ -56,7 +58,7 @@ let package = Package(
         .executableTarget(name: "openav-bench", dependencies: ["OpenAVFoundation"], path: "Benchmarks"),
 
         // Tests, and what they share: fixtures made by ffmpeg and ffprobe's view of them
-        .target(name: "TestSupport", dependencies: ["OpenCoreVideo", "CaptureDevices", "CX11"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OpenCoreVideo", "CaptureDevices", "CX11", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "OpenCoreVideoTests", dependencies: ["OpenCoreVideo"]),
         .testTarget(
             name: "OpenCoreMediaTests",

@@ -1,4 +1,4 @@
-// The Xlib and MIT-SHM headers OpenAVFoundation's X11 screen capture backend uses, and
+// The Xlib, MIT-SHM and XFixes headers OpenAVFoundation's X11 screen capture backend uses, and
 // Swift-callable versions of the Xlib macros Swift cannot import.
 #ifndef OPENAV_CX11_SHIM_H
 #define OPENAV_CX11_SHIM_H
@@ -6,6 +6,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/Xfixes.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 

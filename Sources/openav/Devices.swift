@@ -3,11 +3,14 @@ import Foundation
 import OpenAVFoundation
 
 /// `openav devices [--json]`: the capture devices discovery lists (hardware first, then the
-/// virtual ones), each with its formats and frame rate ranges.
+/// virtual ones), each with its formats and frame rate ranges, and the screens of `$DISPLAY`.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List cameras and microphones with their formats and frame rates.",
-        discussion: "OPENAV_CAPTURE_DEVICES=virtual|hardware|all (default all) restricts the list."
+        abstract: "List cameras and microphones with their formats and frame rates, and the X11 screens.",
+        discussion: """
+            OPENAV_CAPTURE_DEVICES=virtual|hardware|all (default all) restricts the cameras and \
+            microphones. Screens are those of the X11 display in DISPLAY (for `openav record --screen`).
+            """
     )
 
     @Flag(help: "Print JSON instead of text.")
@@ -15,7 +18,8 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let report = DevicesReport(devices: AVCaptureDevice.DiscoverySession(
-            deviceTypes: [.external, .builtInWideAngleCamera, .microphone], mediaType: nil, position: .unspecified).devices)
+            deviceTypes: [.external, .builtInWideAngleCamera, .microphone], mediaType: nil, position: .unspecified).devices,
+                                   screens: ScreenCaptureOptions.screens().map(DevicesReport.Screen.init))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -109,14 +113,33 @@ struct DevicesReport: Encodable {
         }
     }
 
-    let devices: [Device]
+    /// One X11 screen.
+    struct Screen: Encodable {
+        /// The name `openav record --screen` takes (":0", ":0.1").
+        let display: String
+        /// The `AVCaptureScreenInput(displayID:)` of the screen.
+        let displayID: UInt32
+        let width: Int32
+        let height: Int32
 
-    init(devices: [AVCaptureDevice]) {
+        init(_ screen: (display: String, displayID: CGDirectDisplayID, width: Int32, height: Int32)) {
+            (display, displayID, width, height) = screen
+        }
+
+        var text: String { "Screen \(display)  [displayID \(displayID)]  screen, \(width)x\(height)" }
+    }
+
+    let devices: [Device]
+    let screens: [Screen]
+
+    init(devices: [AVCaptureDevice], screens: [Screen]) {
         self.devices = devices.map(Device.init)
+        self.screens = screens
     }
 
     var text: String {
-        devices.isEmpty ? "no capture devices" : devices.map(\.text).joined(separator: "\n")
+        let lines = devices.map(\.text) + screens.map(\.text)
+        return lines.isEmpty ? "no capture devices" : lines.joined(separator: "\n")
     }
 
     /// A frame rate range as text: "1-240 fps", or "30 fps" for a single rate.

@@ -3,16 +3,17 @@ import Dispatch
 import Foundation
 import OpenAVFoundation
 
-/// `openav record OUTPUT`: records a movie from a camera and a microphone with
-/// `AVCaptureSession` and `AVCaptureMovieFileOutput`, as the guide's "Saving to a Movie File"
-/// does, until Ctrl-C or `--duration`.
+/// `openav record OUTPUT`: records a movie from a camera (or, with `--screen`, an X11 screen)
+/// and a microphone with `AVCaptureSession` and `AVCaptureMovieFileOutput`, as the guide's
+/// "Saving to a Movie File" does, until Ctrl-C or `--duration`.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Record a QuickTime movie from a camera and a microphone.",
+        abstract: "Record a QuickTime movie from a camera or a screen, and a microphone.",
         discussion: """
             Records from the default devices (the built-in virtual ones where there is no hardware) \
             until Ctrl-C or --duration, showing elapsed time, frames, drops, the audio level and the \
-            file size. The file is written in fragments, so even a killed recording leaves a playable \
+            file size. --screen records an X11 screen instead of a camera, with sound only when \
+            --audio names a microphone. The file is written in fragments, so even a killed recording leaves a playable \
             file up to its last fragment. Existing files are never overwritten.
             """
     )
@@ -22,7 +23,9 @@ struct Record: ParsableCommand {
 
     @OptionGroup var camera: VideoCaptureOptions
 
-    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone; 'none' for no audio).")
+    @OptionGroup var screen: ScreenCaptureOptions
+
+    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone, none with --screen; 'none' for no audio).")
     var audio: String?
 
     @Option(help: "Video codec: h264 or hevc.")
@@ -38,13 +41,20 @@ struct Record: ParsableCommand {
         guard ["h264", "hevc"].contains(codec) else { throw ValidationError("unknown --codec \(codec)") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
         guard fragment >= 0 else { throw ValidationError("--fragment cannot be negative") }
+        guard screen.screen == nil || (camera.video == nil && camera.preset == nil && camera.format == nil) else {
+            throw ValidationError("--screen records a screen instead of a camera: leave out --video, --preset and --format")
+        }
     }
 
     func run() throws {
         let url = URL(fileURLWithPath: output)
         let session = AVCaptureSession()
         session.beginConfiguration()
-        if camera.video != "none" { _ = try camera.addCamera(to: session) }
+        if screen.screen != nil {
+            try screen.addScreen(to: session)
+        } else if camera.video != "none" {
+            _ = try camera.addCamera(to: session)
+        }
         if let microphone = try microphone() {
             let input: AVCaptureDeviceInput
             do {
@@ -100,9 +110,11 @@ struct Record: ParsableCommand {
         }
     }
 
-    /// The microphone chosen by `--audio` (nil for "none"), or the default microphone.
+    /// The microphone chosen by `--audio` (nil for "none"), or the default microphone (none
+    /// with `--screen`).
     private func microphone() throws -> AVCaptureDevice? {
         guard let audio else {
+            if screen.screen != nil { return nil }
             guard let microphone = AVCaptureDevice.default(for: .audio) else { throw CommandFailure("no microphone found") }
             return microphone
         }

@@ -5,14 +5,16 @@ import CaptureDevices
 import TestSupport
 
 /// `AVCaptureScreenInput` against a private Xvfb server: the root window's picture, painted
-/// through Xlib, is what the session's video data output delivers, pixel for pixel.
-@Suite struct CaptureScreenInputTests {
+/// through Xlib, is what the session's video data output delivers, pixel for pixel. Holds the
+/// heavy-load lock: a real-time capture that measures its own pacing, kept apart from the
+/// live-audio timing tests.
+@Suite(HeavyLoad.Scope()) struct CaptureScreenInputTests {
     /// The picture: orange with a blue rectangle.
     static let background: UInt32 = 0xFF8000
     static let box = XvfbServer.Rectangle(x: 100, y: 60, width: 200, height: 120, rgb: 0x2040C0)
 
     /// A session capturing `input` into BGRA through a video data output with `delegate`.
-    private func session(_ input: AVCaptureScreenInput,
+    static func session(_ input: AVCaptureScreenInput,
                          _ delegate: any AVCaptureVideoDataOutputSampleBufferDelegate) -> AVCaptureSession {
         let session = AVCaptureSession()
         #expect(session.canAddInput(input))
@@ -46,7 +48,7 @@ import TestSupport
         #expect(dimensions?.width == 640 && dimensions?.height == 480)
 
         let sampler = CaptureFrameSampler()
-        let session = session(input, sampler)
+        let session = Self.session(input, sampler)
         session.startRunning()
         defer { session.stopRunning() }
         #expect(session.isRunning)
@@ -88,7 +90,7 @@ import TestSupport
         let input = try #require(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 0) })
         input.minFrameDuration = CMTime(value: 1, timescale: 30)
         let collector = CaptureFrameCollector()
-        let session = session(input, collector)
+        let session = Self.session(input, collector)
         session.startRunning()
         defer { session.stopRunning() }
         try #require(collector.wait(timeout: 10) { frames, _ in !frames.isEmpty }, "no frame of \(xvfb.display)")
@@ -121,7 +123,7 @@ import TestSupport
         try xvfb.paint(Self.background)
         let input = try #require(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 0) })
         let collector = CaptureFrameCollector()
-        let session = session(input, collector)
+        let session = Self.session(input, collector)
         let recorder = CaptureNotificationRecorder(session)
         session.startRunning()
         defer { session.stopRunning() }
@@ -135,6 +137,64 @@ import TestSupport
         if session.isRunning { #expect(stopped.wait(timeout: .now() + 10) == .success, "no stop after the server went away") }
         #expect(!session.isRunning)
         #expect(recorder.postedErrors.map(\.code) == [.deviceWasDisconnected])
+    }
+
+    /// Whether a colour is within `tolerance` of `0xRRGGBB` in every channel.
+    static func near(_ rgb: (Int, Int, Int), _ expected: UInt32, tolerance: Int = 2) -> Bool {
+        abs(rgb.0 - Int(expected >> 16 & 0xFF)) <= tolerance && abs(rgb.1 - Int(expected >> 8 & 0xFF)) <= tolerance
+            && abs(rgb.2 - Int(expected & 0xFF)) <= tolerance
+    }
+
+    /// `scaleFactor` 0.5 delivers half the size with the picture's pixels where they must be,
+    /// alone and with a crop rectangle (the crop is scaled, not the screen); 2 doubles a crop.
+    /// Points are taken 3 pixels inside the box's edges, where bicubic scaling keeps the colour.
+    @Test func scaleFactorScalesThePictureAndTheCropRectangle() throws {
+        let xvfb = try XvfbServer(width: 640, height: 480)
+        defer { xvfb.stop() }
+        try xvfb.paint(Self.background, rectangles: [Self.box])
+        let input = try #require(X11Screen.$displayName.withValue(xvfb.display) { AVCaptureScreenInput(displayID: 0) })
+        input.capturesCursor = false
+        input.scaleFactor = 0.5
+        let dimensions = input.ports[0].formatDescription.map(CMVideoFormatDescriptionGetDimensions)
+        #expect(dimensions?.width == 320 && dimensions?.height == 240)
+        let sampler = CaptureFrameSampler()
+        let session = Self.session(input, sampler)
+        session.startRunning()
+        defer { session.stopRunning() }
+        let half = try #require(sampler.picture(after: 0, timeout: 10), "no frame of \(xvfb.display)")
+        #expect(half.width == 320 && half.height == 240)
+        // What a writer recording these frames should be given: the delivered size.
+        let recommended = (session.outputs.first as? AVCaptureVideoDataOutput)?.recommendedVideoSettingsForAssetWriter(writingTo: .mov)
+        #expect(recommended?[AVVideoWidthKey] as? Int == 320 && recommended?[AVVideoHeightKey] as? Int == 240, "\(recommended ?? [:])")
+        // The box: (50, 30) to (150, 90) at half size.
+        for (x, y) in [(53, 33), (146, 86), (100, 60)] {
+            #expect(Self.near(half.rgb(x, y), Self.box.rgb), "(\(x), \(y)): \(half.rgb(x, y))")
+        }
+        for (x, y) in [(46, 26), (154, 94), (5, 5), (314, 234)] {
+            #expect(Self.near(half.rgb(x, y), Self.background), "(\(x), \(y)): \(half.rgb(x, y))")
+        }
+
+        // A 240×160 crop at (90, 50) at half size: 120×80, the box from (5, 5) to (105, 65).
+        input.cropRect = CGRect(x: 90, y: 50, width: 240, height: 160)
+        let cropped = try #require(sampler.picture(after: sampler.count, timeout: 10) { $0.width == 120 }, "no cropped frame")
+        #expect(cropped.height == 80)
+        for (x, y) in [(8, 8), (101, 61)] {
+            #expect(Self.near(cropped.rgb(x, y), Self.box.rgb), "(\(x), \(y)): \(cropped.rgb(x, y))")
+        }
+        for (x, y) in [(1, 1), (109, 69), (116, 40)] {
+            #expect(Self.near(cropped.rgb(x, y), Self.background), "(\(x), \(y)): \(cropped.rgb(x, y))")
+        }
+
+        // Twice the crop: 480×320, the box from (20, 20) to (420, 260).
+        input.scaleFactor = 2
+        let doubled = try #require(sampler.picture(after: sampler.count, timeout: 10) { $0.width == 480 }, "no doubled frame")
+        #expect(doubled.height == 320)
+        for (x, y) in [(23, 23), (416, 256)] {
+            #expect(Self.near(doubled.rgb(x, y), Self.box.rgb), "(\(x), \(y)): \(doubled.rgb(x, y))")
+        }
+        for (x, y) in [(16, 16), (424, 264)] {
+            #expect(Self.near(doubled.rgb(x, y), Self.background), "(\(x), \(y)): \(doubled.rgb(x, y))")
+        }
     }
 
     /// Without a display there is no screen.

@@ -1,9 +1,11 @@
 import CX11
+import CXTest
 import Foundation
 
 /// A private Xvfb X server for one test: display `:N` (a free number from 90), one
 /// screen of the given size at depth 24, no TCP listener. `paint(_:rectangles:)` sets the root
-/// window's picture; `stop()` (or deinit) kills the server and waits for it.
+/// window's picture, `setCursor(…)` its cursor; `movePointer(x:y:)` and `setButton(_:down:)`
+/// act as a user's mouse would (XTEST); `stop()` (or deinit) kills the server and waits for it.
 ///
 /// Starting throws, with the server's log, when Xvfb cannot run: tests that need it fail.
 public final class XvfbServer: @unchecked Sendable {
@@ -114,5 +116,60 @@ public final class XvfbServer: @unchecked Sendable {
         XFreeGC(connection, gc)
         XFreePixmap(connection, pixmap)
         XSync(connection, 0)
+    }
+
+    /// Runs `body` with a connection to the server and the root window, then waits until the
+    /// server has carried out what it asked.
+    private func withConnection(_ body: (OpaquePointer, Window) throws -> Void) throws {
+        guard let connection = XOpenDisplay(display) else { throw FixtureError(message: "cannot open \(display)") }
+        defer { XCloseDisplay(connection) }
+        try body(connection, XRootWindow(connection, XDefaultScreen(connection)))
+        XSync(connection, 0)
+    }
+
+    /// Makes the root window's cursor a `width`×`height` rectangle, its left half `left` and its
+    /// right half `right` (`0xRRGGBB`, opaque), with its hotspot at `hotspot`.
+    public func setCursor(width: Int, height: Int, hotspot: (x: Int, y: Int), left: UInt32, right: UInt32) throws {
+        try withConnection { connection, root in
+            // The source bitmap picks the foreground (left) where set; the mask shows every pixel.
+            let bytesPerRow = (width + 7) / 8
+            var source = [CChar](repeating: 0, count: bytesPerRow * height)
+            for row in 0..<height {
+                for column in 0..<width / 2 { source[row * bytesPerRow + column / 8] |= CChar(bitPattern: 1 << UInt8(column % 8)) }
+            }
+            let mask = [CChar](repeating: -1, count: bytesPerRow * height)
+            let sourceMap = XCreateBitmapFromData(connection, root, source, UInt32(width), UInt32(height))
+            let maskMap = XCreateBitmapFromData(connection, root, mask, UInt32(width), UInt32(height))
+            let colour = { (rgb: UInt32) in
+                XColor(pixel: 0, red: UInt16(rgb >> 16 & 0xFF) * 257, green: UInt16(rgb >> 8 & 0xFF) * 257,
+                       blue: UInt16(rgb & 0xFF) * 257, flags: CChar(DoRed | DoGreen | DoBlue), pad: 0)
+            }
+            var foreground = colour(left), background = colour(right)
+            let cursor = XCreatePixmapCursor(connection, sourceMap, maskMap, &foreground, &background,
+                                             UInt32(hotspot.x), UInt32(hotspot.y))
+            XDefineCursor(connection, root, cursor)
+            XFreeCursor(connection, cursor)
+            XFreePixmap(connection, sourceMap)
+            XFreePixmap(connection, maskMap)
+        }
+    }
+
+    /// Moves the pointer to (`x`, `y`) of the screen.
+    public func movePointer(x: Int, y: Int) throws {
+        try withConnection { connection, root in
+            XWarpPointer(connection, 0, root, 0, 0, 0, 0, Int32(x), Int32(y))
+        }
+    }
+
+    /// Presses (`down`) or releases pointer button `button` (1: left) through XTEST, as a
+    /// user's mouse would; throws when the server lacks XTEST.
+    public func setButton(_ button: UInt32, down: Bool) throws {
+        try withConnection { connection, _ in
+            var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+            guard XTestQueryExtension(connection, &eventBase, &errorBase, &major, &minor) != 0 else {
+                throw FixtureError(message: "\(display) has no XTEST extension")
+            }
+            XTestFakeButtonEvent(connection, button, down ? 1 : 0, 0)
+        }
     }
 }

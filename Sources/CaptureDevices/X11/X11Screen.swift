@@ -8,8 +8,15 @@ import OpenCoreVideo
 /// of) the screen's root window, grabbed with `XShmGetImage` (MIT-SHM; `XGetImage` when the
 /// server does not offer it) into a pooled BGRA pixel buffer.
 ///
-/// Format: one, `'BGRA'` at the screen's size, 1–120 fps; `start` also accepts any smaller
-/// BGRA size, the size of the rectangle at `cropOrigin` (which must lie on the screen).
+/// Format: one, `'BGRA'` at the screen's size, 1–120 fps; `start` also accepts any other BGRA
+/// size up to `maxOutputSize` a side: the picture of `picture.captureArea` (which must lie on
+/// the screen; the whole screen by default) is scaled to it by the shared `PixelConverter`.
+///
+/// What each frame shows is `picture`, read at every frame. The pointer, drawn before the
+/// picture is scaled: with `drawsCursor` the cursor as the server shows it, at the pointer's
+/// position (XFixes' cursor picture; X11 leaves it out of the root window's pixels); with
+/// `drawsMouseClicks` an opaque ring (`X11Pointer.clickRingColor`) around the pointer in every
+/// frame grabbed while its left, middle or right button is down.
 ///
 /// Timing: as the Test Pattern Camera's, frames lie on a grid of the host clock (frame `n` of
 /// duration `d` at exactly `n·d` seconds), each grabbed when its deadline (slept to on the
@@ -19,7 +26,7 @@ import OpenCoreVideo
 /// When the server goes away the capture ends with `.failure(.disconnected)`.
 ///
 /// The display: `displayName` for the current task, else `$DISPLAY`; without either there is no
-/// screen. The cursor is not drawn (X11 leaves it out of the root window's pixels).
+/// screen.
 package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
     /// The X display screens are looked up on, for the current task: nil (the default) is
     /// `$DISPLAY`. Tests bind it to their private Xvfb with `$displayName.withValue(_:operation:)`,
@@ -28,6 +35,8 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
 
     /// The highest frame rate offered.
     package static let maxFrameRate: Int32 = 120
+    /// The largest width and height `start` delivers.
+    package static let maxOutputSize = 16384
 
     /// The display's name (`":1"`).
     package let display: String
@@ -47,7 +56,7 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
 
     private let lock = NSLock()
     private var thread: DeviceThread?
-    private var origin = (x: 0, y: 0)
+    private var pictureStorage = X11ScreenPicture()
     private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.X11Screen")
 
     /// Screen `screenNumber` (nil: the default screen) of the current display (`displayName`,
@@ -74,21 +83,33 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
                                              frameRateRanges: [CaptureFrameRateRange(minRate: 1, maxRate: Self.maxFrameRate)]))]
     }
 
-    /// The top-left corner of the captured rectangle, in pixels from the screen's top-left; read
-    /// at every frame, so a change while running moves the rectangle at once.
-    package var cropOrigin: (x: Int, y: Int) {
-        get { lock.withLock { origin } }
-        set { lock.withLock { origin = newValue } }
+    /// What each frame shows; read at every frame: a new position of the capture area and the
+    /// pointer settings take effect at once, a new size at the next frame (the picture is
+    /// scaled to the started format's size).
+    package var picture: X11ScreenPicture { lock.withLock { pictureStorage } }
+
+    /// Changes `picture` in one step (safe against concurrent changes of other fields).
+    package func updatePicture(_ change: (inout X11ScreenPicture) -> Void) {
+        lock.withLock { change(&pictureStorage) }
+    }
+
+    /// The capture area, or the whole screen.
+    private func grabbedArea(of picture: X11ScreenPicture) -> (x: Int, y: Int, width: Int, height: Int) {
+        picture.captureArea ?? (0, 0, width, height)
     }
 
     package var isRunning: Bool { lock.withLock { thread != nil } }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
-        let (x, y) = cropOrigin
-        guard case .video(let video) = format, video.pixelFormat == kCVPixelFormatType_32BGRA, video.width > 0,
-              video.height > 0, x >= 0, y >= 0, x + video.width <= width, y + video.height <= height else {
-            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format) at (\(x), \(y))")
+        let area = grabbedArea(of: picture)
+        guard case .video(let video) = format, video.pixelFormat == kCVPixelFormatType_32BGRA,
+              (1...Self.maxOutputSize).contains(video.width), (1...Self.maxOutputSize).contains(video.height) else {
+            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format)")
+        }
+        guard area.x >= 0, area.y >= 0, area.width > 0, area.height > 0, area.x + area.width <= width,
+              area.y + area.height <= height else {
+            throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no rectangle \(area)")
         }
         let range = CaptureFrameRateRange(minRate: 1, maxRate: Self.maxFrameRate)
         let duration = frameDuration ?? CMTime(value: 1, timescale: 30)
@@ -98,12 +119,11 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        let grabber = try X11ScreenGrabber(displayName: display, screenNumber: screenNumber,
-                                           width: video.width, height: video.height)
-        logger.debug("starting \(video.width)x\(video.height) every \(duration.value)/\(duration.timescale) s, MIT-SHM: \(grabber.usesSharedMemory)")
+        let grabber = try X11ScreenGrabber(displayName: display, screenNumber: screenNumber, width: area.width,
+                                           height: area.height, outputWidth: video.width, outputHeight: video.height)
+        logger.debug("starting \(area) into \(video.width)x\(video.height) every \(duration.value)/\(duration.timescale) s, MIT-SHM: \(grabber.usesSharedMemory)")
         thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
             run(grabber: grabber, grid: grid, on: deviceThread, handler: handler)
-            grabber.close()
         }
     }
 
@@ -115,13 +135,28 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
         running?.stop()
     }
 
-    /// The production loop: at each frame's deadline, grab and deliver.
-    private func run(grabber: X11ScreenGrabber, grid: HostTimeGrid,
+    /// The production loop: at each frame's deadline, grab and deliver. A new size of the
+    /// capture area replaces the grabber (a new connection) before the grab.
+    private func run(grabber first: X11ScreenGrabber, grid: HostTimeGrid,
                      on thread: DeviceThread, handler: CaptureHandler) {
+        var grabber = first
+        defer { grabber.close() }
         thread.runFrames(on: grid, prepare: { _, _ in }) { _, tick, sequence, drops in
+            let picture = picture, area = grabbedArea(of: picture)
+            if (area.width, area.height) != (grabber.width, grabber.height) {
+                grabber.close()
+                do throws(CaptureDeviceError) {
+                    grabber = try X11ScreenGrabber(displayName: display, screenNumber: screenNumber, width: area.width,
+                                                   height: area.height, outputWidth: grabber.outputWidth,
+                                                   outputHeight: grabber.outputHeight)
+                } catch {
+                    handler(.failure(error))
+                    return false
+                }
+            }
             let buffer = grabber.makeBuffer()
-            let (x, y) = cropOrigin
-            if let buffer, grabber.grab(x: x, y: y, into: buffer) {
+            if let buffer, grabber.grab(x: area.x, y: area.y, into: buffer, cursor: picture.drawsCursor,
+                                           clicks: picture.drawsMouseClicks) {
                 handler(.success(CaptureSample(payload: .video(buffer), presentationTime: grid.time(ofTick: tick),
                                                duration: grid.step, sequenceNumber: sequence, drops: drops)))
                 drops.removeAll()
@@ -134,4 +169,18 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
             return true
         }
     }
+}
+
+/// What an `X11Screen`'s frames show: a rectangle of the screen, and what is drawn over it.
+package struct X11ScreenPicture: Sendable {
+    /// The rectangle of the screen, in pixels from its top-left corner; nil (the default) is
+    /// the whole screen.
+    package var captureArea: (x: Int, y: Int, width: Int, height: Int)?
+    /// Whether the cursor is drawn over the frames (true by default).
+    package var drawsCursor = true
+    /// Whether a ring is drawn around the pointer while a button is down (false by default).
+    package var drawsMouseClicks = false
+
+    /// The whole screen with the cursor and without click rings.
+    package init() {}
 }

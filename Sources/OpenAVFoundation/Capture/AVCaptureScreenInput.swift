@@ -8,10 +8,11 @@ import OpenCoreVideo
 ///
 /// Linux: the screens of the X11 display in `$DISPLAY`, copied with the MIT-SHM extension
 /// (`XShmGetImage`; `XGetImage` where the server cannot share memory) into BGRA pixel buffers
-/// timed on the host clock. Differs from Apple: the cursor is never drawn and mouse clicks are
-/// never shown (`capturesCursor`, `capturesMouseClicks` are stored only), `scaleFactor` is
-/// stored but not applied. When the X server goes away the session stops with
-/// `AVError.deviceWasDisconnected`.
+/// timed on the host clock, with the cursor drawn in from the XFixes extension and scaled by
+/// the shared pixel converter. A Wayland session's screen is captured only through XWayland
+/// (what X11 clients see of it); a pure Wayland compositor's is not. When the X server goes
+/// away the session stops with `AVError.deviceWasDisconnected`. Differs from Apple: the sample
+/// buffers carry no mouse and keyboard metadata attachments.
 public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     private let screen: X11Screen
     private var portStorage: [Port] = []
@@ -47,7 +48,7 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
         set {
             inputLock.withLock { cropRectStorage = newValue }
             let area = captureArea
-            screen.cropOrigin = (area.x, area.y)
+            screen.updatePicture { $0.captureArea = (area.x, area.y, area.width, area.height) }
             session?.applyIfRunning()
         }
     }
@@ -69,25 +70,43 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
         }
     }
 
-    /// The factor the captured picture is scaled by (1 by default). Differs from Apple: stored,
-    /// not applied; scale with `AVCaptureVideoDataOutput.videoSettings` width and height instead.
+    /// The factor the captured picture is scaled by: 1 (the default) delivers the captured
+    /// rectangle's pixels as they are, 2 a 320×240 rectangle as 640×480 buffers. Linux: the
+    /// scaled size is rounded to whole pixels (at least 1, at most 16384 a side); the picture,
+    /// cursor included, is scaled bicubically by the shared pixel converter. A change restarts
+    /// the capture. A factor that is not a positive number is a programmer error.
     public var scaleFactor: CGFloat {
         get { inputLock.withLock { scaleFactorStorage } }
-        set { inputLock.withLock { scaleFactorStorage = newValue } }
+        set {
+            precondition(newValue.isFinite && newValue > 0, "AVCaptureScreenInput.scaleFactor must be a positive number")
+            inputLock.withLock { scaleFactorStorage = newValue }
+            session?.applyIfRunning()
+        }
     }
 
-    /// Whether the cursor is drawn into the picture (true by default). Differs from Apple:
-    /// stored only; X11's root window holds no cursor, and it is never drawn.
+    /// Whether the mouse cursor appears in the captured frames (true by default). Linux: the
+    /// cursor's picture as the X server shows it (XFixes), blended in at the pointer's position
+    /// at every frame; a server without XFixes gives frames without it. Takes effect at the
+    /// next frame.
     public var capturesCursor: Bool {
         get { inputLock.withLock { capturesCursorStorage } }
-        set { inputLock.withLock { capturesCursorStorage = newValue } }
+        set {
+            inputLock.withLock { capturesCursorStorage = newValue }
+            screen.updatePicture { $0.drawsCursor = newValue }
+        }
     }
 
-    /// Whether mouse clicks are highlighted in the picture (false by default). Differs from
-    /// Apple: stored only; clicks are never shown.
+    /// Whether mouse clicks are highlighted in the captured frames (false by default): a circle
+    /// around the pointer while a button is down. Differs from Apple: the pointer's buttons are
+    /// polled once a frame (`XQueryPointer`), so a click shorter than a frame can be missed; the
+    /// ring is opaque yellow-orange (`#FFD000`), 16 pixels in radius and 4 wide, drawn under the
+    /// cursor for the left, middle and right buttons. Takes effect at the next frame.
     public var capturesMouseClicks: Bool {
         get { inputLock.withLock { capturesMouseClicksStorage } }
-        set { inputLock.withLock { capturesMouseClicksStorage = newValue } }
+        set {
+            inputLock.withLock { capturesMouseClicksStorage = newValue }
+            screen.updatePicture { $0.drawsMouseClicks = newValue }
+        }
     }
 
     /// The captured rectangle in whole pixels, clipped to the screen: the crop, or the screen.
@@ -97,10 +116,11 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
         return (Int(crop.minX), Int(crop.minY), Int(crop.width), Int(crop.height))
     }
 
-    /// BGRA at the captured rectangle's size.
+    /// BGRA at the captured rectangle's size times the scale factor.
     private var captureFormat: CaptureFormat {
-        let area = captureArea
-        return .video(CaptureVideoFormat(pixelFormat: kCVPixelFormatType_32BGRA, width: area.width, height: area.height,
+        let area = captureArea, factor = scaleFactor
+        let scaled = { (length: Int) in Int(min(CGFloat(X11Screen.maxOutputSize), max(1, (CGFloat(length) * factor).rounded()))) }
+        return .video(CaptureVideoFormat(pixelFormat: kCVPixelFormatType_32BGRA, width: scaled(area.width), height: scaled(area.height),
                                          frameRateRanges: [CaptureFrameRateRange(minRate: 1, maxRate: X11Screen.maxFrameRate)]))
     }
 

@@ -147,15 +147,14 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// Video settings for an `AVAssetWriterInput` recording this output's frames to a file type:
-    /// H.264 at the camera's active size and frame rate, a key frame every second (what
-    /// `AVCaptureMovieFileOutput` records); nil for a file type without video or when the output
-    /// has no camera connected.
+    /// H.264 at the camera's active size and frame rate (a screen's delivered size and
+    /// `minFrameDuration`), a key frame every second (what `AVCaptureMovieFileOutput` records);
+    /// nil for a file type without video or when the output has no camera or screen connected.
     ///
     /// Differs from Apple: the bit rate comes from `AVOutputSettingsAssistant`'s table.
     public func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
-        guard [.mov, .mp4, .m4v].contains(outputFileType),
-              let device = (connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device else { return nil }
-        let settings = CaptureEncodingSettings.video(for: device, codec: .h264)
+        guard [.mov, .mp4, .m4v].contains(outputFileType) else { return nil }
+        let settings = CaptureEncodingSettings.video(for: connection(with: .video)?.inputPorts.first?.input, codec: .h264)
         return settings.isEmpty ? nil : settings
     }
 

@@ -54,7 +54,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
 
     /// The settings that encode a connection's media: those set with
     /// `setOutputSettings(_:for:)`, or the defaults — H.264 at the camera's active size and
-    /// frame rate (a key frame every second), AAC at the microphone's rate and channel count.
+    /// frame rate (a screen's delivered size and `minFrameDuration`; a key frame every second), AAC at the microphone's rate and channel count.
     public func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
         if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }) { return set }
         return defaultSettings(for: connection, codec: .h264)
@@ -86,13 +86,13 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
         movieLock.withLock { settings[ObjectIdentifier(connection)] = outputSettings }
     }
 
-    /// The default settings for a connection's device.
+    /// The default settings for a connection's input (a camera, a screen, a microphone).
     private func defaultSettings(for connection: AVCaptureConnection, codec: AVVideoCodecType) -> [String: Any] {
-        let device = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
+        let input = connection.inputPorts.first?.input
         if connection.mediaTypes.contains(.video) {
-            return device.map { CaptureEncodingSettings.video(for: $0, codec: codec) } ?? [:]
+            return CaptureEncodingSettings.video(for: input, codec: codec)
         }
-        return device.map(CaptureEncodingSettings.audio(for:)) ?? [:]
+        return ((input as? AVCaptureDeviceInput)?.device).map(CaptureEncodingSettings.audio(for:)) ?? [:]
     }
 
     override func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
