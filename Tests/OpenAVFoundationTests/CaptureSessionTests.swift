@@ -351,4 +351,25 @@ final class CaptureNotificationRecorder: @unchecked Sendable {
         #expect(session.isRunning && session.outputs.isEmpty && session.connections.isEmpty)
         #expect(output.connections.isEmpty)
     }
+
+    @Test func framesQueuedWhenTheAppReleasesTheSessionStillArrive() throws {
+        // The blocked output's delegate holds its first frame until the session is gone; a
+        // second output on the same camera shows (by its own frames) that more frames were
+        // offered to the blocked one meanwhile, waiting in its queue.
+        let unblock = DispatchSemaphore(value: 0)
+        let blocked = CaptureFrameCollector { count in if count == 1 { unblock.wait() } }
+        let watcher = CaptureFrameCollector()
+        var session: AVCaptureSession? = try Self.makeSession(preset: .vga640x480, collector: blocked,
+                                                              queue: DispatchQueue(label: "blocked")).0
+        let second = AVCaptureVideoDataOutput()
+        second.setSampleBufferDelegate(watcher, queue: DispatchQueue(label: "watcher"))
+        try #require(session?.canAddOutput(second) == true)
+        session?.addOutput(second)
+        session?.startRunning()
+        #expect(blocked.wait { frames, _ in frames.count == 1 })
+        #expect(watcher.wait { frames, _ in frames.count >= 3 })
+        session = nil  // released without stopRunning(): the devices stop, queued frames remain
+        unblock.signal()
+        #expect(blocked.wait { frames, _ in frames.count >= 2 }, "the queued frame reached the delegate")
+    }
 }

@@ -21,6 +21,10 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The ports media comes from.
     public let inputPorts: [AVCaptureInput.Port]
+    /// The inputs of `inputPorts`, kept alive as long as the connection: a port holds its input
+    /// weakly (the input owns its ports), and a frame still on its way to a delegate after the
+    /// app released the session asks the connection for its input's device.
+    private let inputs: [AVCaptureInput]
 
     /// The levels of the audio channels flowing through the connection, one per channel of its
     /// audio port's format when the connection was made (empty for video).
@@ -29,6 +33,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// A connection from ports to an output, for `AVCaptureSession.addConnection(_:)`.
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
         inputPorts = ports
+        inputs = ports.map(\.input)
         outputStorage = output
         let channels = ports.first { $0.mediaType == .audio }?.formatDescription?.audioStreamBasicDescription?.mChannelsPerFrame ?? 0
         audioChannels = (0..<Int(channels)).map { _ in AVCaptureAudioChannel() }
