@@ -82,14 +82,16 @@ extension RealTimeDeviceTests {
                 let asbd = try #require(records[0].streamDescription)
                 #expect(asbd.mSampleRate == Double(rate) && Int(asbd.mChannelsPerFrame) == daemon.channelCount)
                 #expect(Int(asbd.mBitsPerChannel) == sampleFormat.bytesPerSample * 8)
-                var discontinuities = 0
-                for (previous, record) in zip(records, records.dropFirst()) {
+                var discontinuities: [(buffer: Int, samples: Int64)] = []
+                for (index, (previous, record)) in zip(records, records.dropFirst()).enumerated() {
                     #expect(record.sequenceNumber == previous.sequenceNumber + 1 + UInt64(record.droppedBefore))
-                    if record.droppedBefore == 0, record.presentationTime != previous.presentationTime + previous.duration {
-                        discontinuities += 1
+                    let end = previous.presentationTime + previous.duration
+                    if record.droppedBefore == 0, record.presentationTime != end {
+                        discontinuities.append((index + 1, (record.presentationTime - end).value))
                     }
                 }
-                #expect(discontinuities == 0, "\(discontinuities) buffers re-anchored without a drop")
+                #expect(discontinuities.isEmpty,
+                        "buffers re-anchored without a drop (index, samples moved): \(discontinuities) of \(records.count)")
 
                 // On the host clock: every buffer was recorded before it arrived, and recently.
                 let lags = records.map { Int64($0.arrival) - nanoseconds($0.presentationTime + $0.duration) }.sorted()
