@@ -15,8 +15,11 @@ final class PCMTimeline {
     /// re-anchors: 5 ms.
     static let maximumDrift = CMTime(value: 5, timescale: 1000)
     /// How long the timeline must lag the measurement by more than `maximumDrift` before it is
-    /// taken for a gap and re-anchored: 200 ms (a loaded server passes data on late for tens of
-    /// milliseconds, then catches up).
+    /// taken for a gap and re-anchored: 200 ms, both of audio (buffers in a row) and of host time.
+    /// A backlog (a loaded server, a consumer that stalled the device thread) is read in a burst
+    /// of many buffers within milliseconds, measured late until it is caught up; a stall is much
+    /// host time within few buffers. Neither is a gap; audio resuming after a real one (a
+    /// suspended source) keeps lagging, buffer after buffer, in real time.
     static let gapConfirmation = CMTime(value: 200, timescale: 1000)
 
     /// The factory of the buffers, which sets their format and frame count.
@@ -24,8 +27,10 @@ final class PCMTimeline {
     private let samples: HostTimeGrid
     private let bytesPerFrame: Int
     private let maximumDriftTicks: Int64
-    /// How long, in ticks, the timeline must lag the measurement to count as a gap.
+    /// How long, in ticks and in host nanoseconds, the timeline must lag the measurement to
+    /// count as a gap.
     private let gapConfirmationTicks: Int
+    private let gapConfirmationNanoseconds: UInt64
 
     /// The buffer being filled, its first sample's tick and the frames in it so far.
     private var pending: (block: UnsafeMutableRawPointer, start: UInt64, frames: Int)?
@@ -33,9 +38,9 @@ final class PCMTimeline {
     private var nextStart: UInt64?
     private var sequence: UInt64 = 0
     private var drops: [CaptureDropRun] = []
-    /// The buffers in a row that started more than `maximumDrift` before the measured time,
-    /// and the smallest of their lags, in ticks.
-    private var lag: (smallest: Int64, buffers: Int)?
+    /// The buffers in a row that started more than `maximumDrift` before the measured time, the
+    /// smallest of their lags, in ticks, and the host nanosecond of the first.
+    private var lag: (smallest: Int64, buffers: Int, since: UInt64)?
     /// Set when lost audio made the timeline unusable: the next buffer re-anchors at once.
     private var lost = false
 
@@ -47,6 +52,7 @@ final class PCMTimeline {
         bytesPerFrame = maker.format.bytesPerFrame
         maximumDriftTicks = Int64((Self.maximumDrift.seconds * Double(rate)).rounded())
         gapConfirmationTicks = Int((Self.gapConfirmation.seconds * Double(rate)).rounded())
+        gapConfirmationNanoseconds = UInt64(Self.gapConfirmation.seconds * Double(HostClock.nanosecondsPerSecond))
     }
 
     deinit {
@@ -92,16 +98,18 @@ final class PCMTimeline {
     /// Where a new buffer starts: where the previous one ended, unless the measured time
     /// (an upper bound: a backend may pass data on late, never early) says otherwise. A
     /// timeline more than `maximumDrift` ahead of the measurement re-anchors at once. One more
-    /// than `maximumDrift` behind it for `gapConfirmation` in a row is a gap (the source was
-    /// suspended, data was lost), not a late delivery: it re-anchors by the smallest lag seen in
-    /// that time, whole buffers counted as drops. After `lose()`, the next buffer re-anchors at
+    /// than `maximumDrift` behind it for `gapConfirmation` in a row, of audio and of host time, is
+    /// a gap (the source was suspended, data was lost) or a latency misjudged, not a late
+    /// delivery: it re-anchors by the smallest lag seen in that time, whole buffers counted as
+    /// drops.
+    /// After `lose()`, the next buffer re-anchors at
     /// once. A start never goes back to or before the previous buffer's.
     private func firstTick(measured: UInt64) -> UInt64 {
         guard let expected = nextStart else { return measured }
         let drift = Int64(measured) - Int64(expected)
         let frames = Int64(maker.framesPerBuffer)
         if drift > maximumDriftTicks {
-            lag = (min(lag?.smallest ?? drift, drift), (lag?.buffers ?? 0) + 1)
+            lag = (min(lag?.smallest ?? drift, drift), (lag?.buffers ?? 0) + 1, lag?.since ?? HostClock.now)
         } else {
             lag = nil
         }
@@ -110,7 +118,8 @@ final class PCMTimeline {
             start = max(Int64(measured), Int64(expected))
         } else if drift < -maximumDriftTicks {
             start = max(Int64(measured), Int64(expected) - frames + 1)
-        } else if let lag, lag.buffers * Int(frames) >= gapConfirmationTicks {
+        } else if let lag, lag.buffers * Int(frames) >= gapConfirmationTicks,
+                  HostClock.now - lag.since >= gapConfirmationNanoseconds {
             start = Int64(expected) + lag.smallest
         } else {
             return expected

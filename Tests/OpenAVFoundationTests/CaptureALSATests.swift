@@ -40,17 +40,12 @@ final class AudioSampleCollector: NSObject, AVCaptureAudioDataOutputSampleBuffer
 }
 
 extension CaptureSessionTests {
-    /// Runs `body` with the ALSA tone device's microphone listed (as tests list further devices,
-    /// after the built-in ones), then unlists it.
+    /// Runs `body` with the device object of an ALSA microphone that discovery does not list
+    /// (it lives in a private configuration), then stops it. Not added to the registry: other
+    /// suites' listings stay as they are.
     static func withALSAMicrophone<Result>(_ microphone: ALSAMicrophone, _ body: (AVCaptureDevice) throws -> Result) throws -> Result {
-        CaptureDeviceRegistry.addVirtualDevice(microphone)
-        defer {
-            microphone.stop()
-            CaptureDeviceRegistry.removeVirtualDevice(microphone)
-        }
-        let device = try #require(AVCaptureDevice.DiscoverySession(deviceTypes: [.microphone], mediaType: .audio,
-                                                                   position: .unspecified).devices.first { $0.uniqueID == microphone.uniqueID })
-        return try body(device)
+        defer { microphone.stop() }
+        return try body(AVCaptureDevice.wrapper(of: microphone))
     }
 
     /// An ALSA PCM through the public API, with the real libasound and no sound card: ALSA's

@@ -16,7 +16,11 @@ import OpenCoreMedia
 /// recorded at *now − what waits in the local queue up to it − the device buffer's latency*
 /// (see `PulseAudioRecorder`), and `PCMTimeline` cuts and stamps the buffers: each starts
 /// exactly where the previous one ended unless the measurement drifts away. A gap of whole
-/// buffers (the source was suspended, the server skipped data) is reported in `drops` (`.late`). The server going away, or the source vanishing, mid-stream ends the capture
+/// buffers (the source was suspended, the server skipped data) is reported in `drops` (`.late`).
+/// libpulse tells a record stream of no overflow (`pa_stream_set_overflow_callback` is for
+/// playback streams only); none happens while the device thread reads, since the server queues
+/// seconds of audio (`maxlength`), so a stalled thread loses nothing: its backlog, read in a
+/// burst, continues the timeline, and is not taken for a gap (`PCMTimeline.gapConfirmation`). The server going away, or the source vanishing, mid-stream ends the capture
 /// with `.failure(.disconnected)`, once; the microphone then stays disconnected.
 package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     /// The source as discovery saw it.
