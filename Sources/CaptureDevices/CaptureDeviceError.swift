@@ -13,7 +13,9 @@ package struct CaptureDeviceError: Error, Hashable, Sendable, CustomStringConver
         case alreadyRunning
         /// The device went away (an unplugged camera: `ENODEV`).
         case disconnected
-        /// The device exists but cannot be used now (busy, permission denied, out of memory).
+        /// Another program holds the device exclusively (`EBUSY`).
+        case busy
+        /// The device exists but cannot be used now (permission denied, out of memory).
         case unavailable
         /// Any other failure reported by the platform API.
         case failed

@@ -3,17 +3,21 @@ import Foundation
 /// Lists the capture devices of this machine: hardware first (one discovery per platform
 /// backend), then the built-in virtual devices, filtered by `DeviceSelection`.
 ///
-/// Backends are added to `hardwareDiscoveries` as they are written: V4L2 cameras and PulseAudio
-/// sources now; ALSA microphones and X11 screens to come.
+/// Backends are added to `hardwareDiscoveries` as they are written: V4L2 cameras, PulseAudio
+/// sources and ALSA microphones now; X11 screens to come.
 package enum CaptureDeviceRegistry {
     /// A platform backend's discovery: the devices present now.
     package typealias Discovery = @Sendable () -> [any CaptureDeviceBackend]
 
     /// Hardware discoveries, in listing order: cameras, then microphones, then screens.
-    /// (V4L2: `/dev/video*` capture nodes; PulseAudio sources, else ALSA; X11 screens.)
+    /// (V4L2: `/dev/video*` capture nodes; PulseAudio sources, then ALSA PCMs, whose sound
+    /// cards are left to the server when it lists capture sources; X11 screens.)
     static let hardwareDiscoveries: [Discovery] = [
         { V4L2Discovery.cameras() },
-        { PulseAudioDiscovery.microphones() },
+        {
+            let sources = PulseAudioDiscovery.microphones()
+            return sources + ALSADiscovery.microphones(soundServerRuns: sources.contains { !$0.isMonitor })
+        },
     ]
 
     /// Why this user may not use the hardware of a kind, or nil when nothing refuses them: a V4L2

@@ -115,9 +115,11 @@ package enum CaptureAudioSampleFormat: String, Hashable, Sendable {
     case float32
     /// 16-bit signed integer, native endian.
     case int16
+    /// 32-bit signed integer, native endian (ALSA's S32: many I2S microphones deliver only this).
+    case int32
 
     /// Bytes of one channel sample.
-    package var bytesPerSample: Int { self == .float32 ? 4 : 2 }
+    package var bytesPerSample: Int { self == .int16 ? 2 : 4 }
 }
 
 /// One format of an audio device: interleaved linear PCM at a sample rate and channel count.

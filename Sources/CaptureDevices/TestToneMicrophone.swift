@@ -149,6 +149,12 @@ final class ToneBufferMaker: @unchecked Sendable {
                 let value = Int16(max(-32767, min(32767, (scratch[index] * 32767).rounded())))
                 for channel in 0..<channels { samples[index * channels + channel] = value }
             }
+        case .int32:
+            let samples = block.assumingMemoryBound(to: Int32.self)
+            for index in 0..<framesPerBuffer {
+                let value = Int32(max(-2_147_483_647, min(2_147_483_647, (scratch[index] * 2_147_483_647).rounded())))
+                for channel in 0..<channels { samples[index * channels + channel] = value }
+            }
         }
         return maker.makeBuffer(block: block, firstSample: firstSample)
     }

@@ -44,6 +44,8 @@ struct AudioRecord: Sendable {
                     let index = frame * channelCount + channel
                     channels[channel].append(isFloat
                         ? Double(raw.load(fromByteOffset: index * 4, as: Float.self))
+                        : asbd?.mBitsPerChannel == 32
+                        ? Double(raw.load(fromByteOffset: index * 4, as: Int32.self)) / 2_147_483_647
                         : Double(raw.load(fromByteOffset: index * 2, as: Int16.self)) / 32767)
                 }
             }

@@ -14,10 +14,13 @@ import OpenCoreMedia
 /// Capture records a stream with a fragment size of the buffer duration (10 ms unless asked
 /// otherwise) on the microphone's own thread. Timing, on the host clock: a frame handed over was
 /// recorded at *now − what waits in the local queue up to it − the device buffer's latency*
-/// (see `PulseAudioRecorder`); each buffer starts exactly where the previous one ended, and only
-/// when that drifts more than `maximumDrift` from the measurement (for `gapConfirmation` when it
-/// lags) does a buffer re-anchor on it. A gap of whole buffers (the source was suspended, the
-/// server skipped data) is reported in `drops` (`.late`). The server going away, or the source vanishing, mid-stream ends the capture
+/// (see `PulseAudioRecorder`), and `PCMTimeline` cuts and stamps the buffers: each starts
+/// exactly where the previous one ended unless the measurement drifts away. A gap of whole
+/// buffers (the source was suspended, the server skipped data) is reported in `drops` (`.late`).
+/// libpulse tells a record stream of no overflow (`pa_stream_set_overflow_callback` is for
+/// playback streams only); none happens while the device thread reads, since the server queues
+/// seconds of audio (`maxlength`), so a stalled thread loses nothing: its backlog, read in a
+/// burst, continues the timeline, and is not taken for a gap (`PCMTimeline.gapConfirmation`). The server going away, or the source vanishing, mid-stream ends the capture
 /// with `.failure(.disconnected)`, once; the microphone then stays disconnected.
 package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     /// The source as discovery saw it.
@@ -36,19 +39,10 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
     /// Whether the source is a sink's monitor.
     package var isMonitor: Bool { source.isMonitor }
 
-    /// How far the continued timeline may drift from the measured one before a buffer
-    /// re-anchors: 5 ms.
-    package static let maximumDrift = CMTime(value: 5, timescale: 1000)
-    /// How long the timeline must lag the measurement by more than `maximumDrift` before it is
-    /// taken for a gap and re-anchored: 200 ms (a loaded server passes data on late for tens of
-    /// milliseconds, then catches up).
-    package static let gapConfirmation = CMTime(value: 200, timescale: 1000)
     /// The longest `start` waits for the server and the stream.
     static let startTimeout: UInt64 = 3_000_000_000
 
-    private let lock = NSLock()
-    private var thread: DeviceThread?
-    private var connected = true
+    private let runner = MicrophoneRunner()
     private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.PulseAudioMicrophone")
 
     /// The microphone of a source on `server`.
@@ -60,40 +54,19 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
         }
     }
 
-    package var isConnected: Bool { lock.withLock { connected } }
-    package var isRunning: Bool { lock.withLock { thread != nil } }
+    package var isConnected: Bool { runner.isConnected }
+    package var isRunning: Bool { runner.isRunning }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
-        let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
-        lock.lock()
-        defer { lock.unlock() }
-        guard connected else { throw CaptureDeviceError(.disconnected, "\(localizedName) is gone from its server") }
-        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        logger.debug("recording \(uniqueID) as \(audio) in buffers of \(frames) frames")
-        let recorder = try PulseAudioRecorder(server: server, source: source.name,
-                                              maker: PCMBufferMaker(format: audio, framesPerBuffer: frames),
-                                              timeout: Self.startTimeout)
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            guard let error = recorder.run(on: deviceThread, handler: handler) else { return }
-            let ended = lock.withLock { () -> Bool in
-                guard thread === deviceThread else { return false }  // stop() is already ending it
-                thread = nil
-                connected = false
-                return true
-            }
-            guard ended else { return }
-            logger.info("\(uniqueID) disconnected: \(error.message)")
-            handler(.failure(CaptureDeviceError(.disconnected, "\(localizedName) went away while capturing: \(error.message)")))
-            CaptureDeviceRegistry.connectionChanged(self)
+        try runner.start(self, format: format, bufferDuration: frameDuration, logger: logger,
+                         handler: handler) { maker throws(CaptureDeviceError) in
+            let recorder = try PulseAudioRecorder(server: server, source: source.name, maker: maker, timeout: Self.startTimeout)
+            return { recorder.run(on: $0, handler: $1) }
         }
     }
 
     package func stop() {
-        let running = lock.withLock { () -> DeviceThread? in
-            defer { thread = nil }
-            return thread
-        }
-        running?.stop()
+        runner.stop()
     }
 }

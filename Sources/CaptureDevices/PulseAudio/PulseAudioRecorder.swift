@@ -8,24 +8,9 @@ import OpenCoreMedia
 final class PulseAudioRecorder: @unchecked Sendable {
     private let connection: PulseAudioConnection
     private let stream: OpaquePointer
-    private let maker: PCMBufferMaker
-    private let samples: HostTimeGrid
+    private let timeline: PCMTimeline
     private let bytesPerFrame: Int
-    private let maximumDriftTicks: Int64
-
-    /// The buffer being filled, its first sample's tick and the frames in it so far.
-    private var pending: (block: UnsafeMutableRawPointer, start: UInt64, frames: Int)?
-    /// Where the next buffer starts if the timeline continues; nil before the first.
-    private var nextStart: UInt64?
-    private var sequence: UInt64 = 0
-    private var drops: [CaptureDropRun] = []
-    /// The buffers in a row that started more than `maximumDrift` before the measured time,
-    /// and the smallest of their lags, in ticks.
-    private var lag: (smallest: Int64, buffers: Int)?
-    /// How long, in ticks, the timeline must lag the measurement to count as a gap.
-    private let gapConfirmationTicks: Int
-    /// Set when a hole in the stream discarded a partly filled buffer.
-    private var discardedPartialBuffer = false
+    private let sampleRate: Int64
 
     /// Connects to `server` and opens a record stream of `maker`'s format from `source`, with a
     /// fragment size of one buffer; throws when either is not ready within `timeout`.
@@ -41,11 +26,9 @@ final class PulseAudioRecorder: @unchecked Sendable {
         }
         self.connection = connection
         self.stream = stream
-        self.maker = maker
-        samples = HostTimeGrid(step: CMTime(value: 1, timescale: CMTimeScale(format.sampleRate)))!
+        timeline = PCMTimeline(maker: maker)
         bytesPerFrame = format.bytesPerFrame
-        maximumDriftTicks = Int64((PulseAudioMicrophone.maximumDrift.seconds * Double(format.sampleRate)).rounded())
-        gapConfirmationTicks = Int((PulseAudioMicrophone.gapConfirmation.seconds * Double(format.sampleRate)).rounded())
+        sampleRate = Int64(format.sampleRate)
 
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max,
                                         minreq: UInt32.max, fragsize: UInt32(maker.byteCount))
@@ -64,7 +47,6 @@ final class PulseAudioRecorder: @unchecked Sendable {
     }
 
     deinit {
-        if let pending { maker.discard(pending.block) }
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
     }
@@ -94,11 +76,9 @@ final class PulseAudioRecorder: @unchecked Sendable {
             let start = measuredStartOfQueue()
             let frames = length / bytesPerFrame
             if let data {
-                consume(data, frames: frames, recordedAt: start, handler: handler, thread: thread)
-            } else if let partial = pending {  // a hole: the server has no data for these frames
-                maker.discard(partial.block)
-                pending = nil
-                discardedPartialBuffer = true
+                timeline.consume(data, frames: frames, recordedAt: start, handler: handler, thread: thread)
+            } else {  // a hole: the server has no data for these frames
+                timeline.lose()
             }
             pa_stream_drop(stream)
             if thread.isStopRequested { return nil }
@@ -115,79 +95,6 @@ final class PulseAudioRecorder: @unchecked Sendable {
         let now = Int64(HostClock.now)
         let queued = Int64(max(0, pa_stream_readable_size(stream))) / Int64(bytesPerFrame)
         let device = Int64(pa_stream_get_timing_info(stream)?.pointee.source_usec ?? 0) * 1000
-        return now - device - queued * Int64(HostClock.nanosecondsPerSecond) / Int64(maker.format.sampleRate)
-    }
-
-    /// Copies `frames` frames into buffers, delivering each one filled.
-    private func consume(_ data: UnsafeRawPointer, frames: Int, recordedAt start: Int64,
-                         handler: CaptureHandler, thread: DeviceThread) {
-        let rate = Int64(maker.format.sampleRate)
-        var offset = 0
-        while offset < frames {
-            let buffer = pending ?? {
-                let measured = start + Int64(offset) * Int64(HostClock.nanosecondsPerSecond) / rate
-                return (maker.takeBlock(), firstTick(measured: samples.tick(atOrBefore: UInt64(max(0, measured)))), 0)
-            }()
-            let count = min(maker.framesPerBuffer - buffer.frames, frames - offset)
-            (buffer.block + buffer.frames * bytesPerFrame).copyMemory(from: data + offset * bytesPerFrame,
-                                                                       byteCount: count * bytesPerFrame)
-            offset += count
-            pending = (buffer.block, buffer.start, buffer.frames + count)
-            if buffer.frames + count == maker.framesPerBuffer {
-                pending = nil
-                deliver(buffer.block, start: buffer.start, handler: handler)
-                if thread.isStopRequested { return }
-            }
-        }
-    }
-
-    /// Where a new buffer starts: where the previous one ended, unless the measured time
-    /// (an upper bound: the server may pass data on late, never early) says otherwise. A
-    /// timeline more than `maximumDrift` ahead of the measurement re-anchors at once. One more
-    /// than `maximumDrift` behind it for `gapConfirmation` in a row is a gap (the source was
-    /// suspended, data was lost), not a late delivery: it re-anchors by the smallest lag seen in
-    /// that time, whole buffers counted as drops. After a hole cut the previous buffer, the
-    /// next re-anchors at once. A start never goes back to or before the previous buffer's.
-    private func firstTick(measured: UInt64) -> UInt64 {
-        guard let expected = nextStart else { return measured }
-        let drift = Int64(measured) - Int64(expected)
-        let frames = Int64(maker.framesPerBuffer)
-        if drift > maximumDriftTicks {
-            lag = (min(lag?.smallest ?? drift, drift), (lag?.buffers ?? 0) + 1)
-        } else {
-            lag = nil
-        }
-        let start: Int64
-        if discardedPartialBuffer {
-            start = Int64(measured)
-        } else if drift < -maximumDriftTicks {
-            start = max(Int64(measured), Int64(expected) - frames + 1)
-        } else if let lag, lag.buffers * Int(frames) >= gapConfirmationTicks {
-            start = Int64(expected) + lag.smallest
-        } else {
-            return expected
-        }
-        let dropped = max(start > Int64(expected) ? Int((start - Int64(expected)) / frames) : 0, discardedPartialBuffer ? 1 : 0)
-        drops.record(dropped, .late)
-        sequence += UInt64(dropped)
-        discardedPartialBuffer = false
-        lag = nil
-        return UInt64(start)
-    }
-
-    /// Hands a filled buffer to the handler.
-    private func deliver(_ block: UnsafeMutableRawPointer, start: UInt64, handler: CaptureHandler) {
-        let frames = maker.framesPerBuffer
-        nextStart = start + UInt64(frames)
-        defer { sequence += 1 }
-        guard let buffer = maker.makeBuffer(block: block, firstSample: start) else {
-            drops.record(1, .outOfBuffers)
-            return
-        }
-        let rate = CMTimeScale(maker.format.sampleRate)
-        handler(.success(CaptureSample(
-            payload: .audio(buffer), presentationTime: CMTime(value: CMTimeValue(start), timescale: rate),
-            duration: CMTime(value: CMTimeValue(frames), timescale: rate), sequenceNumber: sequence, drops: drops)))
-        drops.removeAll()
+        return now - device - queued * Int64(HostClock.nanosecondsPerSecond) / sampleRate
     }
 }

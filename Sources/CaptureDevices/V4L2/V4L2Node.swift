@@ -45,7 +45,7 @@ final class V4L2Node {
         case ENOENT, ENODEV, ENXIO:
             CaptureDeviceError(.disconnected, "\(path) is gone (\(Self.describe(code)))")
         case EBUSY:
-            CaptureDeviceError(.unavailable, "\(path) is busy: another program is using the camera")
+            CaptureDeviceError(.busy, "\(path) is busy: another program is using the camera")
         default:
             CaptureDeviceError(.failed, "cannot open \(path): \(Self.describe(code))")
         }
@@ -68,7 +68,8 @@ final class V4L2Node {
     func error(_ code: Int32, _ operation: String) -> CaptureDeviceError {
         let reason: CaptureDeviceError.Reason = switch code {
         case ENODEV, EIO, ENXIO: .disconnected
-        case EBUSY, ENOMEM: .unavailable
+        case EBUSY: .busy
+        case ENOMEM: .unavailable
         default: .failed
         }
         return CaptureDeviceError(reason, "\(operation) on \(path) failed: \(Self.describe(code))")

@@ -40,14 +40,14 @@ public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Measures an interleaved linear PCM buffer (16-bit integer or 32-bit float), one channel
+    /// Measures an interleaved linear PCM buffer (16- or 32-bit integer, or 32-bit float), one channel
     /// object per channel; does nothing for other layouts.
     static func measure(_ buffer: CMSampleBuffer, into channels: [AVCaptureAudioChannel]) {
         guard !channels.isEmpty, let asbd = buffer.formatDescription?.audioStreamBasicDescription,
               asbd.mFormatID == kAudioFormatLinearPCM, asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0,
               Int(asbd.mChannelsPerFrame) == channels.count, let block = buffer.dataBuffer else { return }
         let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
-        guard (isFloat && asbd.mBitsPerChannel == 32) || (!isFloat && asbd.mBitsPerChannel == 16) else { return }
+        guard (isFloat && asbd.mBitsPerChannel == 32) || (!isFloat && [16, 32].contains(asbd.mBitsPerChannel)) else { return }
         let count = buffer.numSamples
         let width = channels.count
         var sums = [Float](repeating: 0, count: width), peaks = [Float](repeating: 0, count: width)
@@ -63,6 +63,10 @@ public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
         if isFloat {
             pointer.withMemoryRebound(to: Float.self, capacity: count * width) { samples in
                 for index in 0..<(count * width) { add(samples[index], channel: index % width) }
+            }
+        } else if asbd.mBitsPerChannel == 32 {
+            pointer.withMemoryRebound(to: Int32.self, capacity: count * width) { samples in
+                for index in 0..<(count * width) { add(Float(samples[index]) / 2_147_483_648, channel: index % width) }
             }
         } else {
             pointer.withMemoryRebound(to: Int16.self, capacity: count * width) { samples in

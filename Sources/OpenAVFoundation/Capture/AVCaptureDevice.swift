@@ -97,8 +97,9 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// The device object of a backend: the known one, or a new one when there is none or the
-    /// known one was unplugged since.
-    private static func wrapper(of backend: any CaptureDeviceBackend) -> AVCaptureDevice {
+    /// known one was unplugged since. (Also how tests reach a device that discovery does not
+    /// list, such as an ALSA PCM of a private configuration.)
+    static func wrapper(of backend: any CaptureDeviceBackend) -> AVCaptureDevice {
         registryLock.withLock {
             if let device = known[backend.uniqueID], device.isConnected || !backend.isConnected { return device }
             let device = AVCaptureDevice(backend: backend)

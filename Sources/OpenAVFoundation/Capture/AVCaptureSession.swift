@@ -387,6 +387,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                 let code: AVError.Code = switch error.reason {
                 case .alreadyRunning: .deviceAlreadyUsedByAnotherSession
                 case .disconnected: .deviceNotConnected
+                case .busy: .deviceInUseByAnotherApplication
                 case .unsupportedFormat: .unsupportedDeviceActiveFormat
                 default: .unknown
                 }
