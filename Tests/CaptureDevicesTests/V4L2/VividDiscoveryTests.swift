@@ -153,7 +153,7 @@ extension VividGuestTests {
 
         @Test func controlsMatchV4L2Ctl() throws {
             let camera = try Vivid.camera()
-            let controls = try camera.controls()
+            let controls = try camera.driverControls()
             // v4l2-ctl -L: "name 0x00980900 (int) : min=0 max=255 step=1 default=128 value=128 flags=slider".
             var oracle: [String: (id: UInt32, fields: [String: Int64])] = [:]
             for line in try Vivid.v4l2ctl("-d", camera.path, "-L").split(separator: "\n") {
