@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `openav record --video /dev/video0` on the kernel's `vivid` camera inside `scripts/vivid-vm`
+/// (CaptureDevicesTests' `VividVMTests` boots it and runs every `VividGuestTests` suite there);
+/// skipped outside the VM. ffprobe checks the movie.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
+                             "runs inside scripts/vivid-vm (VividVMTests boots it)"))
+struct VividGuestTests {
+    @Test func recordTakesTheCameraByItsDeviceNode() throws {
+        let path = ConvertCommandTests.output("vivid.mov")
+        let (status, output, errors) = try ProbeCommandTests.run(
+            try ProbeCommandTests.openav,
+            ["record", "--video", "/dev/video0", "--preset", "low", "--audio", "none", "--duration", "1", path])
+        try #require(status == 0, "openav record failed: \(errors)")
+        #expect(output.hasPrefix("Recorded ") && output.contains(path), "\(output)")
+        let streams = try ConvertCommandTests.streams(path)
+        try #require(streams.count == 1, "one video stream: \(streams)")
+        let video = streams[0]
+        // vivid's smallest format, 320x180.
+        #expect(video["codec_name"] as? String == "h264")
+        #expect(video["width"] as? Int == 320 && video["height"] as? Int == 180)
+        #expect(abs((Double(video["duration"] as? String ?? "") ?? 0) - 1) < 0.1, "\(video["duration"] ?? "no duration")")
+    }
+}
