@@ -93,11 +93,31 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
     }
 
     /// An `EXPOSURE_ABSOLUTE` value (100 µs units) as a duration.
-    private static func duration(_ value: Int64) -> CMTime { CMTime(value: value, timescale: 10_000) }
+    static func duration(_ value: Int64) -> CMTime { CMTime(value: value, timescale: 10_000) }
+
+    /// The `EXPOSURE_ABSOLUTE` value (100 µs units) nearest a duration.
+    static func exposureValue(_ duration: CMTime) -> Int64 { Int64((duration.seconds * 10_000).rounded()) }
 
     /// The zoom factor of a `ZOOM_ABSOLUTE` value: the value over the minimum (or over 1).
-    private static func zoomFactor(_ value: Int64, of zoom: V4L2Control) -> Double {
+    static func zoomFactor(_ value: Int64, of zoom: V4L2Control) -> Double {
         Double(value) / Double(max(zoom.minimum, 1))
+    }
+
+    /// The `ZOOM_ABSOLUTE` value of a zoom factor (before clamping to the control's steps).
+    static func zoomValue(_ factor: Double, of zoom: V4L2Control) -> Int64 {
+        Int64((factor * Double(max(zoom.minimum, 1))).rounded())
+    }
+
+    /// The lens position (0 nearest, 1 farthest) of a `FOCUS_ABSOLUTE` value, larger values
+    /// focusing closer.
+    static func lensPosition(_ value: Int64, of focus: V4L2Control) -> Float {
+        guard focus.maximum > focus.minimum else { return 1 }
+        return Float(focus.maximum - value) / Float(focus.maximum - focus.minimum)
+    }
+
+    /// The `FOCUS_ABSOLUTE` value of a lens position (before clamping to the control's steps).
+    static func focusValue(_ lensPosition: Float, of focus: V4L2Control) -> Int64 {
+        focus.maximum - Int64((Double(lensPosition) * Double(focus.maximum - focus.minimum)).rounded())
     }
 
     // MARK: State
@@ -128,10 +148,7 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
         case (nil, _?): .locked
         case (nil, nil): .continuousAutoFocus
         }
-        var lensPosition: Float = 1
-        if let value = values[.focusAbsolute], let focus = offered[.focusAbsolute], focus.maximum > focus.minimum {
-            lensPosition = Float(focus.maximum - value) / Float(focus.maximum - focus.minimum)
-        }
+        let lensPosition = values[.focusAbsolute].flatMap { value in offered[.focusAbsolute].map { Self.lensPosition(value, of: $0) } } ?? 1
         let automaticExposure: Bool = if let mode = values[.exposureAuto] {
             automaticExposures.contains(mode)
         } else if let autoGain = values[.autoGain] {
@@ -211,7 +228,7 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
         if settings.focusMode != previous.focusMode || settings.lensPosition != previous.lensPosition {
             set(.focusAuto, settings.focusMode == .locked ? 0 : 1)
             if settings.focusMode == .locked, let position = settings.lensPosition, let focus = offered[.focusAbsolute] {
-                set(.focusAbsolute, focus.maximum - Int64((Double(position) * Double(focus.maximum - focus.minimum)).rounded()))
+                set(.focusAbsolute, Self.focusValue(position, of: focus))
             }
         }
         if settings.exposureMode != previous.exposureMode || settings.exposureDuration != previous.exposureDuration
@@ -225,7 +242,7 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
                 set(.autoGain, 0)
                 if settings.exposureMode == .custom {
                     if let duration = settings.exposureDuration {
-                        set(.exposureAbsolute, Int64((duration.seconds * 10_000).rounded()))
+                        set(.exposureAbsolute, Self.exposureValue(duration))
                     }
                     if let iso = settings.iso { set(.gain, Int64(iso.rounded())) }
                 }
@@ -238,7 +255,7 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
             }
         }
         if settings.zoomFactor != previous.zoomFactor, let zoom = offered[.zoomAbsolute] {
-            set(.zoomAbsolute, Int64((settings.zoomFactor * Double(max(zoom.minimum, 1))).rounded()))
+            set(.zoomAbsolute, Self.zoomValue(settings.zoomFactor, of: zoom))
         }
         if settings.torchLevel != previous.torchLevel {
             if settings.torchLevel > 0, let intensity = offered[.flashTorchIntensity] {
