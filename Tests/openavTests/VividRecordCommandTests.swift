@@ -8,6 +8,20 @@ import TestSupport
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
                              "runs inside scripts/vivid-vm (VividVMTests boots it)"))
 struct VividGuestTests {
+    @Test func devicesListsTheV4L2CamerasWithTheirNodesFirst() throws {
+        let (status, output, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["devices", "--json"])
+        try #require(status == 0, "openav devices failed: \(errors)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])["devices"]
+            as? [[String: Any]]
+        let cameras = (devices ?? []).filter { $0["mediaType"] as? String == "vide" }
+        // The two vivid cameras, then the Test Pattern Camera, which has no node.
+        let paths = cameras.map { $0["devicePath"] as? String }
+        #expect(paths.count == 3 && paths[0] == "/dev/video0" && paths[1]?.hasPrefix("/dev/video") == true && paths[2] == nil,
+                "\(paths)")
+        #expect(cameras.first?["uniqueID"] as? String == "platform:vivid-000:vivid:vivid")
+        #expect((cameras.first?["formats"] as? [Any])?.isEmpty == false)
+    }
+
     @Test func recordTakesTheCameraByItsDeviceNode() throws {
         let path = ConvertCommandTests.output("vivid.mov")
         let (status, output, errors) = try ProbeCommandTests.run(
