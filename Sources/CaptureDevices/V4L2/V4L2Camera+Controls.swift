@@ -13,14 +13,6 @@ extension V4L2Camera {
         try driverControls().first { $0.name == name }
     }
 
-    /// Whether the driver offers a control (what `is…Supported` answers for Apple's controls).
-    package func hasControl(_ id: V4L2Control.ID) -> Bool {
-        guard let node = try? V4L2Node(path: path) else { return false }
-        var query = v4l2_queryctrl()
-        query.id = id.rawValue
-        return node.control(cv4l2_queryctrl(), &query) == nil && query.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) == 0
-    }
-
     /// A control's current value (`VIDIOC_G_CTRL`).
     package func value(of id: V4L2Control.ID) throws(CaptureDeviceError) -> Int64 {
         let node = try V4L2Node(path: path)

@@ -57,6 +57,7 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
 
     /// Apple's focus, exposure, white balance, zoom and torch on the driver's controls.
     private let cameraControls: V4L2CameraControls
+    /// The camera's controls as Apple's (`V4L2CameraControls`): those the driver offers.
     package var controls: (any CaptureControls)? { cameraControls }
 
     package var isConnected: Bool { lock.withLock { connected } }

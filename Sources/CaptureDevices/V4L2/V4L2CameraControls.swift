@@ -10,7 +10,8 @@ import OpenCoreMedia
 ///   values focusing closer, as V4L2 defines it);
 /// - exposure: `EXPOSURE_AUTO` (auto or aperture priority: continuous; manual: locked or
 ///   custom) with `EXPOSURE_ABSOLUTE` (100 µs units) as the exposure duration, and
-///   `AUTOGAIN`/`GAIN` with the gain value as the ISO (the formats' ISO range is the gain's);
+///   `AUTOGAIN`/`GAIN` with the gain value as the ISO (the formats' ISO range is the gain's; a
+///   gain of 0 is out of reach of `setExposureModeCustom`, whose ISO 0 means the current one);
 /// - white balance: `AUTO_WHITE_BALANCE` and `WHITE_BALANCE_TEMPERATURE` (gains and
 ///   temperature related by `WhiteBalanceModel`, tint 0);
 /// - zoom: `ZOOM_ABSOLUTE`, the factor being the value over the minimum (UVC's 100 is 1×), set at
