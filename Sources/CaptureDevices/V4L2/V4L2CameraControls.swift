@@ -259,7 +259,8 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
             set(.zoomAbsolute, Self.zoomValue(settings.zoomFactor, of: zoom))
         }
         if settings.torchLevel != previous.torchLevel {
-            if settings.torchLevel > 0, let intensity = offered[.flashTorchIntensity] {
+            if let intensity = offered[.flashTorchIntensity], settings.torchLevel > 0 || offered[.flashLEDMode] == nil {
+                // Without an LED mode control, the lowest intensity is the torch off.
                 set(.flashTorchIntensity, max(intensity.minimum, Int64((Float(intensity.maximum) * settings.torchLevel).rounded())))
             }
             set(.flashLEDMode, settings.torchLevel > 0 ? Self.torchLEDMode : Self.noLEDMode)
