@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OpenAVFoundation
 import CaptureDevices
+import TestSupport
 
 /// The public capture API on a real V4L2 camera: the kernel's `vivid` driver inside
 /// `scripts/vivid-vm`. CaptureDevicesTests' `VividVMTests` boots the VM and runs every
@@ -80,10 +81,14 @@ struct VividGuestTests {
         #expect(abs(CMTimeSubtract(now, try #require(frames.last).time).seconds) < 5, "on the host clock")
     }
 
-    @Test func anUnplugStopsTheSessionWithDeviceWasDisconnected() throws {
+    @Test func anUnplugMidRecordingStopsTheSessionAndFinishesAPlayableFile() throws {
         let camera = try #require(Self.cameras().first { $0.uniqueID == "platform:vivid-001:vivid:vivid" })
         let backend = try #require(camera.backend as? V4L2Camera)
         let (session, collector) = try Self.session(camera, preset: .low)
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        let events = RecordingEvents()
+        let url = CaptureSessionTests.movieURL("vivid-unplugged.mov")
         let runtimeError = RuntimeErrorLog(session)
         let unplugged = DispatchSemaphore(value: 0)
         let unplugToken = NotificationCenter.default.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification,
@@ -91,11 +96,25 @@ struct VividGuestTests {
         defer { NotificationCenter.default.removeObserver(unplugToken) }
         session.startRunning()
         defer { session.stopRunning() }
-        #expect(collector.wait(timeout: 20) { frames, _ in frames.count >= 3 })
+        movie.startRecording(to: url, recordingDelegate: events)
+        #expect(events.wait(for: .started(url), timeout: 20))
+        let seen = collector.frames.count
+        #expect(collector.wait(timeout: 20) { frames, _ in frames.count >= seen + 10 })
         try backend.setValue(1, ofControlNamed: "disconnect")
         #expect(runtimeError.wait() == .deviceWasDisconnected, "a runtime error is posted")
         #expect(unplugged.wait(timeout: .now() + 5) == .success, "wasDisconnectedNotification is posted for the camera")
         #expect(!session.isRunning)
         #expect(!camera.isConnected)
+        let error = try #require(try events.finishError(of: url))
+        #expect(error.code == .deviceWasDisconnected && error.recordingSuccessfullyFinished == true)
+        // ffprobe reads the movie: H.264 at vivid's smallest size, the frames recorded.
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        #expect(streams.count == 1 && streams.first?["codec_name"] as? String == "h264")
+        #expect(streams.first?["width"] as? Int == 320 && streams.first?["height"] as? Int == 180)
+        let packets = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-count_packets", "-select_streams", "v:0",
+                                                                     "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0",
+                                                                     url.path]), as: UTF8.self)
+        #expect(Int(packets.trimmingCharacters(in: .whitespacesAndNewlines)) == movie.recordedFrameCount
+                    && movie.recordedFrameCount >= 5, "\(packets) frames in the file, \(movie.recordedFrameCount) recorded")
     }
 }
