@@ -93,6 +93,46 @@ extension VividGuestTests {
         #expect(camera.v4l2Controls.first { $0.name == "test_pattern" }?.value == 0, "the refused value is not set")
     }
 
+    /// The driver's flips stay `v4l2Controls` (they turn the picture of every output); a
+    /// connection's mirroring, in software, gives the picture the driver's flip gives.
+    @Test func connectionMirroringGivesTheDriversHorizontalFlip() throws {
+        let camera = try Self.vivid()
+        try camera.lockForConfiguration()
+        defer {
+            try? camera.setValue(0, forV4L2ControlNamed: "osd_text_mode")
+            try? camera.setValue(0, forV4L2ControlNamed: "horizontal_flip")
+            camera.unlockForConfiguration()
+        }
+        try camera.setValue(2, forV4L2ControlNamed: "osd_text_mode")  // no text: colour bars only
+        let session = AVCaptureSession()
+        session.sessionPreset = .low
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        let output = AVCaptureVideoDataOutput()
+        let sampler = CaptureFrameSampler()
+        output.setSampleBufferDelegate(sampler, queue: DispatchQueue(label: "vivid pictures"))
+        session.addOutput(output)
+        let connection = try #require(output.connection(with: .video))
+        connection.automaticallyAdjustsVideoMirroring = false
+        // The luma at the centres of the eight vertical bars, along the middle row, of the
+        // second picture from now.
+        let bars = { () throws -> [Int] in
+            session.startRunning()
+            defer { session.stopRunning() }
+            let picture = try #require(sampler.picture(after: sampler.count + 1, timeout: 20))
+            return (0..<8).map { picture.luma((2 * $0 + 1) * picture.width / 16, picture.height / 2) }
+        }
+        let normal = try bars()
+        connection.isVideoMirrored = true
+        let mirrored = try bars()
+        connection.isVideoMirrored = false
+        try camera.setValue(1, forV4L2ControlNamed: "horizontal_flip")
+        let flipped = try bars()
+        print("bars \(normal), mirrored \(mirrored), flipped by the driver \(flipped)")
+        #expect(normal[0] - normal[7] > 100, "the bars run from light to dark: \(normal)")
+        #expect(zip(mirrored, flipped).allSatisfy { abs($0 - $1) <= 3 }, "\(mirrored) is \(flipped)")
+        #expect(zip(mirrored, normal.reversed()).allSatisfy { abs($0 - $1) <= 3 }, "\(mirrored) mirrors \(normal)")
+    }
+
     @Test func presetsTakeTheNearestVividFormat() throws {
         let camera = try Self.vivid()
         // vivid: 320x180, 640x360, 640x480, 1280x720, 1920x1080, 3840x2160.
