@@ -28,13 +28,21 @@ struct VividGuestTests {
             try ProbeCommandTests.openav,
             ["record", "--video", "/dev/video0", "--preset", "low", "--audio", "none", "--duration", "1", path])
         try #require(status == 0, "openav record failed: \(errors)")
-        #expect(output.hasPrefix("Recorded ") && output.contains(path), "\(output)")
+        // "Recorded 1.02 s to PATH: …"
+        let words = output.split(separator: " ")
+        let reported = try #require(words.first == "Recorded" && words.count > 2 ? Double(words[1]) : nil, "\(output)")
+        #expect(output.contains(path), "\(output)")
         let streams = try ConvertCommandTests.streams(path)
         try #require(streams.count == 1, "one video stream: \(streams)")
         let video = streams[0]
         // vivid's smallest format, 320x180.
         #expect(video["codec_name"] as? String == "h264")
         #expect(video["width"] as? Int == 320 && video["height"] as? Int == 180)
-        #expect(abs((Double(video["duration"] as? String ?? "") ?? 0) - 1) < 0.1, "\(video["duration"] ?? "no duration")")
+        // The emulated machine delivers late and drops (the recorded time of a one-second run
+        // was seen from 0.93 to 1.22 s): the movie lasts what openav reports recording, within a
+        // frame (its last frame's duration) and the hundredth it prints, roughly the second asked for.
+        let duration = try #require(Double(video["duration"] as? String ?? ""), "\(video)")
+        #expect(abs(duration - reported) <= 1.0 / 30 + 0.005, "the movie lasts \(duration) s, openav recorded \(reported) s")
+        #expect(reported > 0.5 && reported < 2, "\(reported) s recorded for --duration 1")
     }
 }
