@@ -174,6 +174,10 @@ package protocol CaptureControls: AnyObject, Sendable {
     var capabilities: CaptureControlCapabilities { get }
     /// What the controls are doing now.
     var state: CaptureControlState { get }
+    /// The settings a new `AVCaptureDevice` object starts from: all automatic for the virtual
+    /// camera (reset by every plug-in), what the driver is doing for a V4L2 camera (left as the
+    /// user or another program set it).
+    var initialSettings: CaptureControlSettings { get }
     /// The gains that make the scene's light neutral (what the grey-world balance would pick).
     var neutralWhiteBalanceGains: CaptureWhiteBalanceGains { get }
 
@@ -191,4 +195,9 @@ package protocol CaptureControls: AnyObject, Sendable {
 
     /// The gains that make light of a temperature and tint neutral (the smallest gain is 1).
     func gains(forTemperature temperature: Float, tint: Float) -> CaptureWhiteBalanceGains
+}
+
+extension CaptureControls {
+    /// Everything automatic, no zoom, torch off.
+    package var initialSettings: CaptureControlSettings { CaptureControlSettings() }
 }

@@ -81,9 +81,11 @@ package enum CaptureDeviceRegistry {
     private static let connectionObservers = ConnectionObservers()
 
     /// Calls `observer` after every connection change a backend reports, until the returned
-    /// observation is cancelled.
+    /// observation is cancelled. The first observer starts the hardware's hot-plug watching
+    /// (V4L2 cameras: `V4L2HotPlug`), before it is added.
     package static func addConnectionObserver(_ observer: @escaping ConnectionObserver) -> ConnectionObservation {
-        connectionObservers.add(observer)
+        V4L2HotPlug.startWatching()
+        return connectionObservers.add(observer)
     }
 
     /// Reports that a device's `isConnected` changed: the one call every backend makes when it

@@ -87,6 +87,8 @@ struct DevicesReport: Encodable {
         let localizedName: String
         let manufacturer: String
         let modelID: String
+        /// A V4L2 camera's device node (what `--video` also takes); nil for other devices.
+        let devicePath: String?
         let mediaType: String
         let deviceType: String
         let isDefault: Bool
@@ -98,6 +100,7 @@ struct DevicesReport: Encodable {
             localizedName = device.localizedName
             manufacturer = device.manufacturer
             modelID = device.modelID
+            devicePath = device.v4l2DevicePath
             let type: AVMediaType = device.hasMediaType(.video) ? .video : .audio
             mediaType = type.rawValue
             deviceType = device.deviceType.rawValue
@@ -108,7 +111,8 @@ struct DevicesReport: Encodable {
 
         var text: String {
             let kind = mediaType == AVMediaType.video.rawValue ? "camera" : "microphone"
-            let heading = "\(localizedName)  [\(uniqueID)]  \(kind), \(manufacturer)\(isDefault ? ", default" : "")"
+            let heading = "\(localizedName)  [\(uniqueID)]  \(kind), \(manufacturer)\(devicePath.map { ", " + $0 } ?? "")"
+                + (isDefault ? ", default" : "")
             return ([heading, "  formats:"] + formats.map(\.text)).joined(separator: "\n")
         }
     }

@@ -5,7 +5,7 @@ import OpenAVFoundation
 /// The camera options of the capture commands: which camera, and at which size and rate
 /// (`--video DEVICE [--preset P | --format WxH@FPS]`).
 struct VideoCaptureOptions: ParsableArguments {
-    @Option(help: "The camera: its unique ID or name, as `openav devices` lists them (default: the first camera; the Test Pattern Camera where there is no hardware).")
+    @Option(help: "The camera: its unique ID or name, as `openav devices` lists them, or a V4L2 device node such as /dev/video0 (default: the first camera; the Test Pattern Camera where there is no hardware).")
     var video: String?
 
     @Option(help: "A session preset: \(Self.presets.map(\.name).joined(separator: ", ")).")
@@ -68,7 +68,9 @@ struct VideoCaptureOptions: ParsableArguments {
         }
         let cameras = AVCaptureDevice.DiscoverySession(deviceTypes: [.builtInWideAngleCamera, .external],
                                                        mediaType: .video, position: .unspecified).devices
+        let path = video.hasPrefix("/") ? URL(fileURLWithPath: video).resolvingSymlinksInPath().path : nil
         guard let camera = cameras.first(where: { $0.uniqueID == video })
+                ?? cameras.first(where: { path != nil && $0.v4l2DevicePath == path })
                 ?? cameras.first(where: { $0.localizedName.lowercased() == video.lowercased() }) else {
             throw CommandFailure("no camera \"\(video)\"; `openav devices` lists them")
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OpenAVFoundation
 import CaptureDevices
+import TestSupport
 
 /// The public capture API on a real V4L2 camera: the kernel's `vivid` driver inside
 /// `scripts/vivid-vm`. CaptureDevicesTests' `VividVMTests` boots the VM and runs every
@@ -9,6 +10,42 @@ import CaptureDevices
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
                              "runs inside scripts/vivid-vm (VividVMTests boots it)"))
 struct VividGuestTests {
+    /// A session with `camera` at `preset` and a video data output whose frames `collector`
+    /// keeps; not running.
+    static func session(_ camera: AVCaptureDevice, preset: AVCaptureSession.Preset) throws
+        -> (session: AVCaptureSession, collector: CaptureFrameCollector) {
+        let session = AVCaptureSession()
+        session.sessionPreset = preset
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        let output = AVCaptureVideoDataOutput()
+        let collector = CaptureFrameCollector()
+        output.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "vivid frames"))
+        session.addOutput(output)
+        return (session, collector)
+    }
+
+    /// A runtime error notification of `session`: its error, once posted.
+    final class RuntimeErrorLog: @unchecked Sendable {
+        private let posted = DispatchSemaphore(value: 0)
+        private var error: AVError?
+        private var token: NSObjectProtocol?
+
+        init(_ session: AVCaptureSession) {
+            token = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification,
+                                                           object: session, queue: nil) { [self] notification in
+                error = notification.userInfo?[AVCaptureSessionErrorKey] as? AVError
+                posted.signal()
+            }
+        }
+
+        deinit { token.map(NotificationCenter.default.removeObserver) }
+
+        /// The posted error's code, waiting up to `timeout` seconds for it; nil when none came.
+        func wait(timeout: Double = 10) -> AVError.Code? {
+            posted.wait(timeout: .now() + timeout) == .success ? error?.code : nil
+        }
+    }
+
     static func cameras() -> [AVCaptureDevice] {
         AVCaptureDevice.DiscoverySession(deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video,
                                          position: .unspecified).devices
@@ -29,14 +66,8 @@ struct VividGuestTests {
     }
 
     @Test func aSessionDeliversVividFramesThroughAVideoDataOutput() throws {
-        let session = AVCaptureSession()
-        session.sessionPreset = .medium
         let camera = try #require(AVCaptureDevice.default(for: .video))
-        session.addInput(try AVCaptureDeviceInput(device: camera))
-        let output = AVCaptureVideoDataOutput()
-        let collector = CaptureFrameCollector()
-        output.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "vivid frames"))
-        session.addOutput(output)
+        let (session, collector) = try Self.session(camera, preset: .medium)
         session.startRunning()
         defer { session.stopRunning() }
         #expect(session.isRunning)
@@ -50,31 +81,40 @@ struct VividGuestTests {
         #expect(abs(CMTimeSubtract(now, try #require(frames.last).time).seconds) < 5, "on the host clock")
     }
 
-    @Test func anUnplugStopsTheSessionWithDeviceWasDisconnected() throws {
+    @Test func anUnplugMidRecordingStopsTheSessionAndFinishesAPlayableFile() throws {
         let camera = try #require(Self.cameras().first { $0.uniqueID == "platform:vivid-001:vivid:vivid" })
         let backend = try #require(camera.backend as? V4L2Camera)
-        let session = AVCaptureSession()
-        session.sessionPreset = .low
-        session.addInput(try AVCaptureDeviceInput(device: camera))
-        let output = AVCaptureVideoDataOutput()
-        let collector = CaptureFrameCollector()
-        output.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "vivid frames"))
-        session.addOutput(output)
-        let stopped = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var error: AVError?
-        let token = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification,
-                                                           object: session, queue: nil) { notification in
-            error = notification.userInfo?[AVCaptureSessionErrorKey] as? AVError
-            stopped.signal()
-        }
-        defer { NotificationCenter.default.removeObserver(token) }
+        let (session, collector) = try Self.session(camera, preset: .low)
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        let events = RecordingEvents()
+        let url = CaptureSessionTests.movieURL("vivid-unplugged.mov")
+        let runtimeError = RuntimeErrorLog(session)
+        let unplugged = DispatchSemaphore(value: 0)
+        let unplugToken = NotificationCenter.default.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification,
+                                                                 object: camera, queue: nil) { _ in unplugged.signal() }
+        defer { NotificationCenter.default.removeObserver(unplugToken) }
         session.startRunning()
         defer { session.stopRunning() }
-        #expect(collector.wait(timeout: 20) { frames, _ in frames.count >= 3 })
+        movie.startRecording(to: url, recordingDelegate: events)
+        #expect(events.wait(for: .started(url), timeout: 20))
+        let seen = collector.frames.count
+        #expect(collector.wait(timeout: 20) { frames, _ in frames.count >= seen + 10 })
         try backend.setValue(1, ofControlNamed: "disconnect")
-        #expect(stopped.wait(timeout: .now() + 10) == .success, "a runtime error is posted")
-        #expect(error?.code == .deviceWasDisconnected)
+        #expect(runtimeError.wait() == .deviceWasDisconnected, "a runtime error is posted")
+        #expect(unplugged.wait(timeout: .now() + 5) == .success, "wasDisconnectedNotification is posted for the camera")
         #expect(!session.isRunning)
         #expect(!camera.isConnected)
+        let error = try #require(try events.finishError(of: url))
+        #expect(error.code == .deviceWasDisconnected && error.recordingSuccessfullyFinished == true)
+        // ffprobe reads the movie: H.264 at vivid's smallest size, the frames recorded.
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        #expect(streams.count == 1 && streams.first?["codec_name"] as? String == "h264")
+        #expect(streams.first?["width"] as? Int == 320 && streams.first?["height"] as? Int == 180)
+        let packets = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-count_packets", "-select_streams", "v:0",
+                                                                     "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0",
+                                                                     url.path]), as: UTF8.self)
+        #expect(Int(packets.trimmingCharacters(in: .whitespacesAndNewlines)) == movie.recordedFrameCount
+                    && movie.recordedFrameCount >= 5, "\(packets) frames in the file, \(movie.recordedFrameCount) recorded")
     }
 }

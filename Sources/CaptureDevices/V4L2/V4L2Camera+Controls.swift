@@ -4,21 +4,13 @@ extension V4L2Camera {
     /// The camera's controls (`V4L2Control`), in the driver's order. Works running or not: the
     /// node is opened for the call (V4L2 allows several opens; control values belong to the
     /// device, not to an open file).
-    package func controls() throws(CaptureDeviceError) -> [V4L2Control] {
+    package func driverControls() throws(CaptureDeviceError) -> [V4L2Control] {
         V4L2Control.all(of: try V4L2Node(path: path))
     }
 
     /// The control with `v4l2-ctl`'s name (`"brightness"`, `"horizontal_flip"`), or nil.
     package func control(named name: String) throws(CaptureDeviceError) -> V4L2Control? {
-        try controls().first { $0.name == name }
-    }
-
-    /// Whether the driver offers a control (what `is…Supported` answers for Apple's controls).
-    package func hasControl(_ id: V4L2Control.ID) -> Bool {
-        guard let node = try? V4L2Node(path: path) else { return false }
-        var query = v4l2_queryctrl()
-        query.id = id.rawValue
-        return node.control(cv4l2_queryctrl(), &query) == nil && query.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) == 0
+        try driverControls().first { $0.name == name }
     }
 
     /// A control's current value (`VIDIOC_G_CTRL`).
@@ -52,7 +44,7 @@ extension V4L2Camera {
 
     /// The identifier of a named control; an error listing the names there are when none has it.
     private func identifier(of name: String) throws(CaptureDeviceError) -> V4L2Control.ID {
-        let all = try controls()
+        let all = try driverControls()
         guard let control = all.first(where: { $0.name == name }) else {
             throw CaptureDeviceError(.failed, "\(localizedName) has no control \(name); it has "
                 + all.map(\.name).joined(separator: ", "))

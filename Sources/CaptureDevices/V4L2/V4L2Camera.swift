@@ -11,12 +11,14 @@ import OpenCoreVideo
 /// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr and Motion-JPEG
 /// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). `start` opens the node and runs a `V4L2Stream` on the
 /// camera's own `DeviceThread`; the node stays open only while the camera runs. Controls
+/// map to Apple's (`V4L2CameraControls`, the camera's `controls`); all of them
 /// (brightness, gain, flips, the driver's own) are read and set by name or identifier through
-/// `controls()`, `value(of:)` and `setValue(_:of:)`, on a node opened for the call, running or
+/// `driverControls()`, `value(of:)` and `setValue(_:of:)`, on a node opened for the call, running or
 /// not.
 ///
 /// An unplug while running (`ENODEV`/`EIO`) is delivered once as `.failure(.disconnected)`;
-/// the camera has then stopped and `isConnected` is false. Only single-planar capture nodes are
+/// the camera has then stopped and `isConnected` is false. Hot-plug (`V4L2HotPlug`) and every
+/// discovery report connection changes to `CaptureDeviceRegistry.connectionChanged`. Only single-planar capture nodes are
 /// taken (`V4L2_CAP_VIDEO_CAPTURE`, as UVC webcams are); multi-planar-only nodes are not listed.
 package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     /// The device node, such as `/dev/video0`.
@@ -43,21 +45,32 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
 
     /// A camera as discovery found it.
     init(path: String, uniqueID: String, modelID: String, localizedName: String, manufacturer: String,
-         formats: [CaptureVideoFormat]) {
+         formats: [CaptureVideoFormat], driverControls: [V4L2Control]) {
         self.path = path
         self.uniqueID = uniqueID
         self.modelID = modelID
         self.localizedName = localizedName
         self.manufacturer = manufacturer
         self.formats = formats.map { .video($0) }
+        cameraControls = V4L2CameraControls(path: path, driverControls: driverControls)
     }
+
+    /// Apple's focus, exposure, white balance, zoom and torch on the driver's controls.
+    private let cameraControls: V4L2CameraControls
+    /// The camera's controls as Apple's (`V4L2CameraControls`): those the driver offers.
+    package var controls: (any CaptureControls)? { cameraControls }
 
     package var isConnected: Bool { lock.withLock { connected } }
     package var isRunning: Bool { lock.withLock { thread != nil && !failed } }
 
-    /// Marks the camera present again (discovery found its node answering).
-    func markConnected() {
-        lock.withLock { connected = true }
+    /// Marks the camera present again (discovery found its node answering) or gone (its node
+    /// was removed); whether that changed `isConnected`.
+    @discardableResult
+    func markConnected(_ present: Bool = true) -> Bool {
+        lock.withLock {
+            defer { connected = present }
+            return connected != present
+        }
     }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
@@ -101,13 +114,17 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     }
 
     /// Records a failure that ended the stream before it is delivered: the camera has stopped,
-    /// and after an unplug it is no longer connected.
+    /// and after an unplug it is no longer connected (reported to the registry's connection
+    /// observers).
     private func ended(by error: CaptureDeviceError, on deviceThread: DeviceThread) {
         logger.debug("\(path) stopped: \(error)")
-        lock.withLock {
-            if error.reason == .disconnected { connected = false }
+        let unplugged = lock.withLock { () -> Bool in
             if thread === deviceThread { failed = true }
+            guard error.reason == .disconnected, connected else { return false }
+            connected = false
+            return true
         }
+        if unplugged { CaptureDeviceRegistry.connectionChanged(self) }
     }
 
     package func stop() {

@@ -9,35 +9,53 @@ import Foundation
 /// multi-planar-only nodes are skipped, as are capture nodes offering no format the backend can
 /// convert. Nodes that cannot be opened are not listed (`accessStatus()` says whether that is
 /// a permission problem). The same camera object is returned for a `uniqueID` by every
-/// discovery, so a running camera stays the one listed.
+/// discovery while it stays at its node, so a running camera stays the one listed.
 package enum V4L2Discovery {
     /// The directory holding the device nodes.
     static let deviceDirectory = "/dev"
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var known: [String: V4L2Camera] = [:]
+    /// Whether a listing has been made: cameras found after the first were plugged in.
+    nonisolated(unsafe) private static var hasListed = false
 
     /// The capture-capable cameras now present, in node order (`video0`, `video1`, … `video10`).
+    ///
+    /// Each listing also reconciles the cameras' connection with what it found, and reports the
+    /// changes to `CaptureDeviceRegistry.connectionChanged`: a camera no longer found is
+    /// disconnected, a known camera answering again is connected again, and a camera new since
+    /// the first listing was plugged in (hot-plug calls this on every `/dev/video*` change).
     package static func cameras() -> [V4L2Camera] {
         var cameras: [V4L2Camera] = []
+        var changed: [V4L2Camera] = []
         var seen: [String: Int] = [:]
-        for path in nodePaths() {
-            guard let found = probe(path: path) else { continue }
-            // Several capture nodes of one device (one bus position) get `#2`, `#3`, … in node order.
-            let count = (seen[found.uniqueID] ?? 0) + 1
-            seen[found.uniqueID] = count
-            let uniqueID = count == 1 ? found.uniqueID : "\(found.uniqueID)#\(count)"
-            cameras.append(lock.withLock {
+        let probes = nodePaths().compactMap { path in probe(path: path).map { (path, $0) } }
+        lock.withLock {
+            for (path, found) in probes {
+                // Several capture nodes of one device (one bus position) get `#2`, `#3`, … in node order.
+                let count = (seen[found.uniqueID] ?? 0) + 1
+                seen[found.uniqueID] = count
+                let uniqueID = count == 1 ? found.uniqueID : "\(found.uniqueID)#\(count)"
                 if let camera = known[uniqueID], camera.path == path, camera.formats == found.formats.map({ .video($0) }) {
-                    camera.markConnected()
-                    return camera
+                    if camera.markConnected(true) { changed.append(camera) }
+                    cameras.append(camera)
+                    continue
                 }
+                // A camera at a new node, or with new formats, is another camera: the old one is gone.
+                if let old = known[uniqueID], old.markConnected(false) { changed.append(old) }
                 let camera = V4L2Camera(path: path, uniqueID: uniqueID, modelID: found.modelID,
-                                        localizedName: found.name, manufacturer: found.manufacturer, formats: found.formats)
+                                        localizedName: found.name, manufacturer: found.manufacturer, formats: found.formats,
+                                        driverControls: found.controls)
                 known[uniqueID] = camera
-                return camera
-            })
+                if hasListed { changed.append(camera) }
+                cameras.append(camera)
+            }
+            for camera in known.values where !cameras.contains(where: { $0 === camera }) && camera.markConnected(false) {
+                changed.append(camera)
+            }
+            hasListed = true
         }
+        for camera in changed { CaptureDeviceRegistry.connectionChanged(camera) }
         return cameras
     }
 
@@ -48,6 +66,7 @@ package enum V4L2Discovery {
         var name: String
         var manufacturer: String
         var formats: [CaptureVideoFormat]
+        var controls: [V4L2Control]
     }
 
     /// The node's identity and formats, or nil when it cannot be opened, does not capture
@@ -58,13 +77,14 @@ package enum V4L2Discovery {
             ? capability.device_caps : capability.capabilities
         let needed = UInt32(V4L2_CAP_VIDEO_CAPTURE) | UInt32(V4L2_CAP_STREAMING)
         guard caps & needed == needed else { return nil }
-        let formats = V4L2FormatEnumeration.formats(of: node)
+        let controls = V4L2Control.all(of: node)
+        let formats = V4L2CameraControls.formats(V4L2FormatEnumeration.formats(of: node), withRangesOf: controls)
         guard !formats.isEmpty else { return nil }
         let driver = v4l2String(capability.driver)
         let card = v4l2String(capability.card)
         let bus = v4l2String(capability.bus_info)
         return Probe(uniqueID: "\(bus):\(driver):\(card)", modelID: "\(driver):\(card)", name: card,
-                     manufacturer: usbManufacturer(path: path) ?? driver, formats: formats)
+                     manufacturer: usbManufacturer(path: path) ?? driver, formats: formats, controls: controls)
     }
 
     /// The `/dev/video*` nodes, in numeric order.

@@ -51,14 +51,16 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         formats = backend.formats.map(Format.init)
         precondition(!formats.isEmpty, "capture device \(backend.localizedName) offers no format")
         // As on Apple cameras, the initial active format is the one the `.high` preset selects.
-        let high = AVCaptureSession.Preset.high.videoFormat(among: backend.videoFormats)
+        let high = AVCaptureSession.Preset.high.videoFormat(among: backend.videoFormats, nearest: !backend.isVirtual)
         let initial = formats.first { $0.video != nil && $0.video == high } ?? formats[0]
         activeFormatStorage = initial
         let duration = initial.video?.defaultFrameDuration ?? .invalid
         minFrameDurationStorage = duration
         maxFrameDurationStorage = duration
+        controlSettings = backend.controls?.initialSettings ?? CaptureControlSettings()
         super.init()
-        // A device object starts with automatic controls, also for a camera plugged in again.
+        // A device object starts from its controls' initial settings (the virtual camera's all
+        // automatic, also when plugged in again; a V4L2 camera's as its driver has them).
         backend.controls?.apply(controlSettings)
         backend.controls?.setStateHandler { [weak self] state in self?.controlStateChanged(state) }
     }
@@ -214,10 +216,17 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     var mediaType: AVMediaType { backend.mediaKind == .video ? .video : .audio }
 
     /// Whether a session preset can be used with the device: for cameras, whether one of its
-    /// formats has the preset's size; microphones support every preset.
+    /// formats has the preset's size (a V4L2 camera: a format at least that large, the nearest
+    /// of which the session picks); microphones support every preset.
     public func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
         if backend.mediaKind == .audio || preset == .inputPriority { return true }
-        return preset.videoFormat(among: backend.videoFormats) != nil
+        return presetFormat(preset) != nil
+    }
+
+    /// The format a session preset selects on this camera (nil: none, or not a camera): the
+    /// nearest covering format for a V4L2 camera without the preset's exact size.
+    func presetFormat(_ preset: AVCaptureSession.Preset) -> CaptureVideoFormat? {
+        preset.videoFormat(among: backend.videoFormats, nearest: !backend.isVirtual)
     }
 
     // MARK: Configuration
@@ -237,6 +246,9 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     public func unlockForConfiguration() {
         lock.withLock { configurationLockCount = max(0, configurationLockCount - 1) }
     }
+
+    /// Whether `lockForConfiguration()` is held (taken more often than released).
+    var holdsConfigurationLock: Bool { lock.withLock { configurationLockCount > 0 } }
 
     private func requireConfigurationLock(_ property: String) {
         precondition(configurationLockCount > 0,

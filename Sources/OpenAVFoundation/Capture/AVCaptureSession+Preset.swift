@@ -5,8 +5,10 @@ extension AVCaptureSession {
     ///
     /// On the devices here `.photo` picks a camera's largest format, `.high` 1920x1080 (else the
     /// largest), `.medium` 640x480 (else the smallest; Apple's iOS medium is 480x360) and `.low`
-    /// the smallest; the fixed sizes need a format of exactly that size. Among formats of the
-    /// chosen size, '420v' is preferred, as on Apple cameras.
+    /// the smallest; the fixed sizes need a format of exactly that size on the virtual camera,
+    /// while a V4L2 camera without one takes its nearest: the smallest format at least as wide
+    /// and as tall (differs from Apple: the frames are that format's size, not scaled to the
+    /// preset's). Among formats of the chosen size, '420v' is preferred, as on Apple cameras.
     public struct Preset: RawRepresentable, Hashable, Sendable {
         /// Apple's string value, for example "AVCaptureSessionPresetHigh".
         public let rawValue: String
@@ -56,8 +58,9 @@ extension AVCaptureSession {
         }
 
         /// The format among a camera's `formats` this preset selects; nil when the camera has
-        /// none (or for `.inputPriority` and unknown presets).
-        func videoFormat(among formats: [CaptureVideoFormat]) -> CaptureVideoFormat? {
+        /// none (or for `.inputPriority` and unknown presets). With `nearest`, a fixed size
+        /// without a format of exactly that size selects the smallest format covering it.
+        func videoFormat(among formats: [CaptureVideoFormat], nearest: Bool = false) -> CaptureVideoFormat? {
             let area = { (format: CaptureVideoFormat) in format.width * format.height }
             let sizes = formats.map { (width: $0.width, height: $0.height) }
             guard let largest = formats.max(by: { area($0) < area($1) }),
@@ -70,12 +73,24 @@ extension AVCaptureSession {
             case .low: size = (smallest.width, smallest.height)
             default:
                 guard let fixed = fixedSize else { return nil }
-                size = fixed
+                size = nearest ? Self.nearestSize(to: fixed, among: sizes) ?? fixed : fixed
             }
             let candidates = formats.filter { $0.width == size.width && $0.height == size.height }
             return candidates.first { $0.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange }
                 ?? candidates.first { $0.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange }
                 ?? candidates.first
+        }
+
+        /// The size itself when offered, else the smallest offered size at least as wide and as
+        /// tall (of equal areas, the one whose aspect ratio is nearest); nil when none covers it.
+        private static func nearestSize(to size: (width: Int, height: Int),
+                                        among sizes: [(width: Int, height: Int)]) -> (width: Int, height: Int)? {
+            if sizes.contains(where: { $0 == size }) { return size }
+            let aspect = Double(size.width) / Double(size.height)
+            return sizes.filter { $0.width >= size.width && $0.height >= size.height }.min { a, b in
+                (a.width * a.height, abs(Double(a.width) / Double(a.height) - aspect))
+                    < (b.width * b.height, abs(Double(b.width) / Double(b.height) - aspect))
+            }
         }
     }
 }

@@ -83,7 +83,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     ]
 
     private func apply(_ preset: Preset, to device: AVCaptureDevice) {
-        guard preset != .inputPriority, let chosen = preset.videoFormat(among: device.backend.videoFormats),
+        guard preset != .inputPriority, let chosen = device.presetFormat(preset),
               let format = device.formats.first(where: { $0.video == chosen }) else { return }
         device.applyActiveFormat(format)
     }
@@ -375,6 +375,12 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         }
         for (key, next) in wanted where runningDevices[key] == nil {
             let input = next.input
+            // A device object that was unplugged stays so, even when its camera is back (plugged
+            // in again it is a new object): the session does not start the camera through it.
+            if let device = next.source.device, !device.isConnected {
+                return AVError(.deviceNotConnected, reason: "\(device.localizedName) is not connected",
+                               userInfo: [AVErrorDeviceKey: device])
+            }
             do {
                 try next.source.backend.start(format: next.source.format, frameDuration: next.source.frameDuration) {
                     [weak self, weak input] event in
