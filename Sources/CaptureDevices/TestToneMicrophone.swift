@@ -50,6 +50,7 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
     private var thread: DeviceThread?
     private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestToneMicrophone")
 
+    /// The microphone, stopped.
     package init() {}
 
     package var isRunning: Bool { lock.withLock { thread != nil } }
