@@ -66,7 +66,7 @@ final class CaptureRecording: @unchecked Sendable {
     private let writer: MovieWriter
     private let videoTrack: Int?
     private let audioTrack: Int?
-    private let queue = DispatchQueue(label: "OpenAVFoundation.CaptureRecording")
+    private let queue = DispatchQueue(label: "OpenAVFoundation.CaptureRecording", qos: .utility)
     private let logger = Logger(label: "OpenAVFoundation.CaptureRecording")
 
     private let lock = NSLock()
@@ -112,7 +112,9 @@ final class CaptureRecording: @unchecked Sendable {
         guard !plans.isEmpty else {
             throw AVError(.noDataCaptured, reason: "the output has no active video or audio connection to record")
         }
-        writer = try MovieWriter(url: url, fileType: "mov", options: plan.options, plans: plans)
+        writer = try Self.atEncodingPriority { () throws(AVError) in
+            try MovieWriter(url: url, fileType: "mov", options: plan.options, plans: plans)
+        }
         writer.startSession(at: .zero)
         self.url = url
         self.plan = plan
@@ -269,6 +271,30 @@ final class CaptureRecording: @unchecked Sendable {
         } catch {
             writeFailed(error)
         }
+    }
+
+    /// The nice value encoding runs at: below the capture devices' threads and the clients'
+    /// delegate queues, so that a frame reaches its delegate without waiting for an encoder
+    /// thread's time slice; the bounded queue absorbs the encoder's later start.
+    static let encodingNice: Int32 = 5
+
+    /// Runs `body` (which opens the encoders) on a short-lived thread at `encodingNice`: the
+    /// encoders' own threads (x264's frame and lookahead threads) start there and inherit it.
+    /// The caller's thread keeps its priority (a nice value, once raised, may not come down).
+    private static func atEncodingPriority<Value>(_ body: @escaping () throws(AVError) -> Value) throws(AVError) -> Value {
+        nonisolated(unsafe) var result: Result<Value, AVError>?
+        nonisolated(unsafe) let body = body  // run once, on the thread below, while the caller waits
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, encodingNice)
+            do throws(AVError) { result = .success(try body()) } catch { result = .failure(error) }
+            done.signal()
+        }
+        thread.name = "OpenAVFoundation.CaptureRecording.open"
+        thread.start()
+        done.wait()
+        return try result!.get()
     }
 
     /// Whether queued samples are still written (not after a failure or a size limit).
