@@ -119,13 +119,8 @@ struct Record: ParsableCommand {
             return microphone
         }
         if audio == "none" { return nil }
-        let microphones = AVCaptureDevice.DiscoverySession(deviceTypes: [.microphone, .builtInMicrophone, .external],
-                                                           mediaType: .audio, position: .unspecified).devices
-        guard let microphone = microphones.first(where: { $0.uniqueID == audio })
-                ?? microphones.first(where: { $0.localizedName.lowercased() == audio.lowercased() }) else {
-            throw CommandFailure("no microphone \"\(audio)\"; `openav devices` lists them")
-        }
-        return microphone
+        return try DeviceLookup.device(audio, mediaType: .audio, deviceTypes: [.microphone, .builtInMicrophone, .external],
+                                       kind: "microphone")
     }
 }
 

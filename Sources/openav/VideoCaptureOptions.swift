@@ -66,15 +66,8 @@ struct VideoCaptureOptions: ParsableArguments {
             guard let camera = AVCaptureDevice.default(for: .video) else { throw CommandFailure("no camera found") }
             return camera
         }
-        let cameras = AVCaptureDevice.DiscoverySession(deviceTypes: [.builtInWideAngleCamera, .external],
-                                                       mediaType: .video, position: .unspecified).devices
-        let path = video.hasPrefix("/") ? URL(fileURLWithPath: video).resolvingSymlinksInPath().path : nil
-        guard let camera = cameras.first(where: { $0.uniqueID == video })
-                ?? cameras.first(where: { path != nil && $0.v4l2DevicePath == path })
-                ?? cameras.first(where: { $0.localizedName.lowercased() == video.lowercased() }) else {
-            throw CommandFailure("no camera \"\(video)\"; `openav devices` lists them")
-        }
-        return camera
+        return try DeviceLookup.device(video, mediaType: .video, deviceTypes: [.builtInWideAngleCamera, .external],
+                                       kind: "camera")
     }
 
     /// Adds the chosen camera to `session`, in the preset or format asked for; returns it.

@@ -1,0 +1,21 @@
+import Foundation
+import OpenAVFoundation
+
+/// Finds the capture device a `--video` or `--audio` argument names: by its unique ID, by its
+/// V4L2 device node (a path; symbolic links such as /dev/v4l/by-id/… resolved), or by its name
+/// in any case, among the devices discovery lists for `mediaType`.
+enum DeviceLookup {
+    /// The device `name` names; `kind` ("camera", "microphone") words the error.
+    static func device(_ name: String, mediaType: AVMediaType, deviceTypes: [AVCaptureDevice.DeviceType],
+                       kind: String) throws -> AVCaptureDevice {
+        let devices = AVCaptureDevice.DiscoverySession(deviceTypes: deviceTypes, mediaType: mediaType,
+                                                       position: .unspecified).devices
+        let path = name.hasPrefix("/") ? URL(fileURLWithPath: name).resolvingSymlinksInPath().path : nil
+        guard let device = devices.first(where: { $0.uniqueID == name })
+                ?? devices.first(where: { path != nil && $0.v4l2DevicePath == path })
+                ?? devices.first(where: { $0.localizedName.lowercased() == name.lowercased() }) else {
+            throw CommandFailure("no \(kind) \"\(name)\"; `openav devices` lists them")
+        }
+        return device
+    }
+}
