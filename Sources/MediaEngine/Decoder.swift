@@ -11,7 +11,8 @@ package final class Decoder {
 
     /// Opens a decoder for a stream's codec parameters; throws when FFmpeg has no decoder for
     /// the codec or cannot open it. `lowDelay` uses slice threads only, so that each frame comes
-    /// out as soon as its packet goes in (frame threads hold several back): for live capture.
+    /// out as soon as its packet goes in (frame threads hold several back), and FFmpeg's low-delay
+    /// flag (no frames held for reordering): for live capture.
     package init(parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational,
                  lowDelay: Bool = false) throws(EngineError) {
         _ = FFmpegLog.install
@@ -28,6 +29,7 @@ package final class Decoder {
         context.pointee.pkt_timebase = timeBase
         context.pointee.thread_count = 0 // FFmpeg picks one thread per core
         context.pointee.thread_type = lowDelay ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE
+        if lowDelay { context.pointee.flags |= Int32(AV_CODEC_FLAG_LOW_DELAY) }
         try ffmpegCheck(avcodec_open2(context, codec, nil), "opening the \(codecName) decoder")
     }
 

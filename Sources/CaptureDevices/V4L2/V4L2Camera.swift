@@ -8,7 +8,7 @@ import OpenCoreVideo
 ///
 /// Found by `V4L2Discovery`. Formats come from the driver's enumeration
 /// (`V4L2FormatEnumeration`); each names the V4L2 pixel format it is captured in
-/// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr and Motion-JPEG
+/// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr and compressed (Motion-JPEG, H.264)
 /// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). `start` opens the node and runs a `V4L2Stream` on the
 /// camera's own `DeviceThread`; the node stays open only while the camera runs. Controls
 /// map to Apple's (`V4L2CameraControls`, the camera's `controls`); all of them

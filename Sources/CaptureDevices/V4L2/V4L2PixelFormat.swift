@@ -1,3 +1,4 @@
+import MediaEngine
 import OpenCoreVideo
 
 /// The V4L2 pixel formats the camera backend takes, each with the CoreVideo format of the same
@@ -6,15 +7,17 @@ import OpenCoreVideo
 /// Y'CbCr formats (YUYV, UYVY, NV12, YU12) are delivered as `'420v'` (NV12, video range), the
 /// format cameras deliver on Apple platforms and encoders take without a further conversion;
 /// RGB formats are delivered as `'BGRA'`. The shared `PixelConverter` does the conversion (a
-/// plane copy for NV12). Motion-JPEG (`MJPG`, `JPEG`), which USB webcams use for their larger
-/// sizes, is decoded by the engine's `MJPEGDecoder` and delivered as `'420v'`. H.264 is not
-/// taken yet.
+/// plane copy for NV12). Compressed formats (`compressedCodec`) — Motion-JPEG (`MJPG`, `JPEG`),
+/// which USB webcams use for their larger sizes, and H.264 (`H264`, Annex B) — are decoded by the
+/// engine's `CameraFrameDecoder` and delivered as `'420v'`.
 package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// The V4L2 four-character code (`V4L2_PIX_FMT_…`, little-endian: `'Y' | 'U' << 8 | …`).
     package let fourCC: UInt32
-    /// The CoreVideo format with the driver buffer's memory layout; nil for Motion-JPEG, whose
-    /// buffers hold one JPEG picture each.
+    /// The CoreVideo format with the driver buffer's memory layout; nil for the compressed
+    /// formats, whose buffers hold one compressed frame each.
     package let sourcePixelFormat: OSType?
+    /// The codec of a compressed format; nil for the uncompressed ones.
+    package let compressedCodec: CameraFrameDecoder.Codec?
     /// The CoreVideo format of the delivered pixel buffers.
     package let deliveredPixelFormat: OSType
 
@@ -38,15 +41,25 @@ package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
             V4L2PixelFormat("XB24", source: kCVPixelFormatType_32RGBA, delivered: bgra),
             V4L2PixelFormat("RA24", source: kCVPixelFormatType_32ABGR, delivered: bgra),
             V4L2PixelFormat("RX24", source: kCVPixelFormatType_32ABGR, delivered: bgra),
-            V4L2PixelFormat("MJPG", source: nil, delivered: ycbcr),
-            V4L2PixelFormat("JPEG", source: nil, delivered: ycbcr),
+            V4L2PixelFormat("MJPG", compressed: .motionJPEG),
+            V4L2PixelFormat("JPEG", compressed: .motionJPEG),
+            V4L2PixelFormat("H264", compressed: .h264),
         ]
     }()
 
-    private init(_ code: String, source: OSType?, delivered: OSType) {
+    private init(_ code: String, source: OSType, delivered: OSType) {
         fourCC = Self.fourCC(code)
         sourcePixelFormat = source
+        compressedCodec = nil
         deliveredPixelFormat = delivered
+    }
+
+    /// A compressed format, decoded into `'420v'`.
+    private init(_ code: String, compressed codec: CameraFrameDecoder.Codec) {
+        fourCC = Self.fourCC(code)
+        sourcePixelFormat = nil
+        compressedCodec = codec
+        deliveredPixelFormat = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
     }
 
     /// The format for a V4L2 code, or nil when the backend does not take it.

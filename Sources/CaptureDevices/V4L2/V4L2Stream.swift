@@ -20,7 +20,7 @@ import Musl
 ///
 /// The loop (`run`), on the camera's `DeviceThread`: `poll` in slices of
 /// `DeviceThread.maximumSleepSlice` (so a stop is noticed promptly), `VIDIOC_DQBUF`, conversion
-/// by the shared `PixelConverter` (Motion-JPEG: decoding by `MJPEGDecoder`) into a buffer of a
+/// by the shared `PixelConverter` (compressed formats: decoding by `CameraFrameDecoder`) into a buffer of a
 /// `CVPixelBufferPool` (no pixel allocation per frame), `VIDIOC_QBUF` of the driver's buffer,
 /// then delivery. Times: the driver's
 /// `CLOCK_MONOTONIC` timestamp (`V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC`), which is the host time
@@ -36,7 +36,7 @@ final class V4L2Stream: @unchecked Sendable {
     static let bufferCount: UInt32 = 4
 
     /// One driver buffer, mapped, and a pixel buffer describing its memory in the source layout
-    /// (none for Motion-JPEG).
+    /// (none for the compressed formats).
     private struct MappedBuffer {
         var address: UnsafeMutableRawPointer
         var length: Int
@@ -53,8 +53,8 @@ final class V4L2Stream: @unchecked Sendable {
     private let pool: CVPixelBufferPool
     private let poolLimit: NSDictionary
     private let converter = PixelConverter()
-    /// The decoder of Motion-JPEG pictures, for the compressed formats.
-    private let jpegDecoder: MJPEGDecoder?
+    /// The decoder of the compressed formats (Motion-JPEG, H.264).
+    private let frameDecoder: CameraFrameDecoder?
     private var isStreaming = false
     private var isClosed = false
 
@@ -79,14 +79,14 @@ final class V4L2Stream: @unchecked Sendable {
             throw CaptureDeviceError(.unsupportedFormat, "\(node.path) answered VIDIOC_S_FMT \(pixelFormat) "
                 + "\(format.width)x\(format.height) with \(V4L2PixelFormat.name(of: pix.pixelformat)) \(pix.width)x\(pix.height)")
         }
-        if pixelFormat.sourcePixelFormat == nil {
+        if let codec = pixelFormat.compressedCodec {
             do {
-                jpegDecoder = try MJPEGDecoder()
+                frameDecoder = try CameraFrameDecoder(codec)
             } catch {
                 throw CaptureDeviceError(.failed, "cannot decode \(pixelFormat) from \(node.path): \(error)")
             }
         } else {
-            jpegDecoder = nil
+            frameDecoder = nil
         }
         self.frameDuration = Self.setFrameInterval(frameDuration, on: node)
         (pool, poolLimit) = try Self.makePool(pixelFormat: pixelFormat, width: format.width, height: format.height,
@@ -199,7 +199,7 @@ final class V4L2Stream: @unchecked Sendable {
 
     /// A pixel buffer over a driver buffer's memory in the source layout (planes one after the
     /// other, chroma rows half as long for the planar 4:2:0 formats), made once per buffer; nil
-    /// for Motion-JPEG.
+    /// for the compressed formats.
     private func sourceImage(at address: UnsafeMutableRawPointer, bytesPerRow: Int) -> CVPixelBuffer? {
         guard let sourcePixelFormat = pixelFormat.sourcePixelFormat else { return nil }
         let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
@@ -297,9 +297,9 @@ final class V4L2Stream: @unchecked Sendable {
         do {
             if let image = mapped.image {
                 try converter.convert(image, into: frame)
-            } else if let jpegDecoder {
+            } else if let frameDecoder {
                 let picture = UnsafeRawBufferPointer(start: mapped.address, count: min(Int(buffer.bytesused), mapped.length))
-                try jpegDecoder.decode(picture, into: frame, converter: converter)
+                try frameDecoder.decode(picture, into: frame, converter: converter)
             }
         } catch {
             return nil

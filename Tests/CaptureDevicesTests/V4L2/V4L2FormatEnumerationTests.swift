@@ -24,7 +24,8 @@ import OpenCoreMedia
         #expect(V4L2PixelFormat.fourCC("YUYV") == 0x5659_5559)
         #expect(V4L2PixelFormat.name(of: V4L2PixelFormat.fourCC("NV12")) == "NV12")
         #expect(V4L2PixelFormat.supported(fourCC: V4L2PixelFormat.fourCC("MJPG"))?.sourcePixelFormat == nil)
-        #expect(V4L2PixelFormat.supported(fourCC: V4L2PixelFormat.fourCC("H264")) == nil)
+        #expect(V4L2PixelFormat.supported(fourCC: V4L2PixelFormat.fourCC("H264"))?.compressedCodec == .h264)
+        #expect(V4L2PixelFormat.supported(fourCC: V4L2PixelFormat.fourCC("YUYV"))?.compressedCodec == nil)
     }
 
     @Test func controlNamesAreSpelledAsV4L2CtlSpellsThem() {

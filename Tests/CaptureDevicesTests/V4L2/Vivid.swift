@@ -15,7 +15,9 @@ enum VividGuestTests {}
 ///
 /// The VM loads two vivid instances: the first (`/dev/video0`, bus `platform:vivid-000`) with
 /// vivid's usual nodes (capture, output, VBI, radio, SDR, touch, metadata), the second
-/// (`platform:vivid-001`) a lone capture node, unplugged by the disconnect test.
+/// (`platform:vivid-001`) a lone capture node, unplugged by the disconnect test. After them, one
+/// v4l2loopback node ("OpenAV H.264 loopback", `exclusive_caps`: a capture node only while a
+/// program feeds it), the H.264 camera of `H264Tests`.
 enum Vivid {
     /// Whether this process runs inside `scripts/vivid-vm`.
     static let isInsideVM = ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1"

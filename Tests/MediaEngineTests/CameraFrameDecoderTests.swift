@@ -6,7 +6,7 @@ import OpenCoreVideo
 
 /// Motion-JPEG pictures from memory (what a webcam's MJPEG buffers hold), against ffmpeg's own
 /// decode of the same JPEG.
-@Suite struct MJPEGDecoderTests {
+@Suite struct CameraFrameDecoderTests {
     /// A 320x240 test picture as JPEG, and ffmpeg's decode of it as NV12.
     static func picture() throws -> (jpeg: Data, nv12: [UInt8]) {
         let jpeg = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240",
@@ -23,7 +23,7 @@ import OpenCoreVideo
 
     @Test func decodesEachPictureAsItComesLikeFFmpeg() throws {
         let (jpeg, reference) = try Self.picture()
-        let decoder = try MJPEGDecoder()
+        let decoder = try CameraFrameDecoder(.motionJPEG)
         let converter = PixelConverter()
         var made: CVPixelBuffer?
         CVPixelBufferCreate(nil, 320, 240, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
@@ -41,7 +41,7 @@ import OpenCoreVideo
     }
 
     @Test func corruptPicturesAreErrors() throws {
-        let decoder = try MJPEGDecoder()
+        let decoder = try CameraFrameDecoder(.motionJPEG)
         var made: CVPixelBuffer?
         CVPixelBufferCreate(nil, 320, 240, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
         let buffer = try #require(made)
