@@ -90,7 +90,14 @@ extension RealTimeDeviceTests {
                         discontinuities.append((index + 1, (record.presentationTime - end).value))
                     }
                 }
-                #expect(discontinuities.isEmpty,
+                // PCMTimeline's one documented correction without a drop: a read measured more
+                // than 5 ms before the continued timeline proves its anchor late (a measurement is
+                // an upper bound), and the timeline steps back by less than a buffer. A monitor's
+                // reads tighten when the sink's block size changes (here when paplay disconnects),
+                // so one such step may come. Every other re-anchor must report its drop, and the
+                // stamps must never be late (the lag check below).
+                let steppedBack = discontinuities.filter { $0.samples < 0 && -$0.samples < Int64(rate / 100) }
+                #expect(steppedBack.count <= 1 && discontinuities.count == steppedBack.count,
                         "buffers re-anchored without a drop (index, samples moved): \(discontinuities) of \(records.count)")
 
                 // On the host clock: every buffer was recorded before it arrived, and recently.
