@@ -421,9 +421,9 @@ extension CaptureSessionTests {
             oneSecond()
             seconds += 1
         }
-        let residentBefore = Self.residentBytes(), offeredBefore = collector.frames.count
+        let residentBefore = try Self.residentBytes(), offeredBefore = collector.frames.count
         for _ in 0..<3 { oneSecond() }
-        let residentAfter = Self.residentBytes(), offeredLate = collector.frames.count - offeredBefore
+        let residentAfter = try Self.residentBytes(), offeredLate = collector.frames.count - offeredBefore
         movie.stopRecording()
         #expect(try events.finishError(of: url, timeout: 60) == nil)
         // The encoder fell far behind and frames were dropped...
@@ -439,9 +439,10 @@ extension CaptureSessionTests {
     }
 
     /// This process's resident memory, from /proc.
-    static func residentBytes() -> Int {
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    static func residentBytes() throws -> Int {
+        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+        let pages = try #require(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) }, "statm: \(statm)")
+        try #require(pages > 0)
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

@@ -73,7 +73,7 @@ import TestSupport
             }
         }
         let microphone = try #require(devices[1]["formats"] as? [[String: Any]])
-        #expect(microphone.allSatisfy { $0["mediaSubType"] as? String == "lpcm" && $0["sampleRate"] != nil })
+        #expect(!microphone.isEmpty && microphone.allSatisfy { $0["mediaSubType"] as? String == "lpcm" && $0["sampleRate"] != nil })
 
         let (textStatus, text, _) = try Self.openav(["devices"])
         #expect(textStatus == 0)

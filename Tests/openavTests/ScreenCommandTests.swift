@@ -80,6 +80,9 @@ import TestSupport
         let video = try #require((movie.probe["streams"] as? [[String: Any]])?.first)
         #expect(video["width"] as? Int == 320 && video["height"] as? Int == 240 && video["r_frame_rate"] as? String == "25/1")
         #expect(abs((movie.duration ?? 0) - 1.5) < 0.1, "duration \(movie.duration ?? 0)")
+        // The grey screen (limited-range luma 126), not a black or garbled picture.
+        #expect(!movie.frames.isEmpty && movie.frames.allSatisfy { abs($0.meanLuma - 126) < 8 },
+                "mean lumas \(movie.frames.map(\.meanLuma))")
     }
 
     @Test func explainsBadScreenRequests() throws {

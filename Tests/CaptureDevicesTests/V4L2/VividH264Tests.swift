@@ -63,7 +63,10 @@ extension VividGuestTests {
             }
             let found = try #require(camera, "discovery lists \(path) with an H.264 format while it is fed")
             let format = try Vivid.format(found, "H264", Self.width, Self.height)
-            guard case .video(let videoFormat) = format else { return }
+            guard case .video(let videoFormat) = format else {
+                Issue.record("the H.264 format is not a video format: \(format)")
+                return
+            }
             #expect(videoFormat.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
 
             // The capture joins the stream somewhere: frames before its first key frame cannot be
