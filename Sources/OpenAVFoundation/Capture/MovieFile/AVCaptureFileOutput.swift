@@ -165,17 +165,22 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
-        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
-        for recording in recordings { recording.receive(sample) }
+        forEachRecording { $0.receive(sample) }
     }
 
     override func sessionWillStop(with error: AVError) {
-        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
-        for recording in recordings { recording.finish(because: error) }
+        forEachRecording { $0.finish(because: error) }
     }
 
     override func sessionDidStopRunning() {
-        let recordings = fileLock.withLock { ending + (current.map { [$0] } ?? []) }
-        for recording in recordings { recording.finish(because: nil) }
+        forEachRecording { $0.finish(because: nil) }
+    }
+
+    /// Calls `body` with each recording that still takes samples: those finishing, then the
+    /// current one (no array is made per sample: the finishing ones are shared, not copied).
+    private func forEachRecording(_ body: (CaptureRecording) -> Void) {
+        let (finishing, latest) = fileLock.withLock { (ending, current) }
+        for recording in finishing { body(recording) }
+        if let latest { body(latest) }
     }
 }

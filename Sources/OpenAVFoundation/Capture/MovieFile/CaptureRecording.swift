@@ -84,7 +84,6 @@ final class CaptureRecording: @unchecked Sendable {
     private var discardQueued = false
     private var reason: AVError?
     private var writtenEnd = CMTime.zero
-    private var wroteSample = false
     private var writerFailed = false
     private var droppedFrames = 0
     /// Frames dropped since the last frame taken: counted once a later frame is taken (frames
@@ -303,8 +302,7 @@ final class CaptureRecording: @unchecked Sendable {
     /// After a write: the start callback, the duration, and the size and disk-space limits.
     private func wrote(until fileTime: CMTime) {
         let (first, checkSpace, samples) = lock.withLock { () -> (Bool, Bool, Int) in
-            let first = !wroteSample
-            wroteSample = true
+            let first = writtenSamples == 0
             writtenSamples += 1
             if fileTime > writtenEnd { writtenEnd = fileTime }
             // Free space is asked of the file system every quarter second of media.
@@ -356,7 +354,7 @@ final class CaptureRecording: @unchecked Sendable {
 
     /// Writes the trailer and tells the delegate (on the queue, after the queued samples).
     private func finalize() {
-        let (reason, failed, wroteSample) = lock.withLock { (self.reason, writerFailed, self.wroteSample) }
+        let (reason, failed, wroteSample) = lock.withLock { (self.reason, writerFailed, writtenSamples > 0) }
         delegate.fileOutput(output, willFinishRecordingTo: url, from: connections, error: reason)
         var error = reason
         var finished = false
