@@ -5,7 +5,7 @@ import OpenCoreMedia
 /// themselves (`AVCaptureConnection.audioChannels`).
 ///
 /// Levels are in decibels relative to full scale: 0 dB is a full-scale square wave, a
-/// full-scale sine averages -3 dB, silence reads -160 dB (Apple's floor). Linux addition: the
+/// full-scale sine averages -3 dB, silence reads -160 dB (Apple's floor). Differs from Apple: the
 /// macOS `volume` and `isEnabled` are not available.
 public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
     /// How long a peak is held.
@@ -32,50 +32,65 @@ public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
     }
 
     /// Records a buffer's mean square and peak (as linear amplitudes) at a time in seconds.
-    private func record(meanSquare: Float, peak: Float, at time: Double) {
+    private func record(_ level: Level, at time: Double) {
         lock.withLock {
-            average = meanSquare > 0 ? max(Self.floor, 10 * log10(meanSquare)) : Self.floor
+            average = level.meanSquare > 0 ? max(Self.floor, 10 * log10(level.meanSquare)) : Self.floor
             peaks.removeAll { $0.time <= time - Self.peakHoldTime }
-            peaks.append((time, peak))
+            peaks.append((time, level.peak))
         }
     }
 
-    /// Measures an interleaved linear PCM buffer (16- or 32-bit integer, or 32-bit float), one channel
-    /// object per channel; does nothing for other layouts.
-    static func measure(_ buffer: CMSampleBuffer, into channels: [AVCaptureAudioChannel]) {
-        guard !channels.isEmpty, let asbd = buffer.formatDescription?.audioStreamBasicDescription,
+    /// One channel's level in one buffer, as linear amplitudes.
+    struct Level {
+        /// The mean of the squared samples.
+        var meanSquare: Float = 0
+        /// The largest absolute sample.
+        var peak: Float = 0
+    }
+
+    /// The level of each channel of an interleaved linear PCM buffer (16- or 32-bit integer, or
+    /// 32-bit float); nil for other layouts. Measured once per buffer, however many connections
+    /// the buffer goes to.
+    static func levels(of buffer: CMSampleBuffer) -> [Level]? {
+        guard let asbd = buffer.formatDescription?.audioStreamBasicDescription,
               asbd.mFormatID == kAudioFormatLinearPCM, asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0,
-              Int(asbd.mChannelsPerFrame) == channels.count, let block = buffer.dataBuffer else { return }
+              asbd.mChannelsPerFrame > 0, let block = buffer.dataBuffer else { return nil }
         let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
-        guard (isFloat && asbd.mBitsPerChannel == 32) || (!isFloat && [16, 32].contains(asbd.mBitsPerChannel)) else { return }
+        guard (isFloat && asbd.mBitsPerChannel == 32) || (!isFloat && [16, 32].contains(asbd.mBitsPerChannel)) else { return nil }
         let count = buffer.numSamples
-        let width = channels.count
-        var sums = [Float](repeating: 0, count: width), peaks = [Float](repeating: 0, count: width)
-        func add(_ value: Float, channel: Int) {
-            sums[channel] += value * value
-            peaks[channel] = max(peaks[channel], abs(value))
-        }
+        let width = Int(asbd.mChannelsPerFrame)
         var length = 0
         var pointer: UnsafeMutablePointer<CChar>?
         guard CMBlockBufferGetDataPointer(block, atOffset: 0, lengthAtOffsetOut: &length, totalLengthOut: nil,
                                           dataPointerOut: &pointer) == kCMBlockBufferNoErr,
-              let pointer, length >= count * Int(asbd.mBytesPerFrame) else { return }
+              let pointer, length >= count * Int(asbd.mBytesPerFrame) else { return nil }
+        var levels = [Level](repeating: Level(), count: width)
+        func accumulate<Sample>(_: Sample.Type, _ value: (Sample) -> Float) {
+            pointer.withMemoryRebound(to: Sample.self, capacity: count * width) { samples in
+                for frame in 0..<count {
+                    for channel in 0..<width {
+                        let sample = value(samples[frame * width + channel])
+                        levels[channel].meanSquare += sample * sample
+                        levels[channel].peak = max(levels[channel].peak, abs(sample))
+                    }
+                }
+            }
+        }
         if isFloat {
-            pointer.withMemoryRebound(to: Float.self, capacity: count * width) { samples in
-                for index in 0..<(count * width) { add(samples[index], channel: index % width) }
-            }
+            accumulate(Float.self) { $0 }
         } else if asbd.mBitsPerChannel == 32 {
-            pointer.withMemoryRebound(to: Int32.self, capacity: count * width) { samples in
-                for index in 0..<(count * width) { add(Float(samples[index]) / 2_147_483_648, channel: index % width) }
-            }
+            accumulate(Int32.self) { Float($0) / 2_147_483_648 }
         } else {
-            pointer.withMemoryRebound(to: Int16.self, capacity: count * width) { samples in
-                for index in 0..<(count * width) { add(Float(samples[index]) / 32768, channel: index % width) }
-            }
+            accumulate(Int16.self) { Float($0) / 32768 }
         }
-        let time = buffer.presentationTimeStamp.seconds
-        for (channel, meter) in channels.enumerated() {
-            meter.record(meanSquare: sums[channel] / Float(max(count, 1)), peak: peaks[channel], at: time)
-        }
+        for channel in 0..<width { levels[channel].meanSquare /= Float(max(count, 1)) }
+        return levels
+    }
+
+    /// Records `levels`, measured from a buffer presented at `time` (seconds), into a
+    /// connection's channels, one per channel; does nothing when the counts differ.
+    static func record(_ levels: [Level], at time: Double, into channels: [AVCaptureAudioChannel]) {
+        guard levels.count == channels.count else { return }
+        for (meter, level) in zip(channels, levels) { meter.record(level, at: time) }
     }
 }

@@ -414,10 +414,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                     $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
                 }
             }
-            for connection in targets {
-                if let audio = sample.sampleBuffer { AVCaptureAudioChannel.measure(audio, into: connection.audioChannels) }
-                connection.output?.receive(sample, from: connection)
+            // Audio levels: measured once per buffer, recorded into every connection it goes to.
+            if let audio = sample.sampleBuffer, targets.contains(where: { !$0.audioChannels.isEmpty }),
+               let levels = AVCaptureAudioChannel.levels(of: audio) {
+                let time = audio.presentationTimeStamp.seconds
+                for connection in targets { AVCaptureAudioChannel.record(levels, at: time, into: connection.audioChannels) }
             }
+            for connection in targets { connection.output?.receive(sample, from: connection) }
         case .failure(let failure):
             let code: AVError.Code = failure.reason == .disconnected ? .deviceWasDisconnected : .unknown
             let device = (input as? AVCaptureDeviceInput)?.device
