@@ -189,15 +189,21 @@ package protocol CaptureControls: AnyObject, Sendable {
     /// (it must return quickly); nil stops the calls.
     func setStateHandler(_ handler: (@Sendable (CaptureControlState) -> Void)?)
 
-    /// The correlated colour temperature (kelvin) and tint of the light that `gains` make
-    /// neutral.
-    func temperatureAndTint(for gains: CaptureWhiteBalanceGains) -> (temperature: Float, tint: Float)
-
-    /// The gains that make light of a temperature and tint neutral (the smallest gain is 1).
-    func gains(forTemperature temperature: Float, tint: Float) -> CaptureWhiteBalanceGains
 }
 
 extension CaptureControls {
     /// Everything automatic, no zoom, torch off.
     package var initialSettings: CaptureControlSettings { CaptureControlSettings() }
+
+    /// The correlated colour temperature (kelvin) and tint of the light that `gains` make
+    /// neutral, by the one white-balance model every camera shares.
+    package func temperatureAndTint(for gains: CaptureWhiteBalanceGains) -> (temperature: Float, tint: Float) {
+        let (temperature, tint) = WhiteBalanceModel.temperatureAndTint(for: gains)
+        return (Float(temperature), Float(tint))
+    }
+
+    /// The gains that make light of a temperature and tint neutral (the smallest gain is 1).
+    package func gains(forTemperature temperature: Float, tint: Float) -> CaptureWhiteBalanceGains {
+        WhiteBalanceModel.gains(temperature: Double(temperature), tint: Double(tint))
+    }
 }

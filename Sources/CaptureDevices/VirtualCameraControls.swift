@@ -67,15 +67,6 @@ package final class VirtualCameraControls: CaptureControls, @unchecked Sendable 
         lock.withLock { self.handler = handler }
     }
 
-    package func temperatureAndTint(for gains: CaptureWhiteBalanceGains) -> (temperature: Float, tint: Float) {
-        let (temperature, tint) = WhiteBalanceModel.temperatureAndTint(for: gains)
-        return (Float(temperature), Float(tint))
-    }
-
-    package func gains(forTemperature temperature: Float, tint: Float) -> CaptureWhiteBalanceGains {
-        WhiteBalanceModel.gains(temperature: Double(temperature), tint: Double(tint))
-    }
-
     /// Moves the controls on to a frame at `time` and returns the state the frame shows. The
     /// automatic exposure does not expose longer than `frameDuration`. The first frame after a
     /// pause finds every move finished.

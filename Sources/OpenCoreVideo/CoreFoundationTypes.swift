@@ -85,8 +85,8 @@ public typealias CFURL = NSURL
 /// A mutable block of bytes; on Linux, Foundation's `NSMutableData`.
 public typealias CFMutableData = NSMutableData
 
-/// Identifies a display (Core Graphics' `CGDirectDisplayID`). Linux addition: on X11, a
-/// screen number of the current display; see `CGMainDisplayID()`.
+/// Identifies a display (Core Graphics' `CGDirectDisplayID`). Differs from Apple: on X11, the
+/// value is a screen number of the current display; see `CGMainDisplayID()`.
 public typealias CGDirectDisplayID = UInt32
 
 /// The main display: on X11, 0, which `AVCaptureScreenInput` takes for the default screen of

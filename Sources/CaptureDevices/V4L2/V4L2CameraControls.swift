@@ -201,15 +201,6 @@ final class V4L2CameraControls: CaptureControls, @unchecked Sendable {
         lock.withLock { self.handler = handler }
     }
 
-    func temperatureAndTint(for gains: CaptureWhiteBalanceGains) -> (temperature: Float, tint: Float) {
-        let (temperature, tint) = WhiteBalanceModel.temperatureAndTint(for: gains)
-        return (Float(temperature), Float(tint))
-    }
-
-    func gains(forTemperature temperature: Float, tint: Float) -> CaptureWhiteBalanceGains {
-        WhiteBalanceModel.gains(temperature: Double(temperature), tint: Double(tint))
-    }
-
     // MARK: Applying
 
     /// Writes what changed since the last settings to the driver (automatic switches first, then
