@@ -188,7 +188,6 @@ package protocol CaptureControls: AnyObject, Sendable {
     /// Calls `handler` with the state after each frame that changed it, on the device's thread
     /// (it must return quickly); nil stops the calls.
     func setStateHandler(_ handler: (@Sendable (CaptureControlState) -> Void)?)
-
 }
 
 extension CaptureControls {
