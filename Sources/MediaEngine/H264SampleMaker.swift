@@ -1,0 +1,146 @@
+import Foundation
+import OpenCoreMedia
+
+/// Makes `'avc1'` sample buffers — the form QuickTime, MP4 and CoreMedia keep H.264 in — from
+/// access units as H.264 cameras send them, in Annex B form.
+///
+/// Annex B puts a start code (`00 00 01` or `00 00 00 01`) before each NAL unit and sends the
+/// parameter sets (SPS, PPS) in band, before key frames. A sample made here holds the access
+/// unit's other NAL units, each after its length as 4 big-endian bytes; the parameter sets go
+/// out of band, into the format description's `avcC` record, and access unit delimiters are
+/// left out. The format description (kept while the parameter sets stay the same) has the
+/// dimensions given at `init`, the camera format's. An access unit with an IDR slice is a sync
+/// sample; others carry `kCMSampleAttachmentKey_NotSync`. Used by one thread at a time; the
+/// sample's bytes are its own (the camera's buffer may be reused at once).
+package final class H264SampleMaker {
+    /// NAL unit types (ITU-T H.264 table 7-1) the maker looks at.
+    private enum UnitType {
+        static let idrSlice: UInt8 = 5
+        static let sequenceParameterSet: UInt8 = 7
+        static let pictureParameterSet: UInt8 = 8
+        static let accessUnitDelimiter: UInt8 = 9
+    }
+
+    private let dimensions: CMVideoDimensions
+    private var sequenceParameterSet: [UInt8] = []
+    private var pictureParameterSet: [UInt8] = []
+    private var format: CMFormatDescription?
+    /// The NAL units of the access unit being made, as byte ranges; its capacity is kept.
+    private var units: [Range<Int>] = []
+
+    /// A maker of samples `width`×`height` (the camera format's size).
+    package init(width: Int, height: Int) {
+        dimensions = CMVideoDimensions(width: Int32(width), height: Int32(height))
+    }
+
+    /// The format description of the samples made since the last parameter sets; nil before any.
+    package var formatDescription: CMFormatDescription? { format }
+
+    /// The sample of one access unit, shown at `presentationTime` for `duration` (decode order is
+    /// presentation order: cameras send no B-frames); nil when the unit holds no picture, or
+    /// comes before the stream's first parameter sets (which a decoder needs).
+    package func sample(of accessUnit: UnsafeRawBufferPointer, presentationTime: CMTime,
+                        duration: CMTime) -> CMSampleBuffer? {
+        let bytes = accessUnit.bindMemory(to: UInt8.self)
+        findUnits(in: bytes)
+        var length = 0
+        var isSync = false
+        var newSequence: Range<Int>?
+        var newPicture: Range<Int>?
+        for unit in units {
+            switch bytes[unit.lowerBound] & 0x1F {
+            case UnitType.sequenceParameterSet: newSequence = unit
+            case UnitType.pictureParameterSet: newPicture = unit
+            case let type where Self.isKeptInSamples(type):
+                if type == UnitType.idrSlice { isSync = true }
+                length += 4 + unit.count
+            default: break
+            }
+        }
+        updateFormat(sequence: newSequence.map { bytes[$0] }, picture: newPicture.map { bytes[$0] })
+        guard length > 0, let format else { return nil }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+        var offset = 0
+        for unit in units where Self.isKeptInSamples(bytes[unit.lowerBound] & 0x1F) {
+            memory.storeBytes(of: UInt32(unit.count).bigEndian, toByteOffset: offset, as: UInt32.self)
+            (memory + offset + 4).copyMemory(from: accessUnit.baseAddress! + unit.lowerBound, byteCount: unit.count)
+            offset += 4 + unit.count
+        }
+        let block = CMBlockBuffer(wrapping: memory, length: length) { memory.deallocate() }
+        var timing = CMSampleTimingInfo(duration: duration, presentationTimeStamp: presentationTime,
+                                        decodeTimeStamp: .invalid)
+        var size = length
+        var made: CMSampleBuffer?
+        CMSampleBufferCreateReady(allocator: nil, dataBuffer: block, formatDescription: format, sampleCount: 1,
+                                  sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 1,
+                                  sampleSizeArray: &size, sampleBufferOut: &made)
+        if !isSync { made?.markAllSamplesNotSync() }
+        return made
+    }
+
+    /// Whether NAL units of a type stay in the samples: all but parameter sets and delimiters.
+    private static func isKeptInSamples(_ type: UInt8) -> Bool {
+        type != UnitType.sequenceParameterSet && type != UnitType.pictureParameterSet
+            && type != UnitType.accessUnitDelimiter
+    }
+
+    /// Fills `units` with the ranges of the NAL units after each start code, without the zero
+    /// bytes before the next start code (a 4-byte start code's first byte, trailing padding).
+    private func findUnits(in bytes: UnsafeBufferPointer<UInt8>) {
+        units.removeAll(keepingCapacity: true)
+        var start: Int?
+        var index = 0
+        let count = bytes.count
+        while index + 2 < count {
+            if bytes[index + 2] > 1 {
+                index += 3
+            } else if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
+                if let start { addUnit(start..<index, in: bytes) }
+                index += 3
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if let start { addUnit(start..<count, in: bytes) }
+    }
+
+    /// Adds a unit's range, trailing zero bytes removed, when it is not empty.
+    private func addUnit(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+        var end = range.upperBound
+        while end > range.lowerBound && bytes[end - 1] == 0 { end -= 1 }
+        if end > range.lowerBound { units.append(range.lowerBound..<end) }
+    }
+
+    /// Takes parameter sets that came in band (copied only when they changed); a new pair makes
+    /// a new format description.
+    private func updateFormat(sequence: Slice<UnsafeBufferPointer<UInt8>>?, picture: Slice<UnsafeBufferPointer<UInt8>>?) {
+        var changed = false
+        if let sequence, !sequence.elementsEqual(sequenceParameterSet) {
+            sequenceParameterSet = Array(sequence)
+            changed = true
+        }
+        if let picture, !picture.elementsEqual(pictureParameterSet) {
+            pictureParameterSet = Array(picture)
+            changed = true
+        }
+        guard changed else { return }
+        guard sequenceParameterSet.count >= 4, !pictureParameterSet.isEmpty else {
+            format = nil
+            return
+        }
+        format = CMFormatDescription(mediaType: kCMMediaType_Video, mediaSubType: kCMVideoCodecType_H264,
+                                     dimensions: dimensions,
+                                     codecPrivateData: Self.configurationRecord(sequence: sequenceParameterSet,
+                                                                                picture: pictureParameterSet))
+    }
+
+    /// The `avcC` record (ISO/IEC 14496-15 AVCDecoderConfigurationRecord) of one SPS and one PPS,
+    /// with 4-byte NAL unit lengths.
+    static func configurationRecord(sequence: [UInt8], picture: [UInt8]) -> Data {
+        var record: [UInt8] = [1, sequence[1], sequence[2], sequence[3], 0xFC | 3, 0xE0 | 1]
+        record += [UInt8(sequence.count >> 8), UInt8(sequence.count & 0xFF)] + sequence
+        record += [1, UInt8(picture.count >> 8), UInt8(picture.count & 0xFF)] + picture
+        return Data(record)
+    }
+}
