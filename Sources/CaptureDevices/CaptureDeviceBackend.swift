@@ -40,6 +40,12 @@ package protocol CaptureDeviceBackend: AnyObject, Sendable {
     /// The camera's adjustable controls (focus, exposure, white balance, torch, zoom); nil for
     /// devices without any.
     var controls: (any CaptureControls)? { get }
+    /// Whether a camera running a format with a `codecType` (one that sends H.264) decodes its
+    /// frames too: true (the default) delivers each compressed frame with its decoded picture,
+    /// false only the compressed frame, sparing the decoding. Read before every frame, so it may
+    /// change while the camera runs (decoding then starts again at the next key frame). Devices
+    /// without such formats ignore it.
+    var decodesCompressedFrames: Bool { get set }
 
     /// Starts delivering samples of `format` to `handler` on the device's thread.
     ///
@@ -69,6 +75,11 @@ extension CaptureDeviceBackend {
     package var position: CapturePosition { .unspecified }
     /// Microphones and simple cameras have no controls.
     package var controls: (any CaptureControls)? { nil }
+    /// Devices that send no compressed frames have nothing to decode.
+    package var decodesCompressedFrames: Bool {
+        get { true }
+        set {}
+    }
 
     /// The video formats, for cameras.
     package var videoFormats: [CaptureVideoFormat] { formats.compactMap(\.video) }

@@ -42,10 +42,15 @@ package struct CaptureFrameRateRange: Hashable, Sendable, CustomStringConvertibl
     package var description: String { "\(minFrameRate.formatted1)-\(maxFrameRate.formatted1) fps" }
 }
 
-/// One format of a video device: pixel format, dimensions and frame rates.
+/// One format of a video device: pixel format (or codec), dimensions and frame rates.
 package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
-    /// The pixel format of delivered buffers (`kCVPixelFormatType_…`).
+    /// The pixel format of delivered pictures (`kCVPixelFormatType_…`); for a format with a
+    /// `codecType`, that of the decoded pictures.
     package var pixelFormat: OSType
+    /// The codec of a camera that sends its frames compressed and can deliver them so
+    /// (`kCMVideoCodecType_H264`), or nil. Such a format is described by its codec, as Apple's
+    /// cameras describe their native formats; its frames come as `.compressedVideo` samples.
+    package var codecType: OSType?
     /// Width in pixels.
     package var width: Int
     /// Height in pixels.
@@ -70,8 +75,10 @@ package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
     /// A video format.
     package init(pixelFormat: OSType, width: Int, height: Int, frameRateRanges: [CaptureFrameRateRange],
                  exposureDurations: ClosedRange<CMTime>? = nil, isos: ClosedRange<Float>? = nil,
-                 maxZoomFactor: Double = 1, fieldOfView: Float = 0, v4l2PixelFormat: UInt32? = nil) {
+                 maxZoomFactor: Double = 1, fieldOfView: Float = 0, v4l2PixelFormat: UInt32? = nil,
+                 codecType: OSType? = nil) {
         self.pixelFormat = pixelFormat
+        self.codecType = codecType
         self.width = width
         self.height = height
         self.frameRateRanges = frameRateRanges
@@ -94,17 +101,19 @@ package struct CaptureVideoFormat: Hashable, Sendable, CustomStringConvertible {
         return frameRateRanges.map(\.minFrameDuration).min() ?? thirty
     }
 
-    /// A video format description of the delivered buffers.
+    /// A video format description of the format: its codec, else its pixel format.
     package var formatDescription: CMFormatDescription? {
         var description: CMVideoFormatDescription?
-        CMVideoFormatDescriptionCreate(allocator: nil, codecType: pixelFormat, width: Int32(width),
+        CMVideoFormatDescriptionCreate(allocator: nil, codecType: codecType ?? pixelFormat, width: Int32(width),
                                        height: Int32(height), extensions: nil, formatDescriptionOut: &description)
         return description
     }
 
     package var description: String {
         let source = v4l2PixelFormat.map { " from \(V4L2PixelFormat.name(of: $0))" } ?? ""
-        return "'\(pixelFormat.fourCharacterString)'\(source) \(width)x\(height) "
+        let kind = codecType.map { "'\($0.fourCharacterString)' (decoded: '\(pixelFormat.fourCharacterString)')" }
+            ?? "'\(pixelFormat.fourCharacterString)'"
+        return "\(kind)\(source) \(width)x\(height) "
             + frameRateRanges.map(\.description).joined(separator: ", ")
     }
 }

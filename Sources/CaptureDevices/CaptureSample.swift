@@ -14,6 +14,11 @@ package struct CaptureSample: Sendable {
         case video(CVPixelBuffer)
         /// Interleaved linear PCM with per-sample host-clock timing.
         case audio(CMSampleBuffer)
+        /// A frame as a camera that compresses sent it (`CaptureVideoFormat.codecType`): a
+        /// one-sample buffer with its format description, times and sync flag, and its decoded
+        /// picture (from the device's pool) when the device decodes
+        /// (`CaptureDeviceBackend.decodesCompressedFrames`) and could decode this frame.
+        case compressedVideo(CMSampleBuffer, decoded: CVPixelBuffer?)
     }
 
     /// The frame or the audio.
@@ -41,9 +46,24 @@ package struct CaptureSample: Sendable {
     /// How many frames (or audio buffers) were dropped before this one, for every reason.
     package var droppedBefore: Int { drops.reduce(0) { $0 + $1.count } }
 
-    /// The pixel buffer of a video sample.
+    /// Whether the sample is a video frame (with or without a picture).
+    package var isVideo: Bool {
+        if case .audio = payload { return false }
+        return true
+    }
+
+    /// The picture of a video sample: its pixel buffer, or a compressed frame's decoded picture.
     package var pixelBuffer: CVPixelBuffer? {
-        if case .video(let buffer) = payload { return buffer }
+        switch payload {
+        case .video(let buffer): buffer
+        case .compressedVideo(_, let decoded): decoded
+        case .audio: nil
+        }
+    }
+
+    /// The compressed frame of a camera that compresses.
+    package var compressedVideo: CMSampleBuffer? {
+        if case .compressedVideo(let buffer, _) = payload { return buffer }
         return nil
     }
 

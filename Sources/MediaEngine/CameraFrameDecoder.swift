@@ -45,6 +45,12 @@ package final class CameraFrameDecoder {
                               timeBase: AVRational(num: 1, den: 1_000_000), lowDelay: true)
     }
 
+    /// Forgets the frames decoded so far, as when decoding starts again after a pause: an H.264
+    /// stream decodes again from its next key frame.
+    package func reset() {
+        decoder.flush()
+    }
+
     /// Decodes one frame and converts it into `destination` (any supported format and size).
     /// Throws on corrupt or undecodable data (an H.264 frame before the first key frame),
     /// leaving `destination` unspecified.

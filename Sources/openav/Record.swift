@@ -28,8 +28,8 @@ struct Record: ParsableCommand {
     @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone, none with --screen; 'none' for no audio).")
     var audio: String?
 
-    @Option(help: "Video codec: h264 or hevc.")
-    var codec = "h264"
+    @Option(help: "Video codec: h264, hevc, or copy (store a camera's H.264 frames as they come, without re-encoding; the default for a camera format that is H.264, 'avc1' in `openav devices`).")
+    var codec: String?
 
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
@@ -38,7 +38,8 @@ struct Record: ParsableCommand {
     var fragment: Double = 10
 
     func validate() throws {
-        guard ["h264", "hevc"].contains(codec) else { throw ValidationError("unknown --codec \(codec)") }
+        if let codec, !["h264", "hevc", "copy"].contains(codec) { throw ValidationError("unknown --codec \(codec)") }
+        if codec == "copy" && screen.screen != nil { throw ValidationError("--codec copy needs a camera that sends H.264, not a screen") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
         guard fragment >= 0 else { throw ValidationError("--fragment cannot be negative") }
         guard screen.screen == nil || (camera.video == nil && camera.preset == nil && camera.format == nil) else {
@@ -49,11 +50,17 @@ struct Record: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: output)
         let session = AVCaptureSession()
+        var storesCameraFrames = false
         session.beginConfiguration()
         if screen.screen != nil {
             try screen.addScreen(to: session)
         } else if camera.video != "none" {
-            _ = try camera.addCamera(to: session)
+            let device = try camera.addCamera(to: session, preferringH264: codec == "copy")
+            let sendsH264 = CMFormatDescriptionGetMediaSubType(device.activeFormat.formatDescription) == kCMVideoCodecType_H264
+            if codec == "copy" && !sendsH264 {
+                throw CommandFailure("--codec copy: \(device.localizedName)'s format is not H.264; pick an 'avc1' format (`openav devices`) with --format")
+            }
+            storesCameraFrames = codec == "copy" || (codec == nil && sendsH264)
         }
         if let microphone = try microphone() {
             let input: AVCaptureDeviceInput
@@ -71,7 +78,9 @@ struct Record: ParsableCommand {
         guard session.canAddOutput(movie) else { throw CommandFailure("cannot add a movie output to the session") }
         session.addOutput(movie)
         if let video = movie.connection(with: .video) {
-            movie.setOutputSettings([AVVideoCodecKey: codec == "hevc" ? AVVideoCodecType.hevc : .h264], for: video)
+            // An empty dictionary: the camera's H.264 frames go into the file as they come.
+            movie.setOutputSettings(storesCameraFrames ? [:] : [AVVideoCodecKey: codec == "hevc" ? AVVideoCodecType.hevc : .h264],
+                                    for: video)
         }
         movie.movieFragmentInterval = fragment > 0 ? CMTime(seconds: fragment, preferredTimescale: 1000) : .invalid
         if let duration { movie.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }

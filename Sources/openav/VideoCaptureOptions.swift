@@ -70,8 +70,9 @@ struct VideoCaptureOptions: ParsableArguments {
                                        kind: "camera")
     }
 
-    /// Adds the chosen camera to `session`, in the preset or format asked for; returns it.
-    func addCamera(to session: AVCaptureSession) throws -> AVCaptureDevice {
+    /// Adds the chosen camera to `session`, in the preset or format asked for (of one size,
+    /// an H.264 format first when `preferringH264`, else '420v' first); returns it.
+    func addCamera(to session: AVCaptureSession, preferringH264: Bool = false) throws -> AVCaptureDevice {
         let camera = try camera()
         let input: AVCaptureDeviceInput
         do {
@@ -88,20 +89,20 @@ struct VideoCaptureOptions: ParsableArguments {
         guard session.canAddInput(input) else { throw CommandFailure("cannot use \(camera.localizedName)") }
         session.addInput(input)
         if let text = format, let request = FormatRequest(text) {
-            try apply(request, to: camera)
+            try apply(request, to: camera, preferringH264: preferringH264)
         }
         return camera
     }
 
-    /// Sets the camera's active format (preferring '420v' among formats of the size) and rate.
-    private func apply(_ request: FormatRequest, to camera: AVCaptureDevice) throws {
+    /// Sets the camera's active format (preferring 'avc1' or '420v' among formats of the size)
+    /// and rate.
+    private func apply(_ request: FormatRequest, to camera: AVCaptureDevice, preferringH264: Bool) throws {
         let sized = camera.formats.filter {
             let dimensions = CMVideoFormatDescriptionGetDimensions($0.formatDescription)
             return $0.mediaType == .video && dimensions.width == request.width && dimensions.height == request.height
         }
-        let preferred = sized.first {
-            CMFormatDescriptionGetMediaSubType($0.formatDescription) == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-        }
+        let preferredType = preferringH264 ? kCMVideoCodecType_H264 : kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        let preferred = sized.first { CMFormatDescriptionGetMediaSubType($0.formatDescription) == preferredType }
         guard let format = preferred ?? sized.first else {
             throw CommandFailure("\(camera.localizedName) has no \(request.width)x\(request.height) format; `openav devices` lists them")
         }

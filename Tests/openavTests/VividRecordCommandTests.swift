@@ -45,4 +45,18 @@ struct VividGuestTests {
         #expect(abs(duration - reported) <= 1.0 / 30 + 0.005, "the movie lasts \(duration) s, openav recorded \(reported) s")
         #expect(reported > 0.5 && reported < 2, "\(reported) s recorded for --duration 1")
     }
+
+    @Test func recordStoresAnH264CamerasFramesWithoutReencoding() throws {
+        let loopback = try H264LoopbackCamera.shared()
+        let path = ConvertCommandTests.output("h264-camera.mov")
+        let (status, output, errors) = try ProbeCommandTests.run(
+            try ProbeCommandTests.openav, ["record", "--video", loopback.path, "--audio", "none", "--duration", "1", path])
+        try #require(status == 0, "openav record failed: \(errors)")
+        #expect(output.hasPrefix("Recorded"), "\(output)")
+        // Stored as the camera sent it: ffmpeg decodes the clip's own pictures, consecutive ones
+        // from a key frame on (a re-encode would change the pictures).
+        let frames = try loopback.clipFrames(ofMovie: URL(fileURLWithPath: path))
+        #expect(frames.count >= 20 && H264LoopbackCamera.areConsecutive(frames), "clip frames \(frames)")
+        #expect((frames.first ?? nil).map { $0 % H264LoopbackCamera.keyFrameInterval == 0 } == true)
+    }
 }

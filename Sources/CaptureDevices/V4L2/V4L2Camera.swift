@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -9,7 +10,9 @@ import OpenCoreVideo
 /// Found by `V4L2Discovery`. Formats come from the driver's enumeration
 /// (`V4L2FormatEnumeration`); each names the V4L2 pixel format it is captured in
 /// (`CaptureVideoFormat.v4l2PixelFormat`) and delivers `'420v'` for Y'CbCr and compressed (Motion-JPEG, H.264)
-/// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). `start` opens the node and runs a `V4L2Stream` on the
+/// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). H.264 formats are described as `'avc1'`
+/// (`codecType`): their frames come as `'avc1'` samples, with the decoded picture while
+/// `decodesCompressedFrames` is true. `start` opens the node and runs a `V4L2Stream` on the
 /// camera's own `DeviceThread`; the node stays open only while the camera runs. Controls
 /// map to Apple's (`V4L2CameraControls`, the camera's `controls`); all of them
 /// (brightness, gain, flips, the driver's own) are read and set by name or identifier through
@@ -37,6 +40,7 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     package let formats: [CaptureFormat]
 
     private let lock = NSLock()
+    private let decoding = Atomic(true)
     private var connected = true
     private var thread: DeviceThread?
     /// Whether the running stream ended by a failure (its thread is finishing or finished).
@@ -59,6 +63,11 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     private let cameraControls: V4L2CameraControls
     /// The camera's controls as Apple's (`V4L2CameraControls`): those the driver offers.
     package var controls: (any CaptureControls)? { cameraControls }
+
+    package var decodesCompressedFrames: Bool {
+        get { decoding.load(ordering: .relaxed) }
+        set { decoding.store(newValue, ordering: .relaxed) }
+    }
 
     package var isConnected: Bool { lock.withLock { connected } }
     package var isRunning: Bool { lock.withLock { thread != nil && !failed } }
@@ -106,7 +115,7 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
         failed = false
         logger.debug("starting \(path) \(offered) every \(stream.frameDuration.value)/\(stream.frameDuration.timescale) s")
         thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            stream.run(on: deviceThread) { event in
+            stream.run(on: deviceThread, decodes: { decoding.load(ordering: .relaxed) }) { event in
                 if case .failure(let error) = event { ended(by: error, on: deviceThread) }
                 handler(event)
             }

@@ -25,7 +25,8 @@ enum V4L2FormatEnumeration {
             for (width, height) in sizes(of: node, fourCC: fourCC) {
                 let ranges = frameRateRanges(of: node, fourCC: fourCC, width: width, height: height)
                 formats.append(CaptureVideoFormat(pixelFormat: pixelFormat.deliveredPixelFormat, width: width,
-                                                  height: height, frameRateRanges: ranges, v4l2PixelFormat: fourCC))
+                                                  height: height, frameRateRanges: ranges, v4l2PixelFormat: fourCC,
+                                                  codecType: pixelFormat.codecType))
             }
         }
         return formats

@@ -1,4 +1,5 @@
 import MediaEngine
+import OpenCoreMedia
 import OpenCoreVideo
 
 /// The V4L2 pixel formats the camera backend takes, each with the CoreVideo format of the same
@@ -9,7 +10,8 @@ import OpenCoreVideo
 /// RGB formats are delivered as `'BGRA'`. The shared `PixelConverter` does the conversion (a
 /// plane copy for NV12). Compressed formats (`compressedCodec`) — Motion-JPEG (`MJPG`, `JPEG`),
 /// which USB webcams use for their larger sizes, and H.264 (`H264`, Annex B) — are decoded by the
-/// engine's `CameraFrameDecoder` and delivered as `'420v'`.
+/// engine's `CameraFrameDecoder` and delivered as `'420v'`; H.264 frames can also be delivered as
+/// they are (`codecType`), made into `'avc1'` samples by the engine's `H264SampleMaker`.
 package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// The V4L2 four-character code (`V4L2_PIX_FMT_…`, little-endian: `'Y' | 'U' << 8 | …`).
     package let fourCC: UInt32
@@ -20,6 +22,9 @@ package struct V4L2PixelFormat: Hashable, Sendable, CustomStringConvertible {
     package let compressedCodec: CameraFrameDecoder.Codec?
     /// The CoreVideo format of the delivered pixel buffers.
     package let deliveredPixelFormat: OSType
+    /// The CoreMedia codec of a compressed format whose frames can be delivered as they are
+    /// (`kCMVideoCodecType_H264`); nil for the others (Motion-JPEG is always decoded).
+    package var codecType: OSType? { compressedCodec == .h264 ? kCMVideoCodecType_H264 : nil }
 
     /// Every format taken (a camera's formats keep the driver's `VIDIOC_ENUM_FMT` order).
     package static let supported: [V4L2PixelFormat] = {

@@ -22,7 +22,10 @@ import Musl
 /// `DeviceThread.maximumSleepSlice` (so a stop is noticed promptly), `VIDIOC_DQBUF`, conversion
 /// by the shared `PixelConverter` (compressed formats: decoding by `CameraFrameDecoder`) into a buffer of a
 /// `CVPixelBufferPool` (no pixel allocation per frame), `VIDIOC_QBUF` of the driver's buffer,
-/// then delivery. Times: the driver's
+/// then delivery. H.264 frames are also made into `'avc1'` samples (`H264SampleMaker`) and
+/// delivered as `.compressedVideo`, decoded only while the camera is asked to decode: decoding
+/// that starts (or starts again) waits for a key frame, so no picture is made from missing
+/// references. Times: the driver's
 /// `CLOCK_MONOTONIC` timestamp (`V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC`), which is the host time
 /// clock, as microseconds; a driver with other timestamps is stamped with the host time of the
 /// dequeue. Drops: the driver's sequence numbers count every frame slot, so a gap is frames the
@@ -55,6 +58,10 @@ final class V4L2Stream: @unchecked Sendable {
     private let converter = PixelConverter()
     /// The decoder of the compressed formats (Motion-JPEG, H.264).
     private let frameDecoder: CameraFrameDecoder?
+    /// The maker of samples for formats delivered compressed (H.264).
+    private let sampleMaker: H264SampleMaker?
+    /// Whether the decoder must see a key frame before it decodes again (H.264 only).
+    private var decoderAwaitsKeyFrame = true
     private var isStreaming = false
     private var isClosed = false
 
@@ -88,6 +95,7 @@ final class V4L2Stream: @unchecked Sendable {
         } else {
             frameDecoder = nil
         }
+        sampleMaker = pixelFormat.codecType == nil ? nil : H264SampleMaker(width: format.width, height: format.height)
         self.frameDuration = Self.setFrameInterval(frameDuration, on: node)
         (pool, poolLimit) = try Self.makePool(pixelFormat: pixelFormat, width: format.width, height: format.height,
                                               matrix: pixelFormat.deliversYCbCr ? Self.matrix(of: pix) : nil)
@@ -230,8 +238,9 @@ final class V4L2Stream: @unchecked Sendable {
 
     /// The capture loop: runs until `thread` is asked to stop or the device fails; then stops
     /// streaming and frees the node. Returns the failure, if there was one, after delivering it.
+    /// `decodes` says, before each frame, whether H.264 frames are to be decoded too.
     @discardableResult
-    func run(on thread: DeviceThread, handler: CaptureHandler) -> CaptureDeviceError? {
+    func run(on thread: DeviceThread, decodes: () -> Bool = { true }, handler: CaptureHandler) -> CaptureDeviceError? {
         defer { close() }
         var previousSequence: UInt32?
         var sequenceNumber: UInt64 = 0
@@ -265,7 +274,7 @@ final class V4L2Stream: @unchecked Sendable {
             previousSequence = buffer.sequence
             // Read before VIDIOC_QBUF, which rewrites the structure (clearing the timestamp).
             let time = Self.time(of: buffer, arrival: arrival)
-            let frame = Int(buffer.index) < buffers.count ? convert(buffer) : nil
+            let frame = Int(buffer.index) < buffers.count ? payload(of: buffer, at: time, decoding: decodes()) : nil
             // Give the driver its buffer back before the client sees the frame.
             if let code = node.control(cv4l2_qbuf(), &buffer) {
                 let error = node.error(code, "VIDIOC_QBUF")
@@ -276,30 +285,52 @@ final class V4L2Stream: @unchecked Sendable {
                 drop(1, .outOfBuffers)
                 continue
             }
-            handler(.success(CaptureSample(payload: .video(frame), presentationTime: time, duration: frameDuration,
+            handler(.success(CaptureSample(payload: frame, presentationTime: time, duration: frameDuration,
                                            sequenceNumber: sequenceNumber, drops: drops)))
             drops = []
         }
         return nil
     }
 
-    /// The frame in a dequeued buffer, converted (or decoded) into a pool buffer; nil when the
-    /// driver flagged it bad, it is short or corrupt, or the client holds every pool buffer.
-    private func convert(_ buffer: v4l2_buffer) -> CVPixelBuffer? {
+    /// The frame in a dequeued buffer: converted (or decoded) into a pool buffer, or for H.264 made
+    /// into a sample, with its picture when `decoding`; nil when the driver flagged it bad, it is
+    /// short or corrupt, or the client holds every pool buffer.
+    private func payload(of buffer: v4l2_buffer, at time: CMTime, decoding: Bool) -> CaptureSample.Payload? {
         let mapped = buffers[Int(buffer.index)]
         guard buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, buffer.bytesused > 0,
               Int(buffer.bytesused) >= mapped.image.map(frameByteCount) ?? 0 else {
             return nil
         }
+        let bytes = UnsafeRawBufferPointer(start: mapped.address, count: min(Int(buffer.bytesused), mapped.length))
+        guard let sampleMaker else {
+            return picture(decoding: bytes, orConverting: mapped.image).map { .video($0) }
+        }
+        guard let sample = sampleMaker.sample(of: bytes, presentationTime: time, duration: frameDuration) else {
+            return nil
+        }
+        guard decoding else {
+            decoderAwaitsKeyFrame = true
+            return .compressedVideo(sample, decoded: nil)
+        }
+        if decoderAwaitsKeyFrame {
+            guard sample.isSyncSample(at: 0) else { return .compressedVideo(sample, decoded: nil) }
+            frameDecoder?.reset()
+            decoderAwaitsKeyFrame = false
+        }
+        return .compressedVideo(sample, decoded: picture(decoding: bytes, orConverting: nil))
+    }
+
+    /// A pool buffer holding the frame: `image` converted, else `bytes` decoded; nil when the
+    /// client holds every pool buffer or the frame is corrupt.
+    private func picture(decoding bytes: UnsafeRawBufferPointer, orConverting image: CVPixelBuffer?) -> CVPixelBuffer? {
         var made: CVPixelBuffer?
         CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, poolLimit, &made)
         guard let frame = made else { return nil }
         do {
-            if let image = mapped.image {
+            if let image {
                 try converter.convert(image, into: frame)
             } else if let frameDecoder {
-                let picture = UnsafeRawBufferPointer(start: mapped.address, count: min(Int(buffer.bytesused), mapped.length))
-                try frameDecoder.decode(picture, into: frame, converter: converter)
+                try frameDecoder.decode(bytes, into: frame, converter: converter)
             }
         } catch {
             return nil

@@ -34,6 +34,12 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// A sample from a device, on the device's thread: enqueue and return quickly.
     func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {}
 
+    /// Whether the output, as it is now, needs the pictures of a camera that sends compressed
+    /// frames (H.264) through `connection`, so that the camera must decode them; outputs that
+    /// take the compressed frames as they are, or take nothing now, do not. Asked on the
+    /// device's thread for every compressed frame: answer quickly.
+    func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool { true }
+
     /// The session is about to start delivering.
     func sessionWillStartRunning() {}
 

@@ -75,7 +75,10 @@ extension AVCaptureSession {
                 guard let fixed = fixedSize else { return nil }
                 size = nearest ? Self.nearestSize(to: fixed, among: sizes) ?? fixed : fixed
             }
-            let candidates = formats.filter { $0.width == size.width && $0.height == size.height }
+            // Of one size: '420v', then '420f', then any; a format delivering pictures before one
+            // that compresses (which an app picks as its active format when it wants H.264).
+            let sized = formats.filter { $0.width == size.width && $0.height == size.height }
+            let candidates = sized.filter { $0.codecType == nil } + sized.filter { $0.codecType != nil }
             return candidates.first { $0.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange }
                 ?? candidates.first { $0.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange }
                 ?? candidates.first

@@ -381,11 +381,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                 return AVError(.deviceNotConnected, reason: "\(device.localizedName) is not connected",
                                userInfo: [AVErrorDeviceKey: device])
             }
+            let backend = next.source.backend
+            backend.decodesCompressedFrames = Self.needsDecodedVideo(through: targets(of: input))
             do {
-                try next.source.backend.start(format: next.source.format, frameDuration: next.source.frameDuration) {
+                try backend.start(format: next.source.format, frameDuration: next.source.frameDuration) {
                     [weak self, weak input] event in
                     guard let self, let input else { return }
-                    self.deliver(event, from: input)
+                    self.deliver(event, from: input, backend: backend)
                 }
                 runningDevices[key] = next
             } catch {
@@ -404,15 +406,31 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         return nil
     }
 
-    /// Routes a device's event, on the device's thread.
-    private func deliver(_ event: CaptureEvent, from input: AVCaptureInput) {
+    /// The enabled connections an input's media goes through.
+    private func targets(of input: AVCaptureInput) -> [AVCaptureConnection] {
+        lock.withLock {
+            guard running else { return [] }
+            return connectionStorage.filter {
+                $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
+            }
+        }
+    }
+
+    /// Whether an output fed through `targets` needs decoded pictures of a camera's compressed
+    /// frames.
+    private static func needsDecodedVideo(through targets: [AVCaptureConnection]) -> Bool {
+        targets.contains { $0.output?.needsDecodedVideo(from: $0) ?? false }
+    }
+
+    /// Routes a device's event, on the device's thread. A compressed frame also tells the
+    /// camera whether to decode the next ones, as the outputs need now.
+    private func deliver(_ event: CaptureEvent, from input: AVCaptureInput, backend: any CaptureDeviceBackend) {
         switch event {
         case .success(let sample):
-            let targets = lock.withLock { () -> [AVCaptureConnection] in
-                guard running else { return [] }
-                return connectionStorage.filter {
-                    $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
-                }
+            let targets = targets(of: input)
+            if sample.compressedVideo != nil {
+                let decodes = Self.needsDecodedVideo(through: targets)
+                if backend.decodesCompressedFrames != decodes { backend.decodesCompressedFrames = decodes }
             }
             // Audio levels: measured once per buffer, recorded into every connection it goes to.
             if let audio = sample.sampleBuffer, targets.contains(where: { !$0.audioChannels.isEmpty }),

@@ -19,15 +19,33 @@ import OpenCoreVideo
 /// The device's buffers are delivered as they are unless `videoSettings` asks for another pixel
 /// format or size or the connection turns or mirrors the picture; then the shared
 /// `PixelConverter` makes each delivered buffer, on the delegate queue, into pooled buffers.
+///
+/// A camera that sends H.264 (an active format whose media subtype is `'avc1'`) delivers, with
+/// `videoSettings` set to an empty dictionary (Apple's "device-native format"), its compressed
+/// frames as they come: `'avc1'` sample buffers (length-prefixed NAL units, the parameter sets
+/// in the format description's `avcC` atom, `kCMSampleAttachmentKey_NotSync` on frames that are
+/// not key frames), which the camera then need not decode. With any other settings its frames
+/// are decoded into pictures; a frame that cannot be decoded (before the first key frame, or
+/// right after decoding starts again) is reported dropped with
+/// `kCMSampleBufferDroppedFrameReason_Discontinuity`. Connection turns and mirroring do not
+/// apply to compressed frames, and late frames are discarded as pictures are: a client that
+/// decodes or stores the frames wants `alwaysDiscardsLateVideoFrames` false, since a frame
+/// needs the ones before it up to a key frame.
 public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// How many frames wait for a busy delegate when `alwaysDiscardsLateVideoFrames` is false.
     ///
     /// Linux addition: Apple does not say how many.
     public static let lateFrameQueueCapacity = 4
 
+    /// What a frame delivers: a picture, or a camera's compressed frame as it is.
+    private enum Frame {
+        case picture(CVPixelBuffer)
+        case compressed(CMSampleBuffer)
+    }
+
     /// A frame waiting for the delegate.
     private struct Pending {
-        let pixelBuffer: CVPixelBuffer
+        let frame: Frame
         let presentationTime: CMTime
         let duration: CMTime
         let connection: AVCaptureConnection
@@ -89,13 +107,18 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// `availableVideoPixelFormatTypes` (nil, or no key: the device's own format, which the
     /// getter then reports), and `kCVPixelBufferWidthKey`/`kCVPixelBufferHeightKey`, the size of
     /// the delivered buffers (each missing one: the camera's, turned as the connection turns
-    /// the picture). Settings the output cannot honour are a programmer error.
+    /// the picture). An empty dictionary delivers the device's native format: a camera's
+    /// compressed frames as they are, when it sends H.264 (the getter then reports
+    /// `AVVideoCodecKey`). Settings the output cannot honour are a programmer error.
     ///
     /// Differs from Apple: iOS honours only the pixel format; here, as on macOS, width and
     /// height scale the picture (through the same conversion as the pixel format and the turn).
     public var videoSettings: [String: Any]! {
         get {
             var settings = lock.withLock { settingsStorage?.dictionary } ?? [:]
+            if deliversCompressedFrames, let codec = activeVideoFormat?.codecType {
+                return [AVVideoCodecKey: AVVideoCodecType(rawValue: codec.fourCharacterString)]
+            }
             if settings[kCVPixelBufferPixelFormatTypeKey] == nil {
                 settings[kCVPixelBufferPixelFormatTypeKey] = NSNumber(value: nativePixelFormat)
             }
@@ -118,17 +141,27 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         }
     }
 
+    /// The connected camera's active video format, if any.
+    private var activeVideoFormat: CaptureVideoFormat? {
+        (connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.activeFormat.video
+    }
+
     /// The pixel format of the connected camera's active format ('420v' when unconnected).
     private var nativePixelFormat: OSType {
-        guard let input = connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput,
-              let video = input.device.activeFormat.video else {
-            return kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-        }
-        return video.pixelFormat
+        activeVideoFormat?.pixelFormat ?? kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
     }
 
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
     private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
+
+    /// Whether the settings ask for the device's native format: a camera's compressed frames.
+    private var deliversCompressedFrames: Bool { lock.withLock { settingsStorage?.dictionary.isEmpty == true } }
+
+    override func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool {
+        lock.withLock {
+            (delegateStorage != nil || !streams.isEmpty) && settingsStorage?.dictionary.isEmpty != true
+        }
+    }
 
     /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
     /// programming guide's way to cap the frame rate. Frames coming sooner are skipped, not
@@ -187,7 +220,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     // MARK: Delivery
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
-        guard let pixelBuffer = sample.pixelBuffer else { return }
+        guard sample.isVideo else { return }
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
             let delegateQueue = delegateStorage == nil ? nil : queueStorage
             guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
@@ -195,8 +228,11 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             // an unknown number of frames fell in between.
             let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
             lastSequenceNumber = sample.sequenceNumber
-            if restarted || !sample.drops.isEmpty {
-                let description = droppedFormatLocked(of: pixelBuffer)
+            let native = settingsStorage?.dictionary.isEmpty == true
+            let frame = native ? sample.compressedVideo.map(Frame.compressed) ?? sample.pixelBuffer.map(Frame.picture)
+                               : sample.pixelBuffer.map(Frame.picture)
+            if restarted || !sample.drops.isEmpty || frame == nil {
+                let description = droppedFormatLocked(of: frame)
                 if restarted {
                     dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
                                            formatDescription: description, connection: connection,
@@ -213,24 +249,35 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                     }
                     before -= run.count
                 }
+                if frame == nil {
+                    // A compressed frame the camera could not decode: no picture to deliver.
+                    dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
+                                           formatDescription: description, connection: connection,
+                                           reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
+                }
+            }
+            guard let frame else {
+                guard !draining else { return nil }
+                draining = true
+                return (queue, generation)
             }
             if minimumInterval.isNumeric, lastAcceptedTime.isNumeric,
                sample.presentationTime - lastAcceptedTime < minimumInterval - CMTimeMultiplyByRatio(sample.duration, multiplier: 1, divisor: 2) {
                 return nil
             }
             lastAcceptedTime = sample.presentationTime
-            let frame = Pending(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime,
-                                duration: sample.duration, connection: connection)
+            let waiting = Pending(frame: frame, presentationTime: sample.presentationTime,
+                                  duration: sample.duration, connection: connection)
             let capacity = discardsLate ? 1 : Self.lateFrameQueueCapacity
             if draining && pending.count >= capacity {
                 if discardsLate {
                     dropLocked(pending.removeFirst())
-                    pending.append(frame)
+                    pending.append(waiting)
                 } else {
-                    dropLocked(frame)
+                    dropLocked(waiting)
                 }
             } else {
-                pending.append(frame)
+                pending.append(waiting)
             }
             guard !draining else { return nil }
             draining = true
@@ -241,12 +288,19 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     private func dropLocked(_ frame: Pending) {
         dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
-                               formatDescription: droppedFormatLocked(of: frame.pixelBuffer), connection: frame.connection,
+                               formatDescription: droppedFormatLocked(of: frame.frame), connection: frame.connection,
                                reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
     }
 
-    /// The format description of a dropped frame's buffer: `droppedFormat` while it matches.
-    private func droppedFormatLocked(of pixelBuffer: CVPixelBuffer) -> CMVideoFormatDescription? {
+    /// The format description of a dropped frame: a compressed frame's own; for a picture
+    /// `droppedFormat` while it matches; for a frame without a picture the last one.
+    private func droppedFormatLocked(of frame: Frame?) -> CMVideoFormatDescription? {
+        let pixelBuffer: CVPixelBuffer
+        switch frame {
+        case .compressed(let sample)?: return sample.formatDescription
+        case nil: return droppedFormat
+        case .picture(let picture)?: pixelBuffer = picture
+        }
         if let droppedFormat, CMVideoFormatDescriptionMatchesImageBuffer(droppedFormat, imageBuffer: pixelBuffer) {
             return droppedFormat
         }
@@ -308,11 +362,16 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         return buffer
     }
 
-    /// The delivered buffer of a frame: the device's buffer itself when nothing changes, else a
-    /// pooled buffer the shared converter makes with the fewest passes (a pixel move for a turn
-    /// alone, one libswscale pass for format and size, both only when both are asked for).
+    /// The delivered buffer of a frame: a compressed frame as it is; for a picture the device's
+    /// buffer itself when nothing changes, else a pooled buffer the shared converter makes with
+    /// the fewest passes (a pixel move for a turn alone, one libswscale pass for format and
+    /// size, both only when both are asked for).
     private func sampleBuffer(for frame: Pending) -> CMSampleBuffer? {
-        var pixels = frame.pixelBuffer
+        var pixels: CVPixelBuffer
+        switch frame.frame {
+        case .compressed(let sample): return sample
+        case .picture(let picture): pixels = picture
+        }
         let turn = frame.connection.videoTurn
         let request = self.request
         let pixelFormat = request?.pixelFormatType ?? CVPixelBufferGetPixelFormatType(pixels)

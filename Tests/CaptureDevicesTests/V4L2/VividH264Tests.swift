@@ -7,82 +7,75 @@ import TestSupport
 
 extension VividGuestTests {
     /// An H.264 camera: the VM's v4l2loopback node, fed an ffmpeg-made H.264 clip (Annex B, as
-    /// UVC H.264 cameras send it) by ffmpeg's v4l2 muxer.
+    /// UVC H.264 cameras send it) by ffmpeg's v4l2 muxer (`H264LoopbackCamera`).
     @Suite struct H264Tests {
-        /// The loopback node's card name (`scripts/vivid-vm` loads it so).
-        static let cardName = "OpenAV H.264 loopback"
-        static let (width, height, frameCount) = (320, 240, 150)
+        /// What the tests keep of a frame: its compressed sample's flags and format, and its
+        /// picture packed as NV12 when it has one.
+        struct Record: Sendable {
+            var sequenceNumber: UInt64
+            var isCompressed: Bool
+            var isSync: Bool
+            var mediaSubType: FourCharCode?
+            var picture: [UInt8]?
 
-        /// The loopback node's path, from sysfs.
-        static func loopbackPath() throws -> String {
-            let classFolder = URL(fileURLWithPath: "/sys/class/video4linux")
-            for name in try FileManager.default.contentsOfDirectory(atPath: classFolder.path) where name.hasPrefix("video") {
-                let card = try String(contentsOf: classFolder.appendingPathComponent("\(name)/name"), encoding: .utf8)
-                if card.trimmingCharacters(in: .whitespacesAndNewlines) == cardName { return "/dev/\(name)" }
+            init(_ sample: CaptureSample) {
+                sequenceNumber = sample.sequenceNumber
+                isCompressed = sample.compressedVideo != nil
+                isSync = sample.compressedVideo?.isSyncSample(at: 0) ?? false
+                mediaSubType = sample.compressedVideo?.formatDescription.map(CMFormatDescriptionGetMediaSubType)
+                picture = sample.pixelBuffer.map { VividFrame.packedPlanes($0).flatMap { $0 } }
             }
-            throw FixtureError(message: "no V4L2 node named \(cardName)")
         }
 
-        @Test func decodesTheCamerasH264FramesLikeFFmpeg() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("h264-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            // A clip with a distinct picture per frame (testsrc2 draws the frame number), no
-            // B-frames and a key frame every half second, as a camera encodes.
-            let clip = folder.appendingPathComponent("clip.h264").path
-            _ = try run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=\(Self.width)x\(Self.height):rate=30",
-                                   "-frames:v", "\(Self.frameCount)", "-c:v", "libx264", "-preset", "ultrafast",
-                                   "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", "-f", "h264", clip])
-            let decodedPath = folder.appendingPathComponent("clip.nv12").path
-            _ = try run("ffmpeg", ["-v", "error", "-i", clip, "-f", "rawvideo", "-pix_fmt", "nv12", decodedPath])
-            let decoded = [UInt8](try Data(contentsOf: URL(fileURLWithPath: decodedPath)))
-            let frameBytes = Self.width * Self.height * 3 / 2
-            try #require(decoded.count == frameBytes * Self.frameCount, "ffmpeg decodes every frame of the clip")
+        /// The loopback camera's H.264 format.
+        static func h264Format(of camera: H264LoopbackCamera) throws -> (V4L2Camera, CaptureFormat) {
+            let found = try Vivid.camera(at: camera.path)
+            let format = try Vivid.format(found, "H264", H264LoopbackCamera.width, H264LoopbackCamera.height)
+            return (found, format)
+        }
 
-            let path = try Self.loopbackPath()
-            let feeder = Process()
-            feeder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            feeder.arguments = ["ffmpeg", "-v", "error", "-re", "-framerate", "30", "-f", "h264", "-i", clip,
-                                "-c:v", "copy", "-f", "v4l2", path]
-            feeder.standardInput = FileHandle.nullDevice
-            feeder.standardOutput = FileHandle.nullDevice
-            feeder.standardError = FileHandle.nullDevice
-            try feeder.run()
-            defer {
-                if feeder.isRunning { feeder.terminate() }
-                feeder.waitUntilExit()
-            }
-            // The loopback offers a capture format once the feeder has set its output format.
-            let deadline = Date().addingTimeInterval(10)
-            var camera: V4L2Camera?
-            while camera == nil, Date() < deadline {
-                camera = V4L2Discovery.cameras().first {
-                    $0.path == path && $0.videoFormats.contains { $0.v4l2PixelFormat == V4L2PixelFormat.fourCC("H264") }
-                }
-                if camera == nil { Thread.sleep(forTimeInterval: 0.05) }
-            }
-            let found = try #require(camera, "discovery lists \(path) with an H.264 format while it is fed")
-            let format = try Vivid.format(found, "H264", Self.width, Self.height)
-            guard case .video(let videoFormat) = format else {
-                Issue.record("the H.264 format is not a video format: \(format)")
-                return
-            }
-            #expect(videoFormat.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        @Test func describesItsH264FormatAsAVC1AndDecodesFramesLikeFFmpeg() throws {
+            let loopback = try H264LoopbackCamera.shared()
+            let (camera, format) = try Self.h264Format(of: loopback)
+            let video = try #require(format.video)
+            #expect(video.codecType == kCMVideoCodecType_H264 && video.pixelFormat == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            #expect(video.formatDescription.map(CMFormatDescriptionGetMediaSubType) == kCMVideoCodecType_H264)
 
             // The capture joins the stream somewhere: frames before its first key frame cannot be
-            // decoded and are dropped; every frame delivered is one of the clip's, in order.
-            let frames = try Vivid.capture(found, format, fps: 30, count: 20) { VividFrame($0) }
-            var previous = -1
-            for (index, frame) in frames.enumerated() {
-                #expect(frame.width == Self.width && frame.height == Self.height)
-                let packed = frame.planes[0] + frame.planes[1]
-                let match = (0..<Self.frameCount).first {
-                    decoded[$0 * frameBytes..<($0 + 1) * frameBytes].elementsEqual(packed)
-                }
-                let clipFrame = try #require(match, "delivered frame \(index) equals none of ffmpeg's decoded frames")
-                #expect(clipFrame > previous, "delivered frame \(index) is clip frame \(clipFrame), after \(previous)")
-                previous = clipFrame
+            // described or decoded; every frame delivered comes compressed with its picture, one of
+            // the clip's, each the clip frame after the one before.
+            let records = try Vivid.capture(camera, format, fps: 30, count: 20) { Record($0) }
+            #expect(records.first?.isSync == true, "the first frame delivered is a key frame")
+            #expect(records.allSatisfy { $0.isCompressed && $0.mediaSubType == kCMVideoCodecType_H264 })
+            let frames = records.map { $0.picture.flatMap { loopback.clipFrame(matching: $0[...]) } }
+            #expect(H264LoopbackCamera.areConsecutive(frames), "clip frames \(frames)")
+            let keyFrames = zip(records, frames).filter { $0.0.isSync }.map { $0.1 ?? -1 }
+            #expect(keyFrames.allSatisfy { $0 % H264LoopbackCamera.keyFrameInterval == 0 }, "key frames \(keyFrames)")
+        }
+
+        @Test func deliversFramesUndecodedUntilAskedThenDecodesFromTheNextKeyFrame() throws {
+            let loopback = try H264LoopbackCamera.shared()
+            let (camera, format) = try Self.h264Format(of: loopback)
+            camera.decodesCompressedFrames = false
+            defer { camera.decodesCompressedFrames = true }
+            // After 20 frames the camera is asked to decode (read before the next frame).
+            final class Count: @unchecked Sendable { var delivered = 0 }  // used on the device thread only
+            let count = Count()
+            let records = try Vivid.capture(camera, format, fps: 30, count: 60) { sample in
+                count.delivered += 1
+                if count.delivered == 20 { camera.decodesCompressedFrames = true }
+                return Record(sample)
             }
+            #expect(records.allSatisfy { $0.isCompressed })
+            #expect(records.map(\.sequenceNumber) == Array(records[0].sequenceNumber..<records[0].sequenceNumber + 60),
+                    "no frame dropped")
+            let switchAt = 20
+            #expect(records[..<switchAt].allSatisfy { $0.picture == nil }, "no picture while not decoding")
+            let resumed = try #require(records[switchAt...].firstIndex { $0.isSync }, "a key frame after the switch")
+            #expect(records[switchAt..<resumed].allSatisfy { $0.picture == nil }, "no picture before the key frame")
+            let frames = records[resumed...].map { $0.picture.flatMap { loopback.clipFrame(matching: $0[...]) } }
+            #expect(H264LoopbackCamera.areConsecutive(frames), "clip frames \(frames)")
+            #expect((frames.first ?? nil).map { $0 % H264LoopbackCamera.keyFrameInterval == 0 } == true)
         }
     }
 }

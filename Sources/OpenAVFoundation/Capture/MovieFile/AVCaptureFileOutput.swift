@@ -168,6 +168,13 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
         forEachRecording { $0.receive(sample) }
     }
 
+    /// Pictures are needed while a recording encodes video.
+    override func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool {
+        var needs = false
+        forEachRecording { needs = needs || $0.needsPictures }
+        return needs
+    }
+
     override func sessionWillStop(with error: AVError) {
         forEachRecording { $0.finish(because: error) }
     }

@@ -11,9 +11,16 @@ import OpenCoreMedia
 /// killed mid-recording leaves a movie playable up to its last fragment. It works side by side
 /// with data and photo outputs on the same session.
 ///
+/// A camera that sends H.264 (an active format whose media subtype is `'avc1'`) is recorded
+/// without re-encoding when the video connection's output settings are an empty dictionary
+/// (Apple: "the format of the media shouldn't change"): its frames are stored as they come, and
+/// the camera need not decode them. The file then starts at a key frame and a recording asked to
+/// stop ends at the next key frame (the next recording on the output begins with it), so that
+/// every frame in the file can be decoded.
+///
 /// Differs from Apple: `metadata` is read when a recording starts (Apple also takes changes
-/// made while recording); an empty output settings dictionary (Apple: store the camera's
-/// frames unchanged) means the default settings, since raw frames make no sensible movie.
+/// made while recording); an empty output settings dictionary for a camera that sends
+/// pictures, or for a microphone, means the default settings, since raw frames make no sensible movie.
 public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     private let movieLock = NSLock()
     private var fragmentInterval = CMTime(value: 10, timescale: 1)
@@ -53,21 +60,27 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     }
 
     /// The settings that encode a connection's media: those set with
-    /// `setOutputSettings(_:for:)`, or the defaults — H.264 at the camera's active size and
+    /// `setOutputSettings(_:for:)` (an empty dictionary: the media is not changed, when it comes
+    /// compressed), or the defaults — H.264 at the camera's active size and
     /// frame rate (a screen's delivered size and `minFrameDuration`; a key frame every second), AAC at the microphone's rate and channel count.
     public func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
         if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }) { return set }
         return defaultSettings(for: connection, codec: .h264)
     }
 
-    /// Sets the settings that encode a connection's media in later recordings; nil (or an empty
-    /// dictionary) restores the defaults. A video codec that is not in
+    /// Sets the settings that encode a connection's media in later recordings; nil restores the
+    /// defaults, and an empty dictionary stores a camera's compressed frames as they are (for a
+    /// camera that sends pictures, and for audio, it means the defaults). A video codec that is not in
     /// `availableVideoCodecTypes`, a connection of another output, or settings no encoder
     /// accepts are programmer errors.
     public func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
         precondition(connection.output === self, "AVCaptureMovieFileOutput.setOutputSettings(_:for:) needs one of the output's connections")
-        guard var outputSettings, !outputSettings.isEmpty else {
+        guard var outputSettings else {
             movieLock.withLock { settings[ObjectIdentifier(connection)] = nil }
+            return
+        }
+        guard !outputSettings.isEmpty else {
+            movieLock.withLock { settings[ObjectIdentifier(connection)] = [:] }
             return
         }
         if connection.mediaTypes.contains(.video) {
@@ -105,9 +118,17 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
             maxDuration: maxDuration, maxFileSize: maxFileSize, minFreeDiskSpace: minFreeDiskSpace)
         for connection in connections {
             let isVideo = connection.mediaTypes.contains(.video)
+            var chosen = outputSettings(for: connection)
+            if chosen.isEmpty {
+                let source = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.activeFormat.video
+                if isVideo && source?.codecType != nil {
+                    plan.storesCompressedVideo = true
+                    continue
+                }
+                chosen = defaultSettings(for: connection, codec: .h264)
+            }
             do throws(SettingsProblem) {
-                let settings = try WriterOutputSettings.encoderSettings(outputSettings(for: connection),
-                                                                        mediaType: isVideo ? .video : .audio)
+                let settings = try WriterOutputSettings.encoderSettings(chosen, mediaType: isVideo ? .video : .audio)
                 if isVideo { plan.video = settings } else { plan.audio = settings }
             } catch {
                 throw AVError(.unsupportedOutputSettings, reason: error.description)

@@ -20,11 +20,20 @@ import OpenCoreVideo
 /// Back pressure: at most `videoQueueCapacity` frames wait for the encoder; a frame arriving
 /// when that many wait is dropped and counted, so memory stays flat when the encoder cannot
 /// keep up. Audio is never dropped here (it is small and cheap to encode).
+///
+/// A camera's compressed frames stored as they are (`Plan.storesCompressedVideo`: H.264 from the
+/// camera, nothing encoded) need their references: the file starts at a key frame, a pause ends
+/// at one, and after a frame is missing (dropped here or by the camera) frames are left out up
+/// to the next one; a recording asked to stop ends at the next key frame, which the next
+/// recording on the output begins with.
 final class CaptureRecording: @unchecked Sendable {
     /// What the file output asks of a recording.
     struct Plan {
-        /// The video encoder's settings; nil for a file without video.
+        /// The video encoder's settings; nil for a file without video or one that stores the
+        /// camera's compressed frames.
         var video: EncoderSettings?
+        /// Whether the video track stores the camera's compressed frames as they are.
+        var storesCompressedVideo = false
         /// The audio encoder's settings; nil for a file without audio.
         var audio: EncoderSettings?
         /// Fragments and metadata of the file.
@@ -92,6 +101,8 @@ final class CaptureRecording: @unchecked Sendable {
     private var writtenFrames = 0
     private var writtenSamples = 0
     private var lastSpaceCheck = CMTime.negativeInfinity
+    /// Whether stored compressed frames wait for a key frame after one went missing.
+    private var awaitsKeyFrame = false
 
     /// Creates the file and the encoders; throws (without touching an existing file) when the
     /// file exists or cannot be made, or the settings are refused.
@@ -100,9 +111,10 @@ final class CaptureRecording: @unchecked Sendable {
         var plans: [MovieWriter.TrackPlan] = []
         var videoTrack: Int?
         var audioTrack: Int?
-        if let video = plan.video {
+        if plan.video != nil || plan.storesCompressedVideo {
+            // Without settings the track stores samples as they are; the first one describes it.
             videoTrack = plans.count
-            plans.append(MovieWriter.TrackPlan(settings: video, formatHint: nil, options: MuxerTrackOptions()))
+            plans.append(MovieWriter.TrackPlan(settings: plan.video, formatHint: nil, options: MuxerTrackOptions()))
         }
         if let audio = plan.audio {
             audioTrack = plans.count
@@ -130,6 +142,8 @@ final class CaptureRecording: @unchecked Sendable {
     var recordedDuration: CMTime { lock.withLock { writtenEnd } }
     /// The file's size so far.
     var recordedFileSize: Int64 { writer.estimatedFileSize }
+    /// Whether the recording needs the pictures of a camera's compressed frames (it encodes video).
+    var needsPictures: Bool { videoTrack != nil && !plan.storesCompressedVideo }
     /// Whether a pause is in effect or asked for.
     var isPaused: Bool { lock.withLock { (pauseStart != nil || pauseRequested) && !resumeRequested } }
     /// Frames missing between the file's first and last frames: dropped by the device, or
@@ -164,13 +178,17 @@ final class CaptureRecording: @unchecked Sendable {
     /// Takes a sample from a device thread: decides, in time order, whether it belongs to the
     /// file and hands it to the writing queue.
     func receive(_ sample: CaptureSample) {
-        let isVideo = sample.pixelBuffer != nil
+        let isVideo = sample.isVideo
         guard isVideo ? videoTrack != nil : audioTrack != nil else { return }
         let leads = isVideo || videoTrack == nil
         let time = sample.presentationTime
+        let storesCompressed = isVideo && plan.storesCompressedVideo
+        // Where the file may start, resume, go on after a gap or end: any frame, or a key frame
+        // of stored compressed frames.
+        let isEntryPoint = storesCompressed ? sample.compressedVideo?.isSyncSample(at: 0) ?? false : true
         lock.lock()
         guard !finishing else { return lock.unlock() }
-        if leads {
+        if leads && isEntryPoint {
             switch end {
             case .open: break
             case .atNextFrame: end = .at(time)
@@ -183,13 +201,14 @@ final class CaptureRecording: @unchecked Sendable {
             return endIfComplete()
         }
         if start == nil {
-            guard leads else { return lock.unlock() }
+            guard leads, isEntryPoint else { return lock.unlock() }
             start = time
         } else if leads {
             pendingDrops += sample.droppedBefore
+            if storesCompressed && sample.droppedBefore > 0 { awaitsKeyFrame = true }
         }
         guard let start, time >= start else { return lock.unlock() }
-        if leads { updatePause(at: time) }
+        if leads { updatePause(at: time, isEntryPoint: isEntryPoint) }
         guard pauseStart == nil else { return lock.unlock() }
         let fileTime = time - start - pausedTotal
         if leads, plan.maxDuration.isNumeric, fileTime >= plan.maxDuration {
@@ -197,15 +216,18 @@ final class CaptureRecording: @unchecked Sendable {
             return finish(because: AVError(.maximumDurationReached, reason: "the recording reached its maximum duration of \(plan.maxDuration.seconds) s"))
         }
         if isVideo {
-            guard let pixels = sample.pixelBuffer, queuedVideo < Self.videoQueueCapacity else {
+            let hasMedia = storesCompressed ? sample.compressedVideo != nil : sample.pixelBuffer != nil
+            if isEntryPoint { awaitsKeyFrame = false }
+            guard hasMedia, !awaitsKeyFrame, queuedVideo < Self.videoQueueCapacity else {
                 pendingDrops += 1
+                if storesCompressed { awaitsKeyFrame = true }
                 return lock.unlock()
             }
             queuedVideo += 1
             droppedFrames += pendingDrops
             pendingDrops = 0
             lock.unlock()
-            queue.async { self.writeVideo(pixels, at: fileTime, duration: sample.duration) }
+            queue.async { self.writeVideo(sample, at: fileTime) }
         } else if let buffer = sample.sampleBuffer {
             lock.unlock()
             queue.async { self.writeAudio(buffer, at: fileTime, duration: sample.duration) }
@@ -214,13 +236,14 @@ final class CaptureRecording: @unchecked Sendable {
         }
     }
 
-    /// Applies a pause or resume asked for, at a leading sample's time (lock held).
-    private func updatePause(at time: CMTime) {
+    /// Applies a pause or resume asked for, at a leading sample's time (lock held); a resume
+    /// waits for an entry point.
+    private func updatePause(at time: CMTime, isEntryPoint: Bool) {
         if pauseRequested, pauseStart == nil {
             pauseRequested = false
             pauseStart = time
             queue.async { self.delegate.fileOutput(self.output, didPauseRecordingTo: self.url, from: self.connections) }
-        } else if resumeRequested, let paused = pauseStart {
+        } else if resumeRequested, isEntryPoint, let paused = pauseStart {
             resumeRequested = false
             pausedTotal = pausedTotal + (time - paused)
             pauseStart = nil
@@ -244,32 +267,46 @@ final class CaptureRecording: @unchecked Sendable {
 
     // MARK: Writing (own queue)
 
-    private func writeVideo(_ pixels: CVPixelBuffer, at time: CMTime, duration: CMTime) {
+    /// Writes a video frame at `time` in the file: its picture to the encoder, or the camera's
+    /// compressed frame as it is.
+    private func writeVideo(_ sample: CaptureSample, at time: CMTime) {
         defer { lock.withLock { queuedVideo -= 1 } }
         guard let track = videoTrack, shouldWrite() else { return }
         do {
-            try writer.append(pixels, at: time, track: track)
+            if plan.storesCompressedVideo {
+                guard let frame = sample.compressedVideo.flatMap({ Self.retimed($0, at: time, sampleDuration: sample.duration) })
+                else { return }
+                try writer.append(frame, track: track)
+            } else if let pixels = sample.pixelBuffer {
+                try writer.append(pixels, at: time, track: track)
+            }
             lock.withLock { writtenFrames += 1 }
-            wrote(until: time + duration)
+            wrote(until: time + sample.duration)
         } catch {
             writeFailed(error)
         }
     }
 
     private func writeAudio(_ buffer: CMSampleBuffer, at time: CMTime, duration: CMTime) {
-        guard let track = audioTrack, shouldWrite() else { return }
-        var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: time.timescale),
-                                        presentationTimeStamp: time, decodeTimeStamp: .invalid)
-        var retimed: CMSampleBuffer?
-        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: buffer, sampleTimingEntryCount: 1,
-                                              sampleTimingArray: &timing, sampleBufferOut: &retimed)
-        guard let retimed else { return }
+        guard let track = audioTrack, shouldWrite(),
+              let retimed = Self.retimed(buffer, at: time, sampleDuration: CMTime(value: 1, timescale: time.timescale))
+        else { return }
         do {
             try writer.append(retimed, track: track)
             wrote(until: time + duration)
         } catch {
             writeFailed(error)
         }
+    }
+
+    /// A copy of a sample buffer (sharing its data) whose first sample is at `time` in the file,
+    /// each sample lasting `sampleDuration`.
+    private static func retimed(_ buffer: CMSampleBuffer, at time: CMTime, sampleDuration: CMTime) -> CMSampleBuffer? {
+        var timing = CMSampleTimingInfo(duration: sampleDuration, presentationTimeStamp: time, decodeTimeStamp: .invalid)
+        var retimed: CMSampleBuffer?
+        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: buffer, sampleTimingEntryCount: 1,
+                                              sampleTimingArray: &timing, sampleBufferOut: &retimed)
+        return retimed
     }
 
     /// The nice value encoding runs at: below the capture devices' threads and the clients'

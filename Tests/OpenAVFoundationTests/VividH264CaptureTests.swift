@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import OpenAVFoundation
+import CaptureDevices
+import TestSupport
+
+/// A camera that sends H.264 through the public API, inside `scripts/vivid-vm`: the v4l2loopback
+/// node fed by `H264LoopbackCamera`. Its frames reach a video data output and a movie file as
+/// they come, and the camera does not decode them; ffmpeg's decode of what we stored must be
+/// consecutive frames of the clip, byte for byte (a re-encode would not be).
+extension VividGuestTests {
+    /// Keeps the sample buffers a video data output delivers.
+    final class SampleBufferLog: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+        private let condition = NSCondition()
+        private var stored: [CMSampleBuffer] = []
+        private var droppedTimes: [CMTime] = []
+
+        /// The times of the frames reported dropped.
+        var drops: [CMTime] { condition.withLock { droppedTimes } }
+
+        func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+            condition.withLock {
+                stored.append(sampleBuffer)
+                condition.broadcast()
+            }
+        }
+
+        func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+            condition.withLock { droppedTimes.append(sampleBuffer.presentationTimeStamp) }
+        }
+
+        /// Waits up to `timeout` seconds for `count` buffers; the buffers delivered.
+        func wait(for count: Int, timeout: Double = 20) -> [CMSampleBuffer] {
+            let limit = Date(timeIntervalSinceNow: timeout)
+            return condition.withLock {
+                while stored.count < count, condition.wait(until: limit) {}
+                return stored
+            }
+        }
+    }
+
+    /// The loopback camera as an `AVCaptureDevice` in a session, its active format the H.264 one.
+    static func h264Session(_ loopback: H264LoopbackCamera) throws -> (AVCaptureSession, AVCaptureDevice) {
+        let camera = try #require(Self.cameras().first { $0.v4l2DevicePath == loopback.path }, "no device for \(loopback.path)")
+        let format = try #require(camera.formats.first {
+            CMFormatDescriptionGetMediaSubType($0.formatDescription) == kCMVideoCodecType_H264
+                && CMVideoFormatDescriptionGetDimensions($0.formatDescription).width == Int32(H264LoopbackCamera.width)
+        }, "the camera lists an 'avc1' format")
+        let session = AVCaptureSession()
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        try camera.lockForConfiguration()
+        camera.activeFormat = format
+        camera.unlockForConfiguration()
+        return (session, camera)
+    }
+
+    @Test func aVideoDataOutputWithEmptySettingsDeliversTheCamerasH264FramesUndecoded() throws {
+        let loopback = try H264LoopbackCamera.shared()
+        let (session, camera) = try Self.h264Session(loopback)
+        let output = AVCaptureVideoDataOutput()
+        output.videoSettings = [:]
+        // Every frame, none discarded: a compressed frame needs the ones before it.
+        output.alwaysDiscardsLateVideoFrames = false
+        let log = SampleBufferLog()
+        output.setSampleBufferDelegate(log, queue: DispatchQueue(label: "h264 frames"))
+        session.addOutput(output)
+        #expect(output.videoSettings[AVVideoCodecKey] as? AVVideoCodecType == .h264, "\(output.videoSettings!)")
+        session.startRunning()
+        defer { session.stopRunning() }
+        let buffers = log.wait(for: 40)
+        #expect(!camera.backend.decodesCompressedFrames, "nothing asked the camera for pictures")
+        session.stopRunning()
+        try #require(buffers.count >= 40, "\(buffers.count) of 40 frames")
+        #expect(buffers.allSatisfy {
+            $0.imageBuffer == nil && $0.dataBuffer != nil
+                && $0.formatDescription.map(CMFormatDescriptionGetMediaSubType) == kCMVideoCodecType_H264
+        })
+        #expect(buffers.first?.isSyncSample(at: 0) == true, "the first frame is a key frame")
+        // Frames before the first key frame cannot be described: dropped, none after it.
+        #expect(log.drops.allSatisfy { $0 < buffers[0].presentationTimeStamp }, "no frame dropped after the first")
+
+        // Stored with AVAssetWriter as they are, they decode to consecutive frames of the clip.
+        let url = CaptureSessionTests.movieURL("h264-frames.mov")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: buffers[0].formatDescription)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: buffers[0].presentationTimeStamp)
+        for buffer in buffers { #expect(input.append(buffer)) }
+        input.markAsFinished()
+        let finished = DispatchSemaphore(value: 0)
+        writer.finishWriting { finished.signal() }
+        finished.wait()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let frames = try loopback.clipFrames(ofMovie: url)
+        #expect(frames.count == buffers.count && H264LoopbackCamera.areConsecutive(frames), "clip frames \(frames)")
+    }
+
+    @Test func aMovieFileOutputWithEmptySettingsStoresTheCamerasH264Frames() throws {
+        let loopback = try H264LoopbackCamera.shared()
+        let (session, camera) = try Self.h264Session(loopback)
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        let connection = try #require(movie.connection(with: .video))
+        movie.setOutputSettings([:], for: connection)
+        #expect(movie.outputSettings(for: connection).isEmpty)
+        movie.maxRecordedDuration = CMTime(value: 2, timescale: 1)
+        let events = RecordingEvents()
+        let url = CaptureSessionTests.movieURL("h264-passthrough.mov")
+        session.startRunning()
+        defer { session.stopRunning() }
+        movie.startRecording(to: url, recordingDelegate: events)
+        #expect(events.wait(for: .started(url), timeout: 20))
+        #expect(!camera.backend.decodesCompressedFrames, "the recording stores frames without pictures")
+        let error = try events.finishError(of: url)
+        #expect(error?.code == .maximumDurationReached && error?.recordingSuccessfullyFinished == true)
+
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        #expect(streams.count == 1 && streams.first?["codec_name"] as? String == "h264")
+        let frames = try loopback.clipFrames(ofMovie: url)
+        #expect(H264LoopbackCamera.areConsecutive(frames), "clip frames \(frames)")
+        #expect((frames.first ?? nil).map { $0 % H264LoopbackCamera.keyFrameInterval == 0 } == true, "the file starts at a key frame")
+        #expect(frames.count == movie.recordedFrameCount && frames.count >= 50, "\(frames.count) frames, \(movie.recordedFrameCount) recorded")
+    }
+}
