@@ -136,11 +136,58 @@ package final class H264SampleMaker {
     }
 
     /// The `avcC` record (ISO/IEC 14496-15 AVCDecoderConfigurationRecord) of one SPS and one PPS,
-    /// with 4-byte NAL unit lengths.
+    /// with 4-byte NAL unit lengths; for the High profiles also the chroma format and bit depths
+    /// read from the SPS, as FFmpeg's MP4 muxer writes them.
     static func configurationRecord(sequence: [UInt8], picture: [UInt8]) -> Data {
         var record: [UInt8] = [1, sequence[1], sequence[2], sequence[3], 0xFC | 3, 0xE0 | 1]
         record += [UInt8(sequence.count >> 8), UInt8(sequence.count & 0xFF)] + sequence
         record += [1, UInt8(picture.count >> 8), UInt8(picture.count & 0xFF)] + picture
+        if [100, 110, 122, 144].contains(sequence[1]), let (chroma, lumaDepth, chromaDepth) = chromaAndDepths(of: sequence) {
+            record += [0xFC | chroma, 0xF8 | lumaDepth, 0xF8 | chromaDepth, 0]
+        }
         return Data(record)
+    }
+
+    /// `chroma_format_idc`, `bit_depth_luma_minus8` and `bit_depth_chroma_minus8` of a High
+    /// profile SPS (ITU-T H.264 7.3.2.1.1); nil when it is too short.
+    private static func chromaAndDepths(of sequence: [UInt8]) -> (UInt8, UInt8, UInt8)? {
+        // The payload without the NAL header and its emulation prevention bytes (00 00 03).
+        var payload: [UInt8] = []
+        var zeros = 0
+        for byte in sequence.dropFirst() {
+            if zeros >= 2 && byte == 3 {
+                zeros = 0
+                continue
+            }
+            payload.append(byte)
+            zeros = byte == 0 ? zeros + 1 : 0
+        }
+        var bit = 24  // after profile_idc, the constraint flags and level_idc
+        /// The next bit, or nil past the end.
+        func readBit() -> Int? {
+            guard bit < payload.count * 8 else { return nil }
+            defer { bit += 1 }
+            return Int(payload[bit / 8] >> (7 - UInt8(bit % 8)) & 1)
+        }
+        /// An unsigned Exp-Golomb number (`ue(v)`).
+        func readNumber() -> Int? {
+            var leadingZeros = 0
+            while true {
+                guard let next = readBit() else { return nil }
+                if next == 1 { break }
+                leadingZeros += 1
+                if leadingZeros > 31 { return nil }
+            }
+            var value = 0
+            for _ in 0..<leadingZeros {
+                guard let next = readBit() else { return nil }
+                value = value << 1 | next
+            }
+            return (1 << leadingZeros) - 1 + value
+        }
+        guard readNumber() != nil, let chroma = readNumber(), chroma <= 3 else { return nil }  // after seq_parameter_set_id
+        if chroma == 3 { guard readBit() != nil else { return nil } }  // separate_colour_plane_flag
+        guard let lumaDepth = readNumber(), let chromaDepth = readNumber(), lumaDepth <= 7, chromaDepth <= 7 else { return nil }
+        return (UInt8(chroma), UInt8(lumaDepth), UInt8(chromaDepth))
     }
 }

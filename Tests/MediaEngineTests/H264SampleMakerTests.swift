@@ -56,6 +56,41 @@ import OpenCoreMedia
         } == nil, "a delimiter alone holds no picture")
     }
 
+    /// Where each access unit of a raw H.264 stream lies, as ffprobe's parser splits it.
+    static func accessUnits(of clip: URL) throws -> [Range<Int>] {
+        let listing = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_entries", "packet=pos,size",
+                                                                    "-of", "csv=p=0", clip.path]), as: UTF8.self)
+        return listing.split(separator: "\n").map { line -> Range<Int> in
+            let fields = line.split(separator: ",").compactMap { Int($0) }
+            return fields[1]..<(fields[1] + fields[0])
+        }
+    }
+
+    /// The avcC record made from a stream encoded with an x264 preset (Constrained Baseline with
+    /// ultrafast, High with medium) is the one FFmpeg's MP4 muxer stores for the same stream.
+    @Test(arguments: ["ultrafast", "medium"])
+    func theConfigurationRecordIsFFmpegs(preset: String) throws {
+        let clip = try Fixtures.make("camera-\(preset).h264", [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-frames:v", "5", "-c:v", "libx264",
+            "-preset", preset, "-bf", "0", "-pix_fmt", "yuv420p", "-f", "h264"])
+        let stream = try Data(contentsOf: clip)
+        let first = try #require(try Self.accessUnits(of: clip).first)
+        let maker = H264SampleMaker(width: 320, height: 240)
+        let sample = try #require(stream[first].withUnsafeBytes { maker.sample(of: $0, presentationTime: .zero, duration: Self.time) })
+        let atoms = CMFormatDescriptionGetExtension(try #require(sample.formatDescription),
+                                                    extensionKey: kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms)
+        let ours = try #require((atoms as? [String: Any])?["avcC"] as? Data)
+
+        let remuxed = EncoderTests.outputURL("camera-\(preset).mp4")
+        _ = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", clip.path, "-c", "copy", remuxed.path])
+        let file = try Data(contentsOf: remuxed)
+        let atom = try #require(file.range(of: Data("avcC".utf8)), "FFmpeg's movie has an avcC atom")
+        let size = file[(atom.lowerBound - 4)..<atom.lowerBound].reduce(0) { $0 << 8 | Int($1) }
+        let ffmpegs = file[atom.upperBound..<(atom.lowerBound - 4 + size)]
+        #expect([UInt8](ours) == [UInt8](ffmpegs), "profile \(ours.count > 1 ? ours[1] : 0)")
+        if preset == "medium" { #expect(ours[1] == 100, "x264's medium preset encodes the High profile") }
+    }
+
     @Test func aCameraStreamStoredAsSamplesDecodesLikeTheStream() throws {
         // A camera-like stream: headers repeated at every key frame (every 15 frames), access
         // unit delimiters, no B-frames.
@@ -65,12 +100,7 @@ import OpenCoreMedia
             "-pix_fmt", "yuv420p", "-f", "h264"])
         let stream = try Data(contentsOf: clip)
         // ffprobe's parser splits the stream into access units: the oracle of where each starts.
-        let listing = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_entries", "packet=pos,size",
-                                                                    "-of", "csv=p=0", clip.path]), as: UTF8.self)
-        let units = listing.split(separator: "\n").map { line -> Range<Int> in
-            let fields = line.split(separator: ",").compactMap { Int($0) }
-            return fields[1]..<(fields[1] + fields[0])
-        }
+        let units = try Self.accessUnits(of: clip)
         try #require(units.count == 45)
 
         let maker = H264SampleMaker(width: 320, height: 240)

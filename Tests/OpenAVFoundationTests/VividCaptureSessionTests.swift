@@ -46,9 +46,12 @@ struct VividGuestTests {
         }
     }
 
-    static func cameras() -> [AVCaptureDevice] {
+    /// The cameras discovered: vivid's and the virtual one, and with `includingLoopback` the
+    /// H.264 loopback node (a test rig, listed while `H264LoopbackCamera` feeds it).
+    static func cameras(includingLoopback: Bool = false) -> [AVCaptureDevice] {
         AVCaptureDevice.DiscoverySession(deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video,
                                          position: .unspecified).devices
+            .filter { includingLoopback || $0.localizedName != H264LoopbackCamera.cardName }
     }
 
     @Test func discoveryListsVividBeforeTheVirtualCamera() throws {

@@ -41,7 +41,7 @@ extension VividGuestTests {
 
     /// The loopback camera as an `AVCaptureDevice` in a session, its active format the H.264 one.
     static func h264Session(_ loopback: H264LoopbackCamera) throws -> (AVCaptureSession, AVCaptureDevice) {
-        let camera = try #require(Self.cameras().first { $0.v4l2DevicePath == loopback.path }, "no device for \(loopback.path)")
+        let camera = try #require(Self.cameras(includingLoopback: true).first { $0.v4l2DevicePath == loopback.path }, "no device for \(loopback.path)")
         let format = try #require(camera.formats.first {
             CMFormatDescriptionGetMediaSubType($0.formatDescription) == kCMVideoCodecType_H264
                 && CMVideoFormatDescriptionGetDimensions($0.formatDescription).width == Int32(H264LoopbackCamera.width)
