@@ -12,14 +12,11 @@ import OpenCoreVideo
 /// `FrameIndexBarcode`. Used by one thread at a time.
 final class TestPatternRenderer: @unchecked Sendable {
     let format: CaptureVideoFormat
-    let pool: CVPixelBufferPool
-    /// How many pool buffers may be out (held by the client) before frames are dropped.
-    let bufferLimit: Int
+    private let pool: DeviceFramePool
     private let background: CVPixelBuffer
     private let geometry: [PlaneGeometry]
     private let white: SolidColor
     private let square: SolidColor
-    private let auxAttributes: NSDictionary
     private let effects: TestPatternEffects
 
     /// How one plane maps pixels to bytes: chroma subsampling shifts and bytes per sample.
@@ -42,32 +39,18 @@ final class TestPatternRenderer: @unchecked Sendable {
         self.format = format
         effects = TestPatternEffects(format: format, neutralGains: neutralGains)
         let isYCbCr = format.pixelFormat != kCVPixelFormatType_32BGRA
-        var attributes: [String: Any] = [
-            kCVPixelBufferPixelFormatTypeKey: format.pixelFormat,
-            kCVPixelBufferWidthKey: format.width, kCVPixelBufferHeightKey: format.height,
-        ]
-        if isYCbCr {
-            attributes[kCVBufferPropagatedAttachmentsKey] = [
-                kCVImageBufferYCbCrMatrixKey: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
-                kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
-                kCVImageBufferTransferFunctionKey: kCVImageBufferTransferFunction_ITU_R_709_2,
-            ] as [String: Any]
-        }
-        var made: CVPixelBufferPool?
-        CVPixelBufferPoolCreate(nil, [kCVPixelBufferPoolMaximumBufferAgeKey: 0] as CFDictionary,
-                                attributes as CFDictionary, &made)
+        let colour: [String: Any] = isYCbCr ? [
+            kCVImageBufferYCbCrMatrixKey: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+            kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
+            kCVImageBufferTransferFunctionKey: kCVImageBufferTransferFunction_ITU_R_709_2,
+        ] : [:]
+        pool = try DeviceFramePool(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
+                                   attachments: colour)
+        // Laid out as the pool's buffers (same format and size), for one copy per plane.
         var backgroundBuffer: CVPixelBuffer?
-        CVPixelBufferCreate(nil, format.width, format.height, format.pixelFormat, attributes as CFDictionary,
-                            &backgroundBuffer)
-        guard let made, let backgroundBuffer else {
-            throw CaptureDeviceError(.unavailable, "cannot allocate \(format) pixel buffers")
-        }
-        pool = made
+        CVPixelBufferCreate(nil, format.width, format.height, format.pixelFormat, nil, &backgroundBuffer)
+        guard let backgroundBuffer else { throw CaptureDeviceError(.unavailable, "cannot allocate a \(format) pixel buffer") }
         background = backgroundBuffer
-        // About 256 MB of frames at most, between 4 and 16 buffers.
-        let frameBytes = CVPixelBufferGetDataSize(backgroundBuffer)
-        bufferLimit = max(4, min(16, (256 << 20) / max(1, frameBytes)))
-        auxAttributes = [kCVPixelBufferPoolAllocationThresholdKey: bufferLimit] as NSDictionary
         geometry = isYCbCr
             ? [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 1), PlaneGeometry(xShift: 1, yShift: 1, bytesPerSample: 2)]
             : [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 4)]
@@ -76,12 +59,10 @@ final class TestPatternRenderer: @unchecked Sendable {
         drawBackground()
     }
 
-    /// A frame from the pool showing what `controls` do to the picture, or nil when all
-    /// `bufferLimit` buffers are still held by the client.
+    /// A frame from the pool showing what `controls` do to the picture, or nil when the client
+    /// holds every buffer the pool allows.
     func makeFrame(index: UInt64, time: CMTime, isFlash: Bool, controls: CaptureControlState) -> CVPixelBuffer? {
-        var made: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, auxAttributes, &made)
-        guard let buffer = made else { return nil }
+        guard let buffer = pool.makeBuffer() else { return nil }
         if isFlash {
             fill(buffer, x: 0, y: 0, width: format.width, height: format.height, color: white)
         } else {

@@ -53,8 +53,7 @@ final class V4L2Stream: @unchecked Sendable {
     /// The frame duration the driver settled on.
     let frameDuration: CMTime
     private var buffers: [MappedBuffer] = []
-    private let pool: CVPixelBufferPool
-    private let poolLimit: NSDictionary
+    private let pool: DeviceFramePool
     private let converter = PixelConverter()
     /// The decoder of the compressed formats (Motion-JPEG, H.264).
     private let frameDecoder: CameraFrameDecoder?
@@ -97,8 +96,8 @@ final class V4L2Stream: @unchecked Sendable {
         }
         sampleMaker = pixelFormat.codecType == nil ? nil : H264SampleMaker(width: format.width, height: format.height)
         self.frameDuration = Self.setFrameInterval(frameDuration, on: node)
-        (pool, poolLimit) = try Self.makePool(pixelFormat: pixelFormat, width: format.width, height: format.height,
-                                              matrix: pixelFormat.deliversYCbCr ? Self.matrix(of: pix) : nil)
+        pool = try DeviceFramePool(pixelFormat: pixelFormat.deliveredPixelFormat, width: format.width, height: format.height,
+                                   attachments: pixelFormat.deliversYCbCr ? [kCVImageBufferYCbCrMatrixKey: Self.matrix(of: pix)] : [:])
         do throws(CaptureDeviceError) {
             try mapBuffers(bytesPerRow: Int(pix.bytesperline))
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
@@ -127,29 +126,6 @@ final class V4L2Stream: @unchecked Sendable {
             return duration
         }
         return settled
-    }
-
-    /// The pool the frames are converted into, and the allocation threshold that makes a client
-    /// holding every buffer cause drops rather than unbounded memory (about 256 MB of frames at
-    /// most, between 4 and 16 buffers).
-    private static func makePool(pixelFormat: V4L2PixelFormat, width: Int, height: Int,
-                                 matrix: String?) throws(CaptureDeviceError) -> (CVPixelBufferPool, NSDictionary) {
-        var attributes: [String: Any] = [
-            kCVPixelBufferPixelFormatTypeKey: pixelFormat.deliveredPixelFormat,
-            kCVPixelBufferWidthKey: width, kCVPixelBufferHeightKey: height,
-        ]
-        if let matrix {
-            attributes[kCVBufferPropagatedAttachmentsKey] = [kCVImageBufferYCbCrMatrixKey: matrix] as [String: Any]
-        }
-        var made: CVPixelBufferPool?
-        CVPixelBufferPoolCreate(nil, [kCVPixelBufferPoolMaximumBufferAgeKey: 0] as CFDictionary,
-                                attributes as CFDictionary, &made)
-        guard let made else {
-            throw CaptureDeviceError(.unavailable, "cannot make a pool of \(width)x\(height) pixel buffers")
-        }
-        let frameBytes = pixelFormat.deliversYCbCr ? width * height * 3 / 2 : width * height * 4
-        let limit = max(4, min(16, (256 << 20) / max(1, frameBytes)))
-        return (made, [kCVPixelBufferPoolAllocationThresholdKey: limit] as NSDictionary)
     }
 
     /// The CoreVideo Y'CbCr matrix of the driver's format (`V4L2_MAP_YCBCR_ENC_DEFAULT` when it
@@ -323,9 +299,7 @@ final class V4L2Stream: @unchecked Sendable {
     /// A pool buffer holding the frame: `image` converted, else `bytes` decoded; nil when the
     /// client holds every pool buffer or the frame is corrupt.
     private func picture(decoding bytes: UnsafeRawBufferPointer, orConverting image: CVPixelBuffer?) -> CVPixelBuffer? {
-        var made: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, poolLimit, &made)
-        guard let frame = made else { return nil }
+        guard let frame = pool.makeBuffer() else { return nil }
         do {
             if let image {
                 try converter.convert(image, into: frame)

@@ -31,9 +31,7 @@ final class X11ScreenGrabber: @unchecked Sendable {
     private var sharedImage: UnsafeMutablePointer<XImage>?
     private var segment: UnsafeMutablePointer<XShmSegmentInfo>?
     /// The delivered buffers.
-    private let pool: CVPixelBufferPool
-    /// The allocation threshold past which `makeBuffer()` gives nil.
-    private let poolLimit: NSDictionary
+    private let pool: DeviceFramePool
     /// The picture at the rectangle's size before it is scaled, when the sizes differ.
     private let unscaled: CVPixelBuffer?
     private let converter = PixelConverter()
@@ -43,17 +41,7 @@ final class X11ScreenGrabber: @unchecked Sendable {
     /// be reached, its pixel layout is not BGRX, or the buffers cannot be allocated.
     init(displayName: String, screenNumber: Int32, width: Int, height: Int,
          outputWidth: Int, outputHeight: Int) throws(CaptureDeviceError) {
-        var made: CVPixelBufferPool?
-        CVPixelBufferPoolCreate(nil, [kCVPixelBufferPoolMaximumBufferAgeKey: 0] as CFDictionary,
-                                [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA,
-                                 kCVPixelBufferWidthKey: outputWidth, kCVPixelBufferHeightKey: outputHeight] as CFDictionary, &made)
-        guard let made else {
-            throw CaptureDeviceError(.unavailable, "cannot allocate \(outputWidth)x\(outputHeight) BGRA pixel buffers")
-        }
-        pool = made
-        // About 256 MB of frames at most, between 4 and 16 buffers.
-        poolLimit = [kCVPixelBufferPoolAllocationThresholdKey:
-                        max(4, min(16, (256 << 20) / max(1, outputWidth * outputHeight * 4)))] as NSDictionary
+        pool = try DeviceFramePool(pixelFormat: kCVPixelFormatType_32BGRA, width: outputWidth, height: outputHeight)
         if (outputWidth, outputHeight) == (width, height) {
             unscaled = nil
         } else {
@@ -160,12 +148,8 @@ final class X11ScreenGrabber: @unchecked Sendable {
         segment = info
     }
 
-    /// A buffer from the pool, or nil when the client holds every buffer the threshold allows.
-    func makeBuffer() -> CVPixelBuffer? {
-        var buffer: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, poolLimit, &buffer)
-        return buffer
-    }
+    /// A buffer from the pool, or nil when the client holds every buffer the pool allows.
+    func makeBuffer() -> CVPixelBuffer? { pool.makeBuffer() }
 
     /// Copies the rectangle at (`x`, `y`) of the root window into `buffer` (BGRA, the output
     /// size), with the cursor drawn over it if `cursor` and a ring around the pointer while a
