@@ -82,9 +82,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var droppedFormat: CMVideoFormatDescription?
 
     // Used only on the delegate queue, by `drain`.
-    private let converter = PixelConverter()
-    /// The delivered buffers, and the ones before a turn.
-    private let pools = PixelBufferPools(capacity: 2)
+    private let converter = CapturePixelConverter()
     /// The iterations of `sampleBuffers`.
     private let streams = SampleBufferStreams()
     private var formatDescription: CMVideoFormatDescription?
@@ -363,9 +361,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// The delivered buffer of a frame: a compressed frame as it is; for a picture the device's
-    /// buffer itself when nothing changes, else a pooled buffer the shared converter makes with
-    /// the fewest passes (a pixel move for a turn alone, one libswscale pass for format and
-    /// size, both only when both are asked for).
+    /// buffer itself when nothing changes, else a pooled buffer the converter makes.
     private func sampleBuffer(for frame: Pending) -> CMSampleBuffer? {
         var pixels: CVPixelBuffer
         switch frame.frame {
@@ -378,10 +374,12 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         let turned = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
         let (width, height) = (request?.width ?? turned.width, request?.height ?? turned.height)
         if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) || (width, height) != turned {
-            guard let converted = convert(pixels, to: pixelFormat, width: width, height: height, turn: turn) else {
+            do {
+                pixels = try converter.convert(pixels, to: pixelFormat, width: width, height: height, turning: turn)
+            } catch {
+                logger.error("cannot deliver a captured frame as '\(pixelFormat.fourCharacterString)' \(width)x\(height): \(error)")
                 return nil
             }
-            pixels = converted
         }
         if formatDescription.map({ !CMVideoFormatDescriptionMatchesImageBuffer($0, imageBuffer: pixels) }) ?? true {
             formatDescription = nil
@@ -396,21 +394,6 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                                  formatDescription: formatDescription, sampleTiming: &timing,
                                                  sampleBufferOut: &buffer)
         return buffer
-    }
-
-    private func convert(_ source: CVPixelBuffer, to pixelFormat: OSType, width: Int, height: Int,
-                         turn: QuarterTurn) -> CVPixelBuffer? {
-        guard let destination = pools.buffer(pixelFormat: pixelFormat, width: width, height: height) else { return nil }
-        do {
-            try converter.convert(source, into: destination, turning: turn) { width, height in
-                pools.buffer(pixelFormat: pixelFormat, width: width, height: height)
-            }
-        } catch {
-            logger.error("cannot deliver a captured frame as '\(pixelFormat.fourCharacterString)' \(width)x\(height): \(error)")
-            return nil
-        }
-        CVBufferPropagateAttachments(source, destination)
-        return destination
     }
 
     override func sessionWillStartRunning() {}
