@@ -36,6 +36,17 @@ package final class H264SampleMaker {
     /// The format description of the samples made since the last parameter sets; nil before any.
     package var formatDescription: CMFormatDescription? { format }
 
+    /// Whether the last access unit given held a picture (a slice), whether or not it became a
+    /// sample: a unit of parameter sets alone holds none.
+    package private(set) var heldPicture = false
+
+    /// The current parameter sets (SPS, then PPS) in Annex B form, for a decoder that starts
+    /// again at a key frame without them; empty before any came.
+    package var parameterSets: [UInt8] {
+        guard format != nil else { return [] }
+        return [0, 0, 0, 1] + sequenceParameterSet + [0, 0, 0, 1] + pictureParameterSet
+    }
+
     /// The sample of one access unit, shown at `presentationTime` for `duration` (decode order is
     /// presentation order: cameras send no B-frames); nil when the unit holds no picture, or
     /// comes before the stream's first parameter sets (which a decoder needs).
@@ -58,6 +69,7 @@ package final class H264SampleMaker {
             }
         }
         updateFormat(sequence: newSequence.map { bytes[$0] }, picture: newPicture.map { bytes[$0] })
+        heldPicture = units.contains { (1...5).contains(bytes[$0.lowerBound] & 0x1F) }
         guard length > 0, let format else { return nil }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
         var offset = 0
@@ -125,7 +137,9 @@ package final class H264SampleMaker {
             changed = true
         }
         guard changed else { return }
-        guard sequenceParameterSet.count >= 4, !pictureParameterSet.isEmpty else {
+        // An avcC record holds sets of up to 65535 bytes (a longer one is corrupt).
+        guard sequenceParameterSet.count >= 4, sequenceParameterSet.count <= 0xFFFF,
+              !pictureParameterSet.isEmpty, pictureParameterSet.count <= 0xFFFF else {
             format = nil
             return
         }
@@ -136,21 +150,27 @@ package final class H264SampleMaker {
     }
 
     /// The `avcC` record (ISO/IEC 14496-15 AVCDecoderConfigurationRecord) of one SPS and one PPS,
-    /// with 4-byte NAL unit lengths; for the High profiles also the chroma format and bit depths
-    /// read from the SPS, as FFmpeg's MP4 muxer writes them.
+    /// with 4-byte NAL unit lengths; for profiles other than Baseline, Main and Extended also the
+    /// chroma format and bit depths, as FFmpeg's MP4 muxer writes them.
     static func configurationRecord(sequence: [UInt8], picture: [UInt8]) -> Data {
         var record: [UInt8] = [1, sequence[1], sequence[2], sequence[3], 0xFC | 3, 0xE0 | 1]
         record += [UInt8(sequence.count >> 8), UInt8(sequence.count & 0xFF)] + sequence
         record += [1, UInt8(picture.count >> 8), UInt8(picture.count & 0xFF)] + picture
-        if [100, 110, 122, 144].contains(sequence[1]), let (chroma, lumaDepth, chromaDepth) = chromaAndDepths(of: sequence) {
+        if ![66, 77, 88].contains(sequence[1]) {
+            let (chroma, lumaDepth, chromaDepth) = chromaAndDepths(of: sequence)
             record += [0xFC | chroma, 0xF8 | lumaDepth, 0xF8 | chromaDepth, 0]
         }
         return Data(record)
     }
 
-    /// `chroma_format_idc`, `bit_depth_luma_minus8` and `bit_depth_chroma_minus8` of a High
-    /// profile SPS (ITU-T H.264 7.3.2.1.1); nil when it is too short.
-    private static func chromaAndDepths(of sequence: [UInt8]) -> (UInt8, UInt8, UInt8)? {
+    /// The profiles whose SPS names its chroma format and bit depths (ITU-T H.264 7.3.2.1.1).
+    private static let profilesWithChromaFormat: Set<UInt8> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134]
+
+    /// `chroma_format_idc`, `bit_depth_luma_minus8` and `bit_depth_chroma_minus8` of an SPS:
+    /// 4:2:0 at 8 bits for profiles that do not say, or when the SPS is too short.
+    private static func chromaAndDepths(of sequence: [UInt8]) -> (UInt8, UInt8, UInt8) {
+        let standard: (UInt8, UInt8, UInt8) = (1, 0, 0)
+        guard profilesWithChromaFormat.contains(sequence[1]) else { return standard }
         // The payload without the NAL header and its emulation prevention bytes (00 00 03).
         var payload: [UInt8] = []
         var zeros = 0
@@ -185,9 +205,9 @@ package final class H264SampleMaker {
             }
             return (1 << leadingZeros) - 1 + value
         }
-        guard readNumber() != nil, let chroma = readNumber(), chroma <= 3 else { return nil }  // after seq_parameter_set_id
-        if chroma == 3 { guard readBit() != nil else { return nil } }  // separate_colour_plane_flag
-        guard let lumaDepth = readNumber(), let chromaDepth = readNumber(), lumaDepth <= 7, chromaDepth <= 7 else { return nil }
+        guard readNumber() != nil, let chroma = readNumber(), chroma <= 3 else { return standard }  // after seq_parameter_set_id
+        if chroma == 3 { guard readBit() != nil else { return standard } }  // separate_colour_plane_flag
+        guard let lumaDepth = readNumber(), let chromaDepth = readNumber(), lumaDepth <= 7, chromaDepth <= 7 else { return standard }
         return (UInt8(chroma), UInt8(lumaDepth), UInt8(chromaDepth))
     }
 }

@@ -42,10 +42,20 @@ public final class H264LoopbackCamera: @unchecked Sendable {
     /// Whether `next` is the clip frame right after `previous` (the clip loops).
     public static func follows(_ next: Int, _ previous: Int) -> Bool { next == (previous + 1) % frameCount }
 
-    /// Whether a run of clip frames is consecutive: none unknown, none missing (looping allowed).
-    public static func areConsecutive(_ frames: [Int?]) -> Bool {
+    /// How a run of clip frames (the pictures of something stored) departs from consecutive:
+    /// the frames missing between them (the clip loops), and whether after each gap the run goes
+    /// on at a key frame, as a stream that lost frames must; nil when a picture is none of the
+    /// clip's, or there is none.
+    public static func gaps(in frames: [Int?]) -> (missing: Int, resumesAtKeyFrames: Bool)? {
         let known = frames.compactMap { $0 }
-        return !known.isEmpty && known.count == frames.count && zip(known, known.dropFirst()).allSatisfy { follows($1, $0) }
+        guard !known.isEmpty, known.count == frames.count else { return nil }
+        var missing = 0
+        var resumesAtKeyFrames = true
+        for (previous, next) in zip(known, known.dropFirst()) where !follows(next, previous) {
+            missing += (next - previous - 1 + 2 * frameCount) % frameCount
+            if next % keyFrameInterval != 0 { resumesAtKeyFrames = false }
+        }
+        return (missing, resumesAtKeyFrames)
     }
 
     /// Makes the clip and its decode, and starts feeding the node; returns once the node offers

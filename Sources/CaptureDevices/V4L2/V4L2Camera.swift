@@ -40,6 +40,7 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     package let formats: [CaptureFormat]
 
     private let lock = NSLock()
+    /// `decodesCompressedFrames`, shared with the running stream's thread.
     private let decoding = Atomic(true)
     private var connected = true
     private var thread: DeviceThread?
@@ -64,6 +65,7 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     /// The camera's controls as Apple's (`V4L2CameraControls`): those the driver offers.
     package var controls: (any CaptureControls)? { cameraControls }
 
+    /// Whether H.264 frames are decoded as well; the running stream reads it before every frame.
     package var decodesCompressedFrames: Bool {
         get { decoding.load(ordering: .relaxed) }
         set { decoding.store(newValue, ordering: .relaxed) }

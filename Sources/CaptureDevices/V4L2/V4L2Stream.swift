@@ -59,8 +59,20 @@ final class V4L2Stream: @unchecked Sendable {
     private let frameDecoder: CameraFrameDecoder?
     /// The maker of samples for formats delivered compressed (H.264).
     private let sampleMaker: H264SampleMaker?
-    /// Whether the decoder must see a key frame before it decodes again (H.264 only).
+    /// Whether the decoder must see a key frame before it decodes again (H.264 only): at the
+    /// start, and after a frame it did not decode (not asked to, lost by the driver, no free
+    /// buffer, corrupt), whose pictures later frames refer to.
     private var decoderAwaitsKeyFrame = true
+
+    /// What a dequeued buffer gives.
+    private enum Outcome {
+        /// A frame to deliver.
+        case frame(CaptureSample.Payload)
+        /// A frame lost: flagged bad by the driver, short, corrupt, or no free pool buffer.
+        case dropped
+        /// No frame at all: H.264 parameter sets sent alone.
+        case noPicture
+    }
     private var isStreaming = false
     private var isClosed = false
 
@@ -221,11 +233,6 @@ final class V4L2Stream: @unchecked Sendable {
         var previousSequence: UInt32?
         var sequenceNumber: UInt64 = 0
         var drops: [CaptureDropRun] = []
-        /// Adds dropped frames to the runs reported with the next sample.
-        func drop(_ count: Int, _ reason: CaptureDropReason) {
-            guard count > 0 else { return }
-            if drops.last?.reason == reason { drops[drops.count - 1].count += count } else { drops.append(CaptureDropRun(reason, count: count)) }
-        }
         var descriptor = pollfd(fd: node.descriptor, events: Int16(POLLIN), revents: 0)
         let timeout = Int32(DeviceThread.maximumSleepSlice / 1_000_000)
         while !thread.isStopRequested {
@@ -241,59 +248,68 @@ final class V4L2Stream: @unchecked Sendable {
             let arrival = HostClock.now
             // Sequence numbers count the driver's frame slots: a gap is frames it dropped. One that
             // does not advance (a driver repeating itself) counts as the next slot.
+            let hadPrevious = previousSequence != nil
             if let previous = previousSequence {
                 let gap = buffer.sequence &- previous
                 let step = gap == 0 || gap >= 1 << 31 ? 1 : UInt64(gap)
                 sequenceNumber += step
-                drop(Int(step) - 1, .late)
+                drops.record(Int(step) - 1, .late)
+                if step > 1 { decoderAwaitsKeyFrame = true }
             }
             previousSequence = buffer.sequence
             // Read before VIDIOC_QBUF, which rewrites the structure (clearing the timestamp).
             let time = Self.time(of: buffer, arrival: arrival)
-            let frame = Int(buffer.index) < buffers.count ? payload(of: buffer, at: time, decoding: decodes()) : nil
+            let outcome = Int(buffer.index) < buffers.count ? outcome(of: buffer, at: time, decoding: decodes()) : .dropped
             // Give the driver its buffer back before the client sees the frame.
             if let code = node.control(cv4l2_qbuf(), &buffer) {
                 let error = node.error(code, "VIDIOC_QBUF")
                 handler(.failure(error))
                 return error
             }
-            guard let frame else {
-                drop(1, .outOfBuffers)
-                continue
+            switch outcome {
+            case .frame(let frame):
+                handler(.success(CaptureSample(payload: frame, presentationTime: time, duration: frameDuration,
+                                               sequenceNumber: sequenceNumber, drops: drops)))
+                drops = []
+            case .dropped:
+                drops.record(1, .outOfBuffers)
+            case .noPicture:
+                // Not a frame slot: the next frame takes this number.
+                if hadPrevious { sequenceNumber -= 1 } else { previousSequence = nil }
             }
-            handler(.success(CaptureSample(payload: frame, presentationTime: time, duration: frameDuration,
-                                           sequenceNumber: sequenceNumber, drops: drops)))
-            drops = []
         }
         return nil
     }
 
-    /// The frame in a dequeued buffer: converted (or decoded) into a pool buffer, or for H.264 made
-    /// into a sample, with its picture when `decoding`; nil when the driver flagged it bad, it is
-    /// short or corrupt, or the client holds every pool buffer.
-    private func payload(of buffer: v4l2_buffer, at time: CMTime, decoding: Bool) -> CaptureSample.Payload? {
+    /// What a dequeued buffer gives: its frame converted (or decoded) into a pool buffer, or for
+    /// H.264 made into a sample, with its picture when `decoding` (decoding starts again at a key
+    /// frame, with the parameter sets before it, so that a camera sending them once still decodes).
+    private func outcome(of buffer: v4l2_buffer, at time: CMTime, decoding: Bool) -> Outcome {
         let mapped = buffers[Int(buffer.index)]
         guard buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0, buffer.bytesused > 0,
               Int(buffer.bytesused) >= mapped.image.map(frameByteCount) ?? 0 else {
-            return nil
+            return .dropped
         }
         let bytes = UnsafeRawBufferPointer(start: mapped.address, count: min(Int(buffer.bytesused), mapped.length))
         guard let sampleMaker else {
-            return picture(decoding: bytes, orConverting: mapped.image).map { .video($0) }
+            return picture(decoding: bytes, orConverting: mapped.image).map { .frame(.video($0)) } ?? .dropped
         }
         guard let sample = sampleMaker.sample(of: bytes, presentationTime: time, duration: frameDuration) else {
-            return nil
+            return sampleMaker.heldPicture ? .dropped : .noPicture
         }
-        guard decoding else {
+        guard decoding, !decoderAwaitsKeyFrame || sample.isSyncSample(at: 0) else {
             decoderAwaitsKeyFrame = true
-            return .compressedVideo(sample, decoded: nil)
+            return .frame(.compressedVideo(sample, decoded: nil))
         }
+        let decoded: CVPixelBuffer?
         if decoderAwaitsKeyFrame {
-            guard sample.isSyncSample(at: 0) else { return .compressedVideo(sample, decoded: nil) }
             frameDecoder?.reset()
-            decoderAwaitsKeyFrame = false
+            decoded = (sampleMaker.parameterSets + bytes).withUnsafeBytes { picture(decoding: $0, orConverting: nil) }
+        } else {
+            decoded = picture(decoding: bytes, orConverting: nil)
         }
-        return .compressedVideo(sample, decoded: picture(decoding: bytes, orConverting: nil))
+        decoderAwaitsKeyFrame = decoded == nil
+        return .frame(.compressedVideo(sample, decoded: decoded))
     }
 
     /// A pool buffer holding the frame: `image` converted, else `bytes` decoded; nil when the

@@ -1,3 +1,4 @@
+import CaptureDevices
 import Foundation
 import MediaEngine
 
@@ -139,9 +140,15 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
         }
     }
 
-    private var devicePosition: AVCaptureDevice.Position? {
-        (inputPorts.first { $0.mediaType == .video }?.input as? AVCaptureDeviceInput)?.device.position
+    /// The camera feeding the connection's video, if a camera does.
+    private var videoDevice: AVCaptureDevice? {
+        (inputPorts.first { $0.mediaType == .video }?.input as? AVCaptureDeviceInput)?.device
     }
+
+    private var devicePosition: AVCaptureDevice.Position? { videoDevice?.position }
+
+    /// The active format of the camera feeding the connection's video, if a camera does.
+    var activeVideoFormat: CaptureVideoFormat? { videoDevice?.activeFormat.video }
 
     /// The turn the output applies to each delivered picture.
     var videoTurn: QuarterTurn {

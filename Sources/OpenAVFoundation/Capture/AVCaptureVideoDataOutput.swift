@@ -114,7 +114,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     public var videoSettings: [String: Any]! {
         get {
             var settings = lock.withLock { settingsStorage?.dictionary } ?? [:]
-            if deliversCompressedFrames, let codec = activeVideoFormat?.codecType {
+            if deliversCompressedFrames, let codec = connection(with: .video)?.activeVideoFormat?.codecType {
                 return [AVVideoCodecKey: AVVideoCodecType(rawValue: codec.fourCharacterString)]
             }
             if settings[kCVPixelBufferPixelFormatTypeKey] == nil {
@@ -139,31 +139,27 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         }
     }
 
-    /// The connected camera's active video format, if any.
-    private var activeVideoFormat: CaptureVideoFormat? {
-        (connection(with: .video)?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.activeFormat.video
-    }
-
     /// The pixel format of the connected camera's active format ('420v' when unconnected).
     private var nativePixelFormat: OSType {
-        activeVideoFormat?.pixelFormat ?? kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        connection(with: .video)?.activeVideoFormat?.pixelFormat ?? kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
     }
 
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
     private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
 
     /// Whether the settings ask for the device's native format: a camera's compressed frames.
-    private var deliversCompressedFrames: Bool { lock.withLock { settingsStorage?.dictionary.isEmpty == true } }
+    private var deliversCompressedFrames: Bool { lock.withLock { deliversCompressedFramesLocked } }
+    /// `deliversCompressedFrames`, with `lock` held.
+    private var deliversCompressedFramesLocked: Bool { settingsStorage?.dictionary.isEmpty == true }
 
     override func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool {
-        lock.withLock {
-            (delegateStorage != nil || !streams.isEmpty) && settingsStorage?.dictionary.isEmpty != true
-        }
+        lock.withLock { (delegateStorage != nil || !streams.isEmpty) && !deliversCompressedFramesLocked }
     }
 
     /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
     /// programming guide's way to cap the frame rate. Frames coming sooner are skipped, not
-    /// reported as dropped.
+    /// reported as dropped (a camera's compressed frames too, which leaves later ones
+    /// undecodable up to a key frame).
     @available(*, deprecated, message: "Use AVCaptureDevice.activeVideoMinFrameDuration instead.")
     public var minFrameDuration: CMTime {
         get { lock.withLock { minimumInterval } }
@@ -226,8 +222,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             // an unknown number of frames fell in between.
             let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
             lastSequenceNumber = sample.sequenceNumber
-            let native = settingsStorage?.dictionary.isEmpty == true
-            let frame = native ? sample.compressedVideo.map(Frame.compressed) ?? sample.pixelBuffer.map(Frame.picture)
+            let frame = deliversCompressedFramesLocked
+                ? sample.compressedVideo.map(Frame.compressed) ?? sample.pixelBuffer.map(Frame.picture)
                                : sample.pixelBuffer.map(Frame.picture)
             if restarted || !sample.drops.isEmpty || frame == nil {
                 let description = droppedFormatLocked(of: frame)

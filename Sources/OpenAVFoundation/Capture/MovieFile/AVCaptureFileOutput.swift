@@ -92,6 +92,11 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// when the file is finished. While a recording is under way, it stops at the next video
     /// frame and the new one starts with that frame.
     ///
+    /// Differs from Apple: a file that stores a camera's H.264 frames as they come
+    /// (`AVCaptureMovieFileOutput.setOutputSettings(_:for:)` with an empty dictionary) starts,
+    /// and hands over to the next file, at a key frame rather than at the next frame, and a pause
+    /// ends at one, so that every frame in the file decodes (waiting at most 2 seconds).
+    ///
     /// The file must not exist: an existing file is never overwritten, and the delegate gets
     /// `fileOutput(_:didFinishRecordingTo:from:error:)` with `AVError.fileAlreadyExists`. A URL
     /// that is not a file URL is a programmer error.
@@ -118,7 +123,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
         }
         fileLock.withLock {
             if let current {
-                current.stopAtNextFrame()
+                current.stopAtNextFrame(handingOver: true)
                 ending.append(current)
             }
             current = recording
@@ -131,7 +136,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     public func stopRecording() {
         fileLock.withLock {
             guard let current else { return }
-            current.stopAtNextFrame()
+            current.stopAtNextFrame(handingOver: false)
             ending.append(current)
             self.current = nil
         }

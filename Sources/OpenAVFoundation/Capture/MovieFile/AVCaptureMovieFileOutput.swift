@@ -64,7 +64,10 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     /// compressed), or the defaults — H.264 at the camera's active size and
     /// frame rate (a screen's delivered size and `minFrameDuration`; a key frame every second), AAC at the microphone's rate and channel count.
     public func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
-        if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }) { return set }
+        if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }),
+           !set.isEmpty || connection.activeVideoFormat?.codecType != nil {
+            return set
+        }
         return defaultSettings(for: connection, codec: .h264)
     }
 
@@ -118,14 +121,11 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
             maxDuration: maxDuration, maxFileSize: maxFileSize, minFreeDiskSpace: minFreeDiskSpace)
         for connection in connections {
             let isVideo = connection.mediaTypes.contains(.video)
-            var chosen = outputSettings(for: connection)
-            if chosen.isEmpty {
-                let source = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.activeFormat.video
-                if isVideo && source?.codecType != nil {
-                    plan.storesCompressedVideo = true
-                    continue
-                }
-                chosen = defaultSettings(for: connection, codec: .h264)
+            let chosen = outputSettings(for: connection)
+            // Empty only for a camera that sends H.264: its frames are stored as they come.
+            if isVideo && chosen.isEmpty {
+                plan.storesCompressedVideo = true
+                continue
             }
             do throws(SettingsProblem) {
                 let settings = try WriterOutputSettings.encoderSettings(chosen, mediaType: isVideo ? .video : .audio)

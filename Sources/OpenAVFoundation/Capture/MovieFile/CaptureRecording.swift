@@ -21,11 +21,15 @@ import OpenCoreVideo
 /// when that many wait is dropped and counted, so memory stays flat when the encoder cannot
 /// keep up. Audio is never dropped here (it is small and cheap to encode).
 ///
-/// A camera's compressed frames stored as they are (`Plan.storesCompressedVideo`: H.264 from the
-/// camera, nothing encoded) need their references: the file starts at a key frame, a pause ends
-/// at one, and after a frame is missing (dropped here or by the camera) frames are left out up
-/// to the next one; a recording asked to stop ends at the next key frame, which the next
-/// recording on the output begins with.
+/// Entry points: the file starts, and a pause ends, at a video frame that has what the file
+/// takes (a picture to encode; a camera that sends H.264 gives none until it decodes again). A
+/// camera's compressed frames stored as they are (`Plan.storesCompressedVideo`: nothing
+/// encoded) also need their references: the entry points are key frames, and after a frame is
+/// missing (dropped here or by the camera) frames are left out up to the next one. A recording
+/// handing over to the next one on its output ends at the next entry point (which the next
+/// begins with), one just asked to stop at the next frame. No wait for an entry point lasts more
+/// than `entryPointWait` of media (a camera without key frames, a decoder that gives nothing):
+/// the next frame then serves.
 final class CaptureRecording: @unchecked Sendable {
     /// What the file output asks of a recording.
     struct Plan {
@@ -52,6 +56,8 @@ final class CaptureRecording: @unchecked Sendable {
     /// trailer writes, 64 KiB plus 16 bytes for each sample written (a movie header's sample
     /// tables take about that much per sample).
     static func finishingReserve(samples: Int) -> Int64 { 64 * 1024 + 16 * Int64(samples) }
+    /// How long, in media time, a recording waits for an entry point before it takes any frame.
+    static let entryPointWait = CMTime(value: 2, timescale: 1)
     /// How long a recording that has seen its last video frame waits for the audio up to it.
     static let audioGrace = DispatchTimeInterval.milliseconds(500)
 
@@ -61,6 +67,8 @@ final class CaptureRecording: @unchecked Sendable {
         case open
         /// Ends at the next video frame (the next audio buffer when there is no video).
         case atNextFrame
+        /// Ends at the next entry point, where the next recording begins.
+        case atNextEntryPoint
         /// Ends at this host time, exclusive.
         case at(CMTime)
     }
@@ -103,6 +111,8 @@ final class CaptureRecording: @unchecked Sendable {
     private var lastSpaceCheck = CMTime.negativeInfinity
     /// Whether stored compressed frames wait for a key frame after one went missing.
     private var awaitsKeyFrame = false
+    /// When the recording began waiting for an entry point, while it waits.
+    private var entryPointWaitStart: CMTime?
 
     /// Creates the file and the encoders; throws (without touching an existing file) when the
     /// file exists or cannot be made, or the settings are refused.
@@ -152,9 +162,10 @@ final class CaptureRecording: @unchecked Sendable {
     /// Frames written to the file.
     var writtenFrameCount: Int { lock.withLock { writtenFrames } }
 
-    /// Ends the recording at its next video frame (next audio buffer without video).
-    func stopAtNextFrame() {
-        lock.withLock { if case .open = end { end = .atNextFrame } }
+    /// Ends the recording at its next video frame (next audio buffer without video), or, when
+    /// `handingOver` to a recording that begins there, at its next entry point.
+    func stopAtNextFrame(handingOver: Bool) {
+        lock.withLock { if case .open = end { end = handingOver ? .atNextEntryPoint : .atNextFrame } }
     }
 
     /// Pauses at the next video frame.
@@ -183,16 +194,16 @@ final class CaptureRecording: @unchecked Sendable {
         let leads = isVideo || videoTrack == nil
         let time = sample.presentationTime
         let storesCompressed = isVideo && plan.storesCompressedVideo
-        // Where the file may start, resume, go on after a gap or end: any frame, or a key frame
-        // of stored compressed frames.
-        let isEntryPoint = storesCompressed ? sample.compressedVideo?.isSyncSample(at: 0) ?? false : true
+        let hasMedia = !isVideo || (storesCompressed ? sample.compressedVideo != nil : sample.pixelBuffer != nil)
+        var isEntryPoint = hasMedia && (!storesCompressed || sample.compressedVideo?.isSyncSample(at: 0) == true)
         lock.lock()
         guard !finishing else { return lock.unlock() }
-        if leads && isEntryPoint {
+        if leads { isEntryPoint = isEntryPointLocked(isEntryPoint, at: time) }
+        if leads {
             switch end {
-            case .open: break
+            case .open, .at: break
             case .atNextFrame: end = .at(time)
-            case .at: break
+            case .atNextEntryPoint: if isEntryPoint { end = .at(time) }
             }
         }
         if case .at(let endTime) = end, time >= endTime {
@@ -216,7 +227,6 @@ final class CaptureRecording: @unchecked Sendable {
             return finish(because: AVError(.maximumDurationReached, reason: "the recording reached its maximum duration of \(plan.maxDuration.seconds) s"))
         }
         if isVideo {
-            let hasMedia = storesCompressed ? sample.compressedVideo != nil : sample.pixelBuffer != nil
             if isEntryPoint { awaitsKeyFrame = false }
             guard hasMedia, !awaitsKeyFrame, queuedVideo < Self.videoQueueCapacity else {
                 pendingDrops += 1
@@ -234,6 +244,25 @@ final class CaptureRecording: @unchecked Sendable {
         } else {
             lock.unlock()
         }
+    }
+
+    /// Whether a leading sample serves as an entry point (lock held): one that is, or any once
+    /// the recording has waited `entryPointWait` for one.
+    private func isEntryPointLocked(_ isEntryPoint: Bool, at time: CMTime) -> Bool {
+        var waits = start == nil || resumeRequested || awaitsKeyFrame
+        if case .atNextEntryPoint = end { waits = true }
+        guard waits, !isEntryPoint else {
+            entryPointWaitStart = nil
+            return isEntryPoint
+        }
+        guard let since = entryPointWaitStart else {
+            entryPointWaitStart = time
+            return false
+        }
+        guard time - since >= Self.entryPointWait else { return false }
+        logger.warning("no entry point in \(Self.entryPointWait.seconds) s of video: recording \(url.lastPathComponent) goes on from a frame that may not decode")
+        entryPointWaitStart = nil
+        return true
     }
 
     /// Applies a pause or resume asked for, at a leading sample's time (lock held); a resume
