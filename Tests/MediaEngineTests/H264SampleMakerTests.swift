@@ -60,16 +60,6 @@ import OpenCoreMedia
         } == nil, "a delimiter alone holds no picture")
     }
 
-    /// Where each access unit of a raw H.264 stream lies, as ffprobe's parser splits it.
-    static func accessUnits(of clip: URL) throws -> [Range<Int>] {
-        let listing = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_entries", "packet=pos,size",
-                                                                    "-of", "csv=p=0", clip.path]), as: UTF8.self)
-        return listing.split(separator: "\n").map { line -> Range<Int> in
-            let fields = line.split(separator: ",").compactMap { Int($0) }
-            return fields[1]..<(fields[1] + fields[0])
-        }
-    }
-
     /// The avcC record made from a stream of each H.264 profile x264 encodes (Constrained
     /// Baseline, Main, High, High 4:4:4 Predictive) is the one FFmpeg's MP4 muxer stores for it.
     @Test(arguments: [("ultrafast", "baseline", "yuv420p", 66), ("medium", "main", "yuv420p", 77),
@@ -79,7 +69,7 @@ import OpenCoreMedia
             "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-frames:v", "5", "-c:v", "libx264",
             "-preset", preset, "-profile:v", profile, "-bf", "0", "-pix_fmt", pixelFormat, "-f", "h264"])
         let stream = try Data(contentsOf: clip)
-        let first = try #require(try Self.accessUnits(of: clip).first)
+        let first = try #require(try DecodedClip.accessUnits(of: clip).first)
         let maker = H264SampleMaker(width: 320, height: 240)
         let sample = try #require(stream[first].withUnsafeBytes { maker.sample(of: $0, presentationTime: .zero, duration: Self.time) })
         let atoms = CMFormatDescriptionGetExtension(try #require(sample.formatDescription),
@@ -105,7 +95,7 @@ import OpenCoreMedia
             "-pix_fmt", "yuv420p", "-f", "h264"])
         let stream = try Data(contentsOf: clip)
         // ffprobe's parser splits the stream into access units: the oracle of where each starts.
-        let units = try Self.accessUnits(of: clip)
+        let units = try DecodedClip.accessUnits(of: clip)
         try #require(units.count == 45)
 
         let maker = H264SampleMaker(width: 320, height: 240)

@@ -13,10 +13,10 @@ extension VividGuestTests {
     final class SampleBufferLog: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
         private let condition = NSCondition()
         private var stored: [CMSampleBuffer] = []
-        private var droppedTimes: [CMTime] = []
+        private var dropped: [(time: CMTime, reason: String)] = []
 
-        /// The times of the frames reported dropped.
-        var drops: [CMTime] { condition.withLock { droppedTimes } }
+        /// The frames reported dropped: their times and reasons.
+        var drops: [(time: CMTime, reason: String)] { condition.withLock { dropped } }
 
         func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
             condition.withLock {
@@ -26,7 +26,9 @@ extension VividGuestTests {
         }
 
         func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
-            condition.withLock { droppedTimes.append(sampleBuffer.presentationTimeStamp) }
+            let reason = CMGetAttachment(sampleBuffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason,
+                                         attachmentModeOut: nil) as? String ?? "?"
+            condition.withLock { dropped.append((sampleBuffer.presentationTimeStamp, reason)) }
         }
 
         /// Waits up to `timeout` seconds for `count` buffers; the buffers delivered.
@@ -44,7 +46,7 @@ extension VividGuestTests {
         let camera = try #require(Self.cameras(includingLoopback: true).first { $0.v4l2DevicePath == loopback.path }, "no device for \(loopback.path)")
         let format = try #require(camera.formats.first {
             CMFormatDescriptionGetMediaSubType($0.formatDescription) == kCMVideoCodecType_H264
-                && CMVideoFormatDescriptionGetDimensions($0.formatDescription).width == Int32(H264LoopbackCamera.width)
+                && CMVideoFormatDescriptionGetDimensions($0.formatDescription).width == Int32(DecodedClip.width)
         }, "the camera lists an 'avc1' format")
         let session = AVCaptureSession()
         session.addInput(try AVCaptureDeviceInput(device: camera))
@@ -67,36 +69,46 @@ extension VividGuestTests {
         #expect(output.videoSettings[AVVideoCodecKey] as? AVVideoCodecType == .h264, "\(output.videoSettings!)")
         session.startRunning()
         defer { session.stopRunning() }
-        let buffers = log.wait(for: 40)
+        let buffers = log.wait(for: 60)
         #expect(!camera.backend.decodesCompressedFrames, "nothing asked the camera for pictures")
         session.stopRunning()
-        try #require(buffers.count >= 40, "\(buffers.count) of 40 frames")
+        try #require(buffers.count >= 60, "\(buffers.count) of 60 frames")
         #expect(buffers.allSatisfy {
             $0.imageBuffer == nil && $0.dataBuffer != nil
                 && $0.formatDescription.map(CMFormatDescriptionGetMediaSubType) == kCMVideoCodecType_H264
         })
         #expect(buffers.first?.isSyncSample(at: 0) == true, "the first frame is a key frame")
-        // Frames before the first key frame cannot be described: dropped. Later drops (a loaded
-        // machine) leave the frames after them undecodable: only those before are stored.
-        let firstLoss = log.drops.filter { $0 > buffers[0].presentationTimeStamp }.min()
-        let stored = buffers.filter { buffer in firstLoss.map { buffer.presentationTimeStamp < $0 } ?? true }
-        try #require(stored.count >= 20, "\(stored.count) frames before the first loss")
+        // Frames before the first key frame cannot be described: dropped. A later drop (a loaded
+        // machine) leaves the frames after it undecodable up to a key frame: the longest run
+        // without a loss, from a key frame on, is stored.
+        let losses = log.drops.map(\.time)
+        var runs: [[CMSampleBuffer]] = [[]]
+        for buffer in buffers {
+            if let last = runs[runs.count - 1].last,
+               losses.contains(where: { $0 > last.presentationTimeStamp && $0 < buffer.presentationTimeStamp }) {
+                runs.append([])
+            }
+            if runs[runs.count - 1].isEmpty && !buffer.isSyncSample(at: 0) { continue }
+            runs[runs.count - 1].append(buffer)
+        }
+        let stored = runs.max { $0.count < $1.count } ?? []
+        try #require(stored.count >= 20, "\(stored.count) frames at most between losses: \(log.drops.map { ($0.time.seconds, $0.reason) })")
 
         // Stored with AVAssetWriter as they are, they decode to consecutive frames of the clip.
         let url = CaptureSessionTests.movieURL("h264-frames.mov")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: buffers[0].formatDescription)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: stored[0].formatDescription)
         writer.add(input)
         #expect(writer.startWriting())
-        writer.startSession(atSourceTime: buffers[0].presentationTimeStamp)
+        writer.startSession(atSourceTime: stored[0].presentationTimeStamp)
         for buffer in stored { #expect(input.append(buffer)) }
         input.markAsFinished()
         let finished = DispatchSemaphore(value: 0)
         writer.finishWriting { finished.signal() }
         finished.wait()
         #expect(writer.status == .completed, "\(String(describing: writer.error))")
-        let frames = try loopback.clipFrames(ofMovie: url)
-        let gaps = H264LoopbackCamera.gaps(in: frames)
+        let frames = try loopback.clip.frames(ofMovie: url)
+        let gaps = loopback.clip.gaps(in: frames)
         #expect(frames.count == stored.count && gaps?.missing == 0, "clip frames \(frames)")
     }
 
@@ -123,10 +135,10 @@ extension VividGuestTests {
         #expect(streams.count == 1 && streams.first?["codec_name"] as? String == "h264")
         // Every frame decodes to the clip's own picture; after a frame lost (a loaded machine) the
         // file goes on at a key frame, and the frames left out are the ones counted dropped.
-        let frames = try loopback.clipFrames(ofMovie: url)
-        let gaps = try #require(H264LoopbackCamera.gaps(in: frames), "clip frames \(frames)")
+        let frames = try loopback.clip.frames(ofMovie: url)
+        let gaps = try #require(loopback.clip.gaps(in: frames), "clip frames \(frames)")
         #expect(gaps.resumesAtKeyFrames && gaps.missing == movie.droppedFrameCount, "clip frames \(frames), \(movie.droppedFrameCount) dropped")
-        #expect((frames.first ?? nil).map { $0 % H264LoopbackCamera.keyFrameInterval == 0 } == true, "the file starts at a key frame")
+        #expect((frames.first ?? nil).map { $0 % loopback.clip.keyFrameInterval == 0 } == true, "the file starts at a key frame")
         #expect(frames.count == movie.recordedFrameCount && frames.count >= 45, "\(frames.count) frames, \(movie.recordedFrameCount) recorded")
     }
 

@@ -62,9 +62,9 @@ struct VividGuestTests {
         let dropped = try #require(output.firstMatch(of: /(\d+) dropped/).flatMap { Int($0.1) }, "\(output)")
         // Stored as the camera sent it: ffmpeg decodes the clip's own pictures (a re-encode would
         // change them), consecutive from a key frame on, going on at a key frame after a loss.
-        let frames = try loopback.clipFrames(ofMovie: URL(fileURLWithPath: path))
-        let gaps = try #require(H264LoopbackCamera.gaps(in: frames), "clip frames \(frames)")
+        let frames = try loopback.clip.frames(ofMovie: URL(fileURLWithPath: path))
+        let gaps = try #require(loopback.clip.gaps(in: frames), "clip frames \(frames)")
         #expect(frames.count >= 20 && gaps.resumesAtKeyFrames && gaps.missing == dropped, "clip frames \(frames), \(dropped) dropped")
-        #expect((frames.first ?? nil).map { $0 % H264LoopbackCamera.keyFrameInterval == 0 } == true)
+        #expect((frames.first ?? nil).map { $0 % loopback.clip.keyFrameInterval == 0 } == true)
     }
 }

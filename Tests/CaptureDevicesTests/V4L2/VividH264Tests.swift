@@ -39,18 +39,18 @@ extension VividGuestTests {
                 let lost = previous.map { record.sequenceNumber != $0.record.sequenceNumber + 1 } ?? false
                 if lost { decodable = false }
                 if record.isSync { decodable = true }
-                let frame = record.picture.flatMap { loopback.clipFrame(matching: $0[...]) }
+                let frame = record.picture.flatMap { loopback.clip.clipFrame(matching: $0[...]) }
                 #expect((record.picture != nil) == decodable, "frame \(record.sequenceNumber): picture \(record.picture != nil)",
                         sourceLocation: sourceLocation)
                 if record.picture != nil {
                     #expect(frame != nil, "frame \(record.sequenceNumber)'s picture is none of the clip's", sourceLocation: sourceLocation)
                 }
                 if record.isSync, let frame {
-                    #expect(frame % H264LoopbackCamera.keyFrameInterval == 0, "key frame at clip frame \(frame)",
+                    #expect(frame % loopback.clip.keyFrameInterval == 0, "key frame at clip frame \(frame)",
                             sourceLocation: sourceLocation)
                 }
                 if let previous, !lost, let before = previous.frame, let frame {
-                    #expect(H264LoopbackCamera.follows(frame, before), "clip frame \(frame) after \(before)",
+                    #expect(loopback.clip.follows(frame, before), "clip frame \(frame) after \(before)",
                             sourceLocation: sourceLocation)
                 }
                 previous = (record, frame)
@@ -60,7 +60,7 @@ extension VividGuestTests {
         /// The loopback camera's H.264 format.
         static func h264Format(of camera: H264LoopbackCamera) throws -> (V4L2Camera, CaptureFormat) {
             let found = try Vivid.camera(at: camera.path)
-            let format = try Vivid.format(found, "H264", H264LoopbackCamera.width, H264LoopbackCamera.height)
+            let format = try Vivid.format(found, "H264", DecodedClip.width, DecodedClip.height)
             return (found, format)
         }
 

@@ -265,6 +265,12 @@ final class CaptureRecording: @unchecked Sendable {
         return true
     }
 
+    /// Waits until every sample handed over so far is written (or left out): for tests that
+    /// hand samples over faster than a device delivers them, which the bounded queue would drop.
+    func waitUntilWritten() {
+        queue.sync {}
+    }
+
     /// Applies a pause or resume asked for, at a leading sample's time (lock held); a resume
     /// waits for an entry point.
     private func updatePause(at time: CMTime, isEntryPoint: Bool) {
