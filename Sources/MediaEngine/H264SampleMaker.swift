@@ -25,7 +25,8 @@ package final class H264SampleMaker {
     private var sequenceParameterSet: [UInt8] = []
     private var pictureParameterSet: [UInt8] = []
     private var format: CMFormatDescription?
-    /// The NAL units of the access unit being made, as byte ranges; its capacity is kept.
+    /// The NAL units of the access unit being made, as byte ranges (then those kept in the
+    /// sample); its capacity is kept.
     private var units: [Range<Int>] = []
 
     /// A maker of samples `width`×`height` (the camera format's size).
@@ -54,26 +55,35 @@ package final class H264SampleMaker {
                         duration: CMTime) -> CMSampleBuffer? {
         let bytes = accessUnit.bindMemory(to: UInt8.self)
         findUnits(in: bytes)
+        // Each unit's type is read once: the camera's buffer may change under us (v4l2loopback
+        // lets its writer overwrite a buffer being read), and a second reading could then
+        // disagree with the length allocated. `units` keeps the units that go into the sample.
         var length = 0
         var isSync = false
         var newSequence: Range<Int>?
         var newPicture: Range<Int>?
+        var kept = 0
+        heldPicture = false
         for unit in units {
-            switch bytes[unit.lowerBound] & 0x1F {
+            let type = bytes[unit.lowerBound] & 0x1F
+            if (1...5).contains(type) { heldPicture = true }
+            switch type {
             case UnitType.sequenceParameterSet: newSequence = unit
             case UnitType.pictureParameterSet: newPicture = unit
-            case let type where Self.isKeptInSamples(type):
+            case UnitType.accessUnitDelimiter: break
+            default:
                 if type == UnitType.idrSlice { isSync = true }
                 length += 4 + unit.count
-            default: break
+                units[kept] = unit
+                kept += 1
             }
         }
+        units.removeLast(units.count - kept)
         updateFormat(sequence: newSequence.map { bytes[$0] }, picture: newPicture.map { bytes[$0] })
-        heldPicture = units.contains { (1...5).contains(bytes[$0.lowerBound] & 0x1F) }
         guard length > 0, let format else { return nil }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
         var offset = 0
-        for unit in units where Self.isKeptInSamples(bytes[unit.lowerBound] & 0x1F) {
+        for unit in units {
             memory.storeBytes(of: UInt32(unit.count).bigEndian, toByteOffset: offset, as: UInt32.self)
             (memory + offset + 4).copyMemory(from: accessUnit.baseAddress! + unit.lowerBound, byteCount: unit.count)
             offset += 4 + unit.count
@@ -88,12 +98,6 @@ package final class H264SampleMaker {
                                   sampleSizeArray: &size, sampleBufferOut: &made)
         if !isSync { made?.markAllSamplesNotSync() }
         return made
-    }
-
-    /// Whether NAL units of a type stay in the samples: all but parameter sets and delimiters.
-    private static func isKeptInSamples(_ type: UInt8) -> Bool {
-        type != UnitType.sequenceParameterSet && type != UnitType.pictureParameterSet
-            && type != UnitType.accessUnitDelimiter
     }
 
     /// Fills `units` with the ranges of the NAL units after each start code, without the zero

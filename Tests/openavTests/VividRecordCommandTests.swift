@@ -8,6 +8,12 @@ import TestSupport
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
                              "runs inside scripts/vivid-vm (VividVMTests boots it)"))
 struct VividGuestTests {
+    /// The first lines of a failed command's errors: the VM harness shows only the end of the
+    /// guest's output, which a crash's backtrace would fill.
+    static func head(_ errors: String) -> String {
+        errors.split(separator: "\n", omittingEmptySubsequences: false).prefix(12).joined(separator: "\n")
+    }
+
     @Test func devicesListsTheV4L2CamerasWithTheirNodesFirst() throws {
         let (status, output, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["devices", "--json"])
         try #require(status == 0, "openav devices failed: \(errors)")
@@ -30,7 +36,7 @@ struct VividGuestTests {
         let (status, output, errors) = try ProbeCommandTests.run(
             try ProbeCommandTests.openav,
             ["record", "--video", "/dev/video0", "--preset", "low", "--audio", "none", "--duration", "1", path])
-        try #require(status == 0, "openav record failed: \(errors)")
+        try #require(status == 0, "openav record failed: \(Self.head(errors))")
         // "Recorded 1.02 s to PATH: …"
         let words = output.split(separator: " ")
         let reported = try #require(words.first == "Recorded" && words.count > 2 ? Double(words[1]) : nil, "\(output)")
@@ -57,7 +63,7 @@ struct VividGuestTests {
         let path = ConvertCommandTests.output("h264-camera.mov")
         let (status, output, errors) = try ProbeCommandTests.run(
             try ProbeCommandTests.openav, ["record", "--video", loopback.path, "--audio", "none", "--duration", "1"] + options + [path])
-        try #require(status == 0, "openav record failed: \(errors)")
+        try #require(status == 0, "openav record failed: \(Self.head(errors))")
         // "Recorded 1.00 s to PATH: 30 frames, 0 dropped, …"
         let dropped = try #require(output.firstMatch(of: /(\d+) dropped/).flatMap { Int($0.1) }, "\(output)")
         // Stored as the camera sent it: ffmpeg decodes the clip's own pictures (a re-encode would
