@@ -6,8 +6,6 @@ import OpenCoreVideo
 /// threshold (about 256 MB of frames, between 4 and 16 buffers) makes a client that holds every
 /// buffer cause dropped frames rather than unbounded memory. Shared by the cameras and screens.
 final class DeviceFramePool: @unchecked Sendable {
-    /// How many buffers may be out (held by the client) at once.
-    let bufferLimit: Int
     private let pool: CVPixelBufferPool
     private let threshold: NSDictionary
 
@@ -28,12 +26,13 @@ final class DeviceFramePool: @unchecked Sendable {
             throw CaptureDeviceError(.unavailable, "cannot allocate \(width)x\(height) '\(pixelFormat.fourCharacterString)' pixel buffers")
         }
         pool = made
-        bufferLimit = max(4, min(16, (256 << 20) / max(1, CVPixelBufferGetDataSize(first))))
+        // How many buffers may be out (held by the client) at once.
+        let bufferLimit = max(4, min(16, (256 << 20) / max(1, CVPixelBufferGetDataSize(first))))
         threshold = [kCVPixelBufferPoolAllocationThresholdKey: bufferLimit] as NSDictionary
     }
 
-    /// A buffer (its pixels left as the last frame had them), or nil when the client holds
-    /// `bufferLimit` buffers.
+    /// A buffer (its pixels left as the last frame had them), or nil when the client holds every
+    /// buffer the threshold allows.
     func makeBuffer() -> CVPixelBuffer? {
         var buffer: CVPixelBuffer?
         CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(nil, pool, threshold, &buffer)

@@ -64,7 +64,8 @@ package final class H264SampleMaker {
         var newPicture: Range<Int>?
         var kept = 0
         heldPicture = false
-        for unit in units {
+        for index in units.indices {
+            let unit = units[index]
             let type = bytes[unit.lowerBound] & 0x1F
             if (1...5).contains(type) { heldPicture = true }
             switch type {
@@ -80,7 +81,7 @@ package final class H264SampleMaker {
         }
         units.removeLast(units.count - kept)
         updateFormat(sequence: newSequence.map { bytes[$0] }, picture: newPicture.map { bytes[$0] })
-        guard length > 0, let format else { return nil }
+        guard heldPicture, length > 0, let format else { return nil }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
         var offset = 0
         for unit in units {

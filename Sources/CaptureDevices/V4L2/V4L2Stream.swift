@@ -273,6 +273,7 @@ final class V4L2Stream: @unchecked Sendable {
                 drops = []
             case .dropped:
                 drops.record(1, .outOfBuffers)
+                decoderAwaitsKeyFrame = true
             case .noPicture:
                 // Not a frame slot: the next frame takes this number.
                 if hadPrevious { sequenceNumber -= 1 } else { previousSequence = nil }

@@ -189,10 +189,12 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     /// Calls `body` with each recording that still takes samples: those finishing, then the
-    /// current one (no array is made per sample: the finishing ones are shared, not copied).
+    /// current one. The lock is held throughout, so that a recording started meanwhile sees
+    /// every sample its predecessor sees after being asked to hand over (`body` only enqueues).
     private func forEachRecording(_ body: (CaptureRecording) -> Void) {
-        let (finishing, latest) = fileLock.withLock { (ending, current) }
-        for recording in finishing { body(recording) }
-        if let latest { body(latest) }
+        fileLock.withLock {
+            for recording in ending { body(recording) }
+            if let current { body(current) }
+        }
     }
 }

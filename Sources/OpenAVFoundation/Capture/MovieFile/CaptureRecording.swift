@@ -198,7 +198,7 @@ final class CaptureRecording: @unchecked Sendable {
         var isEntryPoint = hasMedia && (!storesCompressed || sample.compressedVideo?.isSyncSample(at: 0) == true)
         lock.lock()
         guard !finishing else { return lock.unlock() }
-        if leads { isEntryPoint = isEntryPointLocked(isEntryPoint, at: time) }
+        if leads { isEntryPoint = isEntryPointLocked(isEntryPoint, hasMedia: hasMedia, at: time) }
         if leads {
             switch end {
             case .open, .at: break
@@ -215,7 +215,8 @@ final class CaptureRecording: @unchecked Sendable {
             guard leads, isEntryPoint else { return lock.unlock() }
             start = time
         } else if leads {
-            pendingDrops += sample.droppedBefore
+            // Frames lost while paused are not missing from the file.
+            if pauseStart == nil { pendingDrops += sample.droppedBefore }
             if storesCompressed && sample.droppedBefore > 0 { awaitsKeyFrame = true }
         }
         guard let start, time >= start else { return lock.unlock() }
@@ -246,9 +247,9 @@ final class CaptureRecording: @unchecked Sendable {
         }
     }
 
-    /// Whether a leading sample serves as an entry point (lock held): one that is, or any once
-    /// the recording has waited `entryPointWait` for one.
-    private func isEntryPointLocked(_ isEntryPoint: Bool, at time: CMTime) -> Bool {
+    /// Whether a leading sample serves as an entry point (lock held): one that is, or any with
+    /// what the file takes once the recording has waited `entryPointWait` for one.
+    private func isEntryPointLocked(_ isEntryPoint: Bool, hasMedia: Bool, at time: CMTime) -> Bool {
         var waits = start == nil || resumeRequested || awaitsKeyFrame
         if case .atNextEntryPoint = end { waits = true }
         guard waits, !isEntryPoint else {
@@ -259,7 +260,7 @@ final class CaptureRecording: @unchecked Sendable {
             entryPointWaitStart = time
             return false
         }
-        guard time - since >= Self.entryPointWait else { return false }
+        guard hasMedia, time - since >= Self.entryPointWait else { return false }
         logger.warning("no entry point in \(Self.entryPointWait.seconds) s of video: recording \(url.lastPathComponent) goes on from a frame that may not decode")
         entryPointWaitStart = nil
         return true
