@@ -166,9 +166,10 @@ extension VividGuestTests {
         let events = RecordingEvents()
         let url = CaptureSessionTests.movieURL("h264-encoded.mov")
         movie.startRecording(to: url, recordingDelegate: events)
+        #expect(events.wait(for: .started(url), timeout: 20))
+        #expect(camera.backend.decodesCompressedFrames, "the recording needs pictures")
         let error = try events.finishError(of: url)
         #expect(error?.code == .maximumDurationReached && error?.recordingSuccessfullyFinished == true)
-        #expect(camera.backend.decodesCompressedFrames, "the recording needs pictures")
         let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
         #expect(streams.first?["codec_name"] as? String == "h264" && streams.first?["start_time"] as? String == "0.000000",
                 "\(streams)")
