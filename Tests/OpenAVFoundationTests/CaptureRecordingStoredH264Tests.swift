@@ -130,5 +130,13 @@ import TestSupport
             if index == 100 { recording.stopAtNextFrame(handingOver: false) }
         }
         #expect(recording.writtenFrameCount == 100 - 61, "frames 61 to 99")
+        // ffprobe's packets (which do not decode without the key frame) are those frames, in
+        // order, from time 0: their sizes are the samples' own.
+        let listing = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v",
+                                                                    "-show_entries", "packet=pts_time,size", "-of", "csv=p=0",
+                                                                    recording.url.path]), as: UTF8.self)
+        let packets = listing.split(separator: "\n").map { $0.split(separator: ",") }
+        #expect(packets.compactMap { Int($0.last ?? "") } == samples[61..<100].map { $0.dataBuffer?.dataLength ?? -1 })
+        #expect(packets.first.flatMap { Double($0.first ?? "") } == 0, "the file starts with frame 61")
     }
 }
