@@ -85,14 +85,19 @@ package final class Demuxer {
         stream(index).pointee.time_base
     }
 
-    /// The next packet of any stream in file order, or nil at the end of the file.
+    /// The next packet of any stream in file order, or nil at the end of the file. Packets of
+    /// streams that appeared after the file was opened (MPEG-TS and other formats without a
+    /// full header add them as they come) are skipped: no track describes them.
     package func readPacket() throws(EngineError) -> Packet? {
-        let packet = Packet()
-        let status = av_read_frame(openContext, packet.pointer)
-        if status == cffmpeg_averror_eof() { return nil }
-        try ffmpegCheck(status, "reading \(url.path)")
-        packet.timeBase = timeBase(ofStream: packet.streamIndex)
-        return packet
+        while true {
+            let packet = Packet()
+            let status = av_read_frame(openContext, packet.pointer)
+            if status == cffmpeg_averror_eof() { return nil }
+            try ffmpegCheck(status, "reading \(url.path)")
+            guard packet.streamIndex >= 0, packet.streamIndex < streams.count else { continue }
+            packet.timeBase = timeBase(ofStream: packet.streamIndex)
+            return packet
+        }
     }
 
     /// Moves reading to the last key frame at or before `time` in stream `index`, so that

@@ -35,6 +35,11 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     /// Whether FFmpeg reported corrupt or unreadable data.
     package var isInvalidData: Bool { code == cffmpeg_averror_invaliddata() }
 
+    /// Whether a decoder's failure on a packet is the packet's fault: anything but running out
+    /// of memory. FFmpeg's decoders report broken data as `AVERROR_INVALIDDATA` and, in places,
+    /// as a bare -1 or another code; a corrupt packet is skipped as `ffmpeg` skips it.
+    package var isCorruptPacket: Bool { code < 0 && code != -ENOMEM }
+
     /// Whether FFmpeg has no decoder for the codec.
     package var isDecoderNotFound: Bool { code == cffmpeg_averror_decoder_not_found() }
 

@@ -75,6 +75,22 @@ package final class Muxer {
         return format.pointee.flags & AVFMT_GLOBALHEADER != 0
     }
 
+    /// Whether a `fileType` file can hold samples described by `formatDescription` as they are
+    /// (a passthrough track): the engine knows the codec and FFmpeg's muxer stores it.
+    package static func canStore(_ formatDescription: CMFormatDescription, fileType: String) -> Bool {
+        var parameters = avcodec_parameters_alloc()
+        defer { avcodec_parameters_free(&parameters) }
+        guard let format = av_guess_format(fileType, nil, nil), let parameters,
+              (try? MuxerTrack.fill(parameters, from: formatDescription)) != nil else { return false }
+        let codec = parameters.pointee.codec_id
+        // The QuickTime muxer shares MP4's tag table but refuses these when it writes the header.
+        if fileType == "mov", [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1, AV_CODEC_ID_OPUS, AV_CODEC_ID_FLAC,
+                               AV_CODEC_ID_TRUEHD].contains(codec) {
+            return false
+        }
+        return avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 1
+    }
+
     /// Opens `url` for writing as FFmpeg's `fileType` muxer. Refuses an existing file (Apple's
     /// writers never overwrite): a path where anything but a character device (such as
     /// `/dev/null`) exists throws `EEXIST`. Throws also for a non-file URL, an unknown

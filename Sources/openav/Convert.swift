@@ -4,7 +4,8 @@ import Foundation
 import OpenAVFoundation
 
 /// `openav convert IN OUT`: re-encodes or copies a file's first video and audio tracks into a
-/// new MOV/MP4/M4V/M4A with `AVAssetReader` and `AVAssetWriter`, as the guide's reencoder does.
+/// new MOV/MP4/M4V/M4A with explicit settings, through the export session's internals (the
+/// asset's reader feeding the one writer).
 struct Convert: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Re-encode or copy a media file's video and audio into a new movie or audio file.",
@@ -57,79 +58,55 @@ struct Convert: AsyncParsableCommand {
             throw CommandFailure("cannot open \(input): \(error.failureText)")
         }
         let fileType = Self.fileTypes[URL(fileURLWithPath: output).pathExtension.lowercased()]!
-        let reader: AVAssetReader
-        let writer: AVAssetWriter
-        do {
-            reader = try AVAssetReader(asset: asset)
-            writer = try AVAssetWriter(outputURL: URL(fileURLWithPath: output), fileType: fileType)
-        } catch let error as AVError {
-            throw CommandFailure("cannot convert: \(error.failureText)")
-        }
-        if start != nil || duration != nil {
-            reader.timeRange = CMTimeRange(start: CMTime(seconds: start ?? 0, preferredTimescale: 600),
-                                           duration: duration.map { CMTime(seconds: $0, preferredTimescale: 600) } ?? .positiveInfinity)
-        }
-        writer.shouldOptimizeForNetworkUse = fastStart
-        if let fragment { writer.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 600) }
-
-        var pairs: [(AVAssetReaderOutput, AVAssetWriterInput)] = []
+        var plans: [ExportJob.Track] = []
         if fileType != .m4a, video != "none", let track = tracks.first(where: { $0.mediaType == .video }) {
-            pairs.append(try videoPair(track))
+            plans.append(videoPlan(track))
         }
         if audio != "none", let track = tracks.first(where: { $0.mediaType == .audio }) {
-            pairs.append(try audioPair(track))
+            plans.append(audioPlan(track))
         }
-        guard !pairs.isEmpty else { throw CommandFailure("\(input) has no track to convert") }
-        for (readerOutput, writerInput) in pairs {
-            guard reader.canAdd(readerOutput) else { throw CommandFailure("cannot read the \(readerOutput.mediaType.rawValue) track that way") }
-            guard writer.canAdd(writerInput) else {
-                throw CommandFailure("a .\(URL(fileURLWithPath: output).pathExtension) file cannot hold \(writerInput.mediaType == .video ? video : audio)")
-            }
-            reader.add(readerOutput)
-            writer.add(writerInput)
+        guard !plans.isEmpty else { throw CommandFailure("\(input) has no track to convert") }
+        for plan in plans where !AVAssetWriter.canStore(outputSettings: plan.writerSettings, mediaType: plan.track.mediaType, in: fileType) {
+            throw CommandFailure("a .\(URL(fileURLWithPath: output).pathExtension) file cannot hold \(plan.track.mediaType == .video ? video : audio)")
         }
-        guard reader.startReading() else { throw CommandFailure("cannot read \(input): \(String(describing: reader.error))") }
-        guard writer.startWriting() else { throw CommandFailure("cannot write \(output): \(String(describing: writer.error))") }
-        writer.startSession(atSourceTime: reader.timeRange.start)
 
-        // The guide's reencoder: each track on its own serialization queue.
-        let group = DispatchGroup()
-        for (index, (readerOutput, writerInput)) in pairs.enumerated() {
-            group.enter()
-            let queue = DispatchQueue(label: "openav.convert.\(index)")
-            let finished = OnceFlag()
-            writerInput.requestMediaDataWhenReady(on: queue) {
-                while writerInput.isReadyForMoreMediaData {
-                    guard let sample = readerOutput.copyNextSampleBuffer(), writerInput.append(sample) else {
-                        writerInput.markAsFinished()
-                        if finished.set() { group.leave() }
-                        return
-                    }
+        var options = ExportJob.Options()
+        if start != nil || duration != nil {
+            options.timeRange = CMTimeRange(start: asset.timelineOrigin + CMTime(seconds: start ?? 0, preferredTimescale: 600),
+                                            duration: duration.map { CMTime(seconds: $0, preferredTimescale: 600) } ?? .positiveInfinity)
+        }
+        options.metadata = asset.metadata
+        options.shouldOptimizeForNetworkUse = fastStart
+        if let fragment { options.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 600) }
+        let job = ExportJob(asset: asset, outputURL: URL(fileURLWithPath: output), fileType: fileType, tracks: plans, options: options)
+
+        // The same export internals as `openav export`, with this command's settings.
+        let progress = ProgressValue()
+        let interrupt = InterruptHandler { job.cancel() }
+        let range = ExportJob.effectiveRange(options.timeRange, assetDuration: asset.duration, origin: asset.timelineOrigin)
+        let line = ProgressLine(mediaSeconds: range.duration.seconds) { progress.value }
+        let result: Result<Void, AVError> = await withCheckedContinuation { done in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(AVError) {
+                    try job.run { progress.value = $0 }
+                    done.resume(returning: .success(()))
+                } catch {
+                    done.resume(returning: .failure(error))
                 }
             }
         }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            group.notify(queue: .global()) { done.resume() }
+        line.finish()
+        interrupt.cancel()
+        if case .failure(let error) = result {
+            if error.code == .operationCancelled { throw CommandFailure("cancelled; \(output) was not written") }
+            throw CommandFailure("cannot convert \(input): \(error.failureText)")
         }
-        if reader.status == .failed {
-            writer.cancelWriting()
-            throw CommandFailure("reading failed: \((reader.error as? AVError)?.failureText ?? "unknown error")")
-        }
-        await writer.finishWriting()
-        guard writer.status == .completed else {
-            throw CommandFailure("writing failed: \((writer.error as? AVError)?.failureText ?? "unknown error")")
-        }
-        print("\(output): \(pairs.map { $0.1.mediaType == .video ? "video \(video)" : "audio \(audio)" }.joined(separator: ", "))")
+        print("\(output): \(plans.map { $0.track.mediaType == .video ? "video \(video)" : "audio \(audio)" }.joined(separator: ", "))")
     }
 
-    /// The reader output and writer input for the video track.
-    func videoPair(_ track: AVAssetTrack) throws -> (AVAssetReaderOutput, AVAssetWriterInput) {
-        if video == "copy" {
-            let hint = track.formatDescriptions.first as! CMFormatDescription?
-            let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: hint)
-            input.transform = track.preferredTransform
-            return (AVAssetReaderTrackOutput(track: track, outputSettings: nil), input)
-        }
+    /// How the video track is exported.
+    func videoPlan(_ track: AVAssetTrack) -> ExportJob.Track {
+        if video == "copy" { return ExportJob.Track(track: track, readerSettings: nil, writerSettings: nil) }
         let codecs: [String: AVVideoCodecType] = ["h264": .h264, "hevc": .hevc, "prores": .proRes422, "jpeg": .jpeg]
         let size = (track.formatDescriptions.first as! CMFormatDescription?).map { CMVideoFormatDescriptionGetDimensions($0) }
         var settings: [String: Any] = [
@@ -138,48 +115,36 @@ struct Convert: AsyncParsableCommand {
             AVVideoHeightKey: Int(size?.height ?? Int32(track.naturalSize.height)),
         ]
         if let quality { settings[AVVideoCompressionPropertiesKey] = [AVVideoQualityKey: quality] }
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+        return ExportJob.Track(track: track, readerSettings: [
             kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar,
-        ])
-        output.alwaysCopiesSampleData = false
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
-        input.transform = track.preferredTransform
-        return (output, input)
+        ], writerSettings: settings)
     }
 
-    /// The reader output and writer input for the audio track.
-    func audioPair(_ track: AVAssetTrack) throws -> (AVAssetReaderOutput, AVAssetWriterInput) {
-        if audio == "copy" {
-            let hint = track.formatDescriptions.first as! CMFormatDescription?
-            return (AVAssetReaderTrackOutput(track: track, outputSettings: nil),
-                    AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: hint))
-        }
+    /// How the audio track is exported.
+    func audioPlan(_ track: AVAssetTrack) -> ExportJob.Track {
+        if audio == "copy" { return ExportJob.Track(track: track, readerSettings: nil, writerSettings: nil) }
         let asbd = (track.formatDescriptions.first as! CMFormatDescription?)?.audioStreamBasicDescription
         let rate = asbd?.mSampleRate ?? 48000, channels = Int(min(asbd?.mChannelsPerFrame ?? 2, 2))
         let formats: [String: AudioFormatID] = ["aac": kAudioFormatMPEG4AAC, "alac": kAudioFormatAppleLossless,
                                                 "opus": kAudioFormatOpus, "pcm": kAudioFormatLinearPCM]
         let outputRate = audio == "opus" ? 48000 : rate
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
-            AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: outputRate, AVNumberOfChannelsKey: channels,
-            AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true,
-        ])
-        output.alwaysCopiesSampleData = false
         var settings: [String: Any] = [AVFormatIDKey: formats[audio]!, AVSampleRateKey: outputRate, AVNumberOfChannelsKey: channels]
         if audio == "pcm" { settings[AVLinearPCMBitDepthKey] = 16 }
-        return (output, AVAssetWriterInput(mediaType: .audio, outputSettings: settings))
+        return ExportJob.Track(track: track, readerSettings: [
+            AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: outputRate, AVNumberOfChannelsKey: channels,
+            AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true,
+        ], writerSettings: settings)
     }
 }
 
-/// A flag that can be set once; tells the first caller.
-final class OnceFlag: @unchecked Sendable {
+/// The latest progress of work on another thread.
+final class ProgressValue: @unchecked Sendable {
     private let lock = NSLock()
-    private var isSet = false
+    private var stored: Float = 0
 
-    /// Sets the flag; true for the first call only.
-    func set() -> Bool {
-        lock.withLock {
-            defer { isSet = true }
-            return !isSet
-        }
+    /// The fraction done, from 0 to 1.
+    var value: Float {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -97,6 +97,11 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
 
     // MARK: Synchronous properties (deprecated on Apple platforms; they block until loaded)
 
+    /// Where the file's own clock begins (zero but for MPEG transport and program streams,
+    /// whose first timestamps are a running clock's): exports and the command line count
+    /// their times from here. Zero when loading failed.
+    package var timelineOrigin: CMTime { loadedContents?.timelineOrigin ?? .zero }
+
     /// The duration of the asset; invalid when loading failed.
     public var duration: CMTime { loadedContents?.duration ?? .invalid }
 

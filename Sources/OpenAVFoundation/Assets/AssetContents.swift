@@ -48,6 +48,14 @@ struct AssetContents: @unchecked Sendable {
         duration = ends.max() ?? demuxer.duration
     }
 
+    /// Where the file's own clock begins: zero for containers whose timeline starts at zero
+    /// (QuickTime/MP4, Matroska, …); the earliest track's start for MPEG transport and program
+    /// streams, which are stamped with a running clock that does not start at zero.
+    var timelineOrigin: CMTime {
+        guard formatName == "mpegts" || formatName == "mpeg" else { return .zero }
+        return tracks.map(\.timeRange.start).filter(\.isNumeric).min() ?? .zero
+    }
+
     /// The first presentation time and the duration of every stream, from its packets.
     private static func measure(_ demuxer: Demuxer) throws(EngineError) -> (starts: [CMTime], durations: [CMTime]) {
         var first = [CMTime](repeating: .invalid, count: demuxer.streams.count)

@@ -39,7 +39,7 @@ final class ReadingSession: @unchecked Sendable {
 
     /// Reads the given streams of `contents`' file, through the demuxer that loaded the asset
     /// when no reader has taken it yet (otherwise the file is opened again), from `start` (the
-    /// key frame before it, in `seekStream`) when it is past the beginning.
+    /// key frame before it, in `seekStream`) when it is past the file's beginning.
     init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
         do throws(EngineError) {
             let opened: Demuxer
@@ -48,7 +48,7 @@ final class ReadingSession: @unchecked Sendable {
             } else {
                 opened = try Demuxer(url: contents.url)
             }
-            if let seekStream, start.isNumeric, start > .zero {
+            if let seekStream, start.isNumeric, start > contents.timelineOrigin {
                 try opened.seek(to: start, inStream: seekStream)
             }
             demuxer = opened

@@ -99,7 +99,9 @@ final class TrackPipeline: SamplePipeline {
     }
 
     /// The next packet as stored, as a sample buffer; nil for a packet past the range's end (or
-    /// none left, which finishes the pipeline).
+    /// none left, which finishes the pipeline). A packet shown after the end but decoded before
+    /// it is delivered: frames shown inside the range may refer to it (B-frames), as Apple's
+    /// passthrough outputs also deliver what decoding the range needs.
     private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) -> CMSampleBuffer? {
         guard let packet = session.nextPacket(forStream: streamIndex) else {
             finished = true
@@ -112,7 +114,7 @@ final class TrackPipeline: SamplePipeline {
                 return nil
             }
             let presentationTime = packet.presentationTime
-            if presentationTime.isNumeric, presentationTime >= end { return nil }
+            if !decodeTime.isNumeric, presentationTime.isNumeric, presentationTime >= end { return nil }
         }
         return CMSampleBuffer.compressed(from: packet, formatDescription: description, timeBase: packet.timeBase)
     }
@@ -123,7 +125,7 @@ final class TrackPipeline: SamplePipeline {
         let frame: Frame?
         do throws(EngineError) {
             frame = try decoder.receiveFrame()
-        } catch where error.isInvalidData {
+        } catch where error.isCorruptPacket {
             skippedCorruptPackets += 1
             return
         } catch {
@@ -147,7 +149,7 @@ final class TrackPipeline: SamplePipeline {
         do throws(EngineError) {
             if try !decoder.send(packet) { heldPacket = packet }
             if packet == nil { decoderDrained = true }
-        } catch where error.isInvalidData {
+        } catch where error.isCorruptPacket {
             skippedCorruptPackets += 1
             Self.logger.debug("skipped a corrupt packet", metadata: ["stream": "\(streamIndex)"])
         } catch {

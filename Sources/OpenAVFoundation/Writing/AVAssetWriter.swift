@@ -84,6 +84,15 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         return Self.fileType(outputFileType, accepts: settings)
     }
 
+    /// Whether a file of `fileType` can hold `mediaType` samples encoded with `outputSettings`
+    /// (nil: stored as they come), without making a writer.
+    package static func canStore(outputSettings: [String: Any]?, mediaType: AVMediaType, in fileType: AVFileType) -> Bool {
+        guard fileType == .m4a ? mediaType == .audio : [.video, .audio].contains(mediaType) else { return false }
+        guard let outputSettings else { return true }
+        guard let settings = try? WriterOutputSettings.encoderSettings(outputSettings, mediaType: mediaType) else { return false }
+        return Self.fileType(fileType, accepts: settings)
+    }
+
     /// Whether the container can hold a codec.
     static func fileType(_ type: AVFileType, accepts settings: EncoderSettings) -> Bool {
         switch settings {
@@ -243,8 +252,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Marks every input finished, drains the encoders and writes the trailer.
-    private func finishNow() {
+    /// Marks every input finished, drains the encoders and writes the trailer, on the calling
+    /// thread (the export session's path).
+    func finishNow() {
         guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
         for input in inputs where !input.isFinished { input.markAsFinished() }
         do {
@@ -253,6 +263,20 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         } catch {
             fail(error)
         }
+    }
+
+    /// The file's size so far, counting what the muxer holds for it; 0 before writing.
+    var estimatedFileSize: Int64 { lock.withLock { core }?.estimatedFileSize ?? 0 }
+
+    /// Removes what a writer that did not complete wrote (a failed or cancelled export leaves
+    /// nothing behind); does nothing to a completed file.
+    func removeUnfinishedFile() {
+        let core: MovieWriter? = lock.withLock {
+            guard statusValue != .completed else { return nil }
+            if statusValue == .writing || statusValue == .unknown { statusValue = .cancelled }
+            return self.core
+        }
+        core?.cancel()
     }
 
     /// Stops writing and removes the partial file.

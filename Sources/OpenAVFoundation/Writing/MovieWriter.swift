@@ -49,8 +49,13 @@ final class MovieWriter: @unchecked Sendable {
     /// Opens the file and makes the encoders; throws for a file that exists or cannot be made,
     /// and for settings no encoder accepts.
     init(url: URL, fileType: String, options: Muxer.Options, plans: [TrackPlan]) throws(AVError) {
+        let opened: Muxer
         do throws(EngineError) {
-            muxer = try Muxer(url: url, fileType: fileType, options: options)
+            opened = try Muxer(url: url, fileType: fileType, options: options)
+        } catch {
+            throw AVError(error, fallback: .unsupportedOutputSettings)
+        }
+        do throws(EngineError) {
             let globalHeader = Muxer.needsGlobalHeader(fileType: fileType)
             var made: [Track] = []
             for plan in plans {
@@ -58,15 +63,18 @@ final class MovieWriter: @unchecked Sendable {
                 if let settings = plan.settings {
                     let encoder = try Encoder(settings: settings, globalHeader: globalHeader)
                     track.encoder = encoder
-                    track.muxerIndex = try muxer.addTrack(from: encoder, options: plan.options)
+                    track.muxerIndex = try opened.addTrack(from: encoder, options: plan.options)
                 } else if let hint = plan.formatHint {
-                    track.muxerIndex = try muxer.addTrack(passthrough: hint, timeScale: plan.options.timeScale ?? 600,
-                                                          options: plan.options)
+                    track.muxerIndex = try opened.addTrack(passthrough: hint, timeScale: plan.options.timeScale ?? 600,
+                                                           options: plan.options)
                 }
                 made.append(track)
             }
+            muxer = opened
             tracks = made
         } catch {
+            // Nothing was written: the file this writer created goes.
+            opened.cancel()
             throw AVError(error, fallback: .unsupportedOutputSettings)
         }
     }
@@ -141,8 +149,17 @@ final class MovieWriter: @unchecked Sendable {
 
     /// Writes one sample or picture (lock held).
     private func write(_ media: Media, track index: Int) throws(AVError) {
+        var media = media
+        var trimmed = false
+        if sessionEnd.isNumeric, case .sample(let sample) = media, tracks[index].encoder == nil,
+           CMSampleBufferGetNumSamples(sample) == 1 {
+            // A stored sample: what lies past the session's end is edited out, not dropped.
+            guard let kept = try trimmedToSessionEnd(sample) else { return }
+            media = .sample(kept)
+            trimmed = true
+        }
         let time = media.presentationTime
-        if sessionEnd.isNumeric, time.isNumeric, time >= sessionEnd { return }
+        if !trimmed, sessionEnd.isNumeric, time.isNumeric, time >= sessionEnd { return }
         let offset = sessionStart.isNumeric ? sessionStart : .zero
         do throws(EngineError) {
             if !started {
@@ -168,6 +185,31 @@ final class MovieWriter: @unchecked Sendable {
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
         }
+    }
+
+    /// A stored (compressed) sample cut at the session's end, which the file's edit list then
+    /// ends at exactly: a sample shown after the end but decoded before it stays as a reference
+    /// for the frames before it, shown at the end for no time; one that straddles the end is
+    /// shortened; nil for one decoded after the end. `sample` holds one sample.
+    private func trimmedToSessionEnd(_ sample: CMSampleBuffer) throws(AVError) -> CMSampleBuffer? {
+        var timing = CMSampleTimingInfo()
+        guard CMSampleBufferGetSampleTimingInfo(sample, at: 0, timingInfoOut: &timing) == noErr,
+              timing.presentationTimeStamp.isNumeric else { return sample }
+        let decodeTime = timing.decodeTimeStamp.isNumeric ? timing.decodeTimeStamp : timing.presentationTimeStamp
+        if decodeTime >= sessionEnd { return nil }
+        if timing.presentationTimeStamp >= sessionEnd {
+            timing.presentationTimeStamp = sessionEnd
+            timing.duration = .zero
+        } else if timing.duration.isNumeric, timing.presentationTimeStamp + timing.duration > sessionEnd {
+            timing.duration = sessionEnd - timing.presentationTimeStamp
+        } else {
+            return sample
+        }
+        var copy: CMSampleBuffer?
+        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample, sampleTimingEntryCount: 1,
+                                              sampleTimingArray: &timing, sampleBufferOut: &copy)
+        guard let copy else { throw AVError(.encodeFailed, reason: "cannot retime a sample at the session's end") }
+        return copy
     }
 
     /// The sample with its times moved so that the session start becomes zero.

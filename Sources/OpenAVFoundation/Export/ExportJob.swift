@@ -1,0 +1,222 @@
+import Foundation
+import OpenCoreMedia
+
+/// The work of one export: the asset's reader feeding the one writer, track by track, until
+/// every track is written, the time range or file length limit is reached, reading or
+/// writing fails, or the job is cancelled. `AVAssetExportSession` runs it with a preset's
+/// settings; `openav convert` with settings of its own.
+///
+/// Every way it ends is final and leaves nothing half-done: a completed file, or no file
+/// (a failed or cancelled job removes what it wrote). It runs on the calling thread and never
+/// waits on another one, so it cannot hang when a stage fails.
+package final class ExportJob: @unchecked Sendable {
+    /// One track of the source and how it is exported.
+    package struct Track {
+        /// The source track.
+        package let track: AVAssetTrack
+        /// The reader output's settings: nil reads the samples as stored (passthrough).
+        package let readerSettings: [String: Any]?
+        /// The writer input's settings: nil stores the samples as they come (passthrough).
+        package let writerSettings: [String: Any]?
+
+        /// A track exported with these reader and writer settings (both nil: passthrough).
+        package init(track: AVAssetTrack, readerSettings: [String: Any]?, writerSettings: [String: Any]?) {
+            self.track = track
+            self.readerSettings = readerSettings
+            self.writerSettings = writerSettings
+        }
+    }
+
+    /// What the output file looks like beyond its tracks.
+    package struct Options {
+        /// The part of the source exported; beyond the asset's duration it is cut to it.
+        package var timeRange = CMTimeRange(start: .zero, duration: .positiveInfinity)
+        /// The file's metadata.
+        package var metadata: [AVMetadataItem] = []
+        /// Whether the movie header goes first.
+        package var shouldOptimizeForNetworkUse = false
+        /// When valid and positive, a fragmented movie with fragments this long.
+        package var movieFragmentInterval: CMTime = .invalid
+        /// When positive, the file stays at or under this many bytes: the export ends early.
+        package var fileLengthLimit: Int64 = 0
+
+        /// Options with nothing set.
+        package init() {}
+    }
+
+    private let asset: AVAsset
+    private let outputURL: URL
+    private let fileType: AVFileType
+    private let tracks: [Track]
+    private let options: Options
+
+    private let lock = NSLock()
+    private var cancelled = false
+
+    /// A job writing `tracks` of `asset` to a new file at `outputURL`.
+    package init(asset: AVAsset, outputURL: URL, fileType: AVFileType, tracks: [Track], options: Options) {
+        self.asset = asset
+        self.outputURL = outputURL
+        self.fileType = fileType
+        self.tracks = tracks
+        self.options = options
+    }
+
+    /// Stops a running job (or one about to run) as soon as it next looks: `run` then throws
+    /// `AVError.operationCancelled` and the partial file is removed.
+    package func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// The range exported: the options' range cut to the asset, which lasts until
+    /// `assetDuration` and begins at `origin` (see `AVAsset.timelineOrigin`).
+    package static func effectiveRange(_ range: CMTimeRange, assetDuration: CMTime, origin: CMTime = .zero) -> CMTimeRange {
+        let start = range.start.isNumeric && range.start > origin ? range.start : origin
+        var end = range.isValid && range.end.isNumeric ? range.end : assetDuration
+        if assetDuration.isNumeric, !end.isNumeric || end > assetDuration { end = assetDuration }
+        guard end.isNumeric, end > start else { return CMTimeRange(start: start, duration: .zero) }
+        return CMTimeRange(start: start, end: end)
+    }
+
+    /// Runs the export to its end on the calling thread, calling `progress` with each new
+    /// fraction done (0 to 1, never going back). Throws the reader's or writer's `AVError`,
+    /// `AVError.fileAlreadyExists` (the existing file is untouched) or
+    /// `AVError.operationCancelled`.
+    package func run(progress: (Float) -> Void) throws(AVError) {
+        guard !tracks.isEmpty else { throw AVError(.noSourceTrack, reason: "there is no track to export") }
+        let range = Self.effectiveRange(options.timeRange, assetDuration: asset.duration, origin: asset.timelineOrigin)
+        let reader: AVAssetReader
+        let writer: AVAssetWriter
+        do {
+            reader = try AVAssetReader(asset: asset)
+            writer = try AVAssetWriter(outputURL: outputURL, fileType: fileType)
+        } catch {
+            throw error as? AVError ?? AVError(.exportFailed, reason: "\(error)")
+        }
+        reader.timeRange = range
+        writer.metadata = options.metadata
+        writer.shouldOptimizeForNetworkUse = options.shouldOptimizeForNetworkUse
+        writer.movieFragmentInterval = options.movieFragmentInterval
+
+        var lanes: [Lane] = []
+        for plan in tracks {
+            let output = AVAssetReaderTrackOutput(track: plan.track, outputSettings: plan.readerSettings)
+            output.alwaysCopiesSampleData = false
+            let hint = plan.writerSettings == nil ? plan.track.contents.formatDescription : nil
+            let input = AVAssetWriterInput(mediaType: plan.track.mediaType, outputSettings: plan.writerSettings, sourceFormatHint: hint)
+            input.transform = plan.track.preferredTransform
+            input.languageCode = plan.track.languageCode
+            if plan.writerSettings == nil { input.mediaTimeScale = plan.track.naturalTimeScale }
+            guard reader.canAdd(output) else {
+                throw AVError(.operationNotSupportedForAsset, reason: "the \(plan.track.mediaType.rawValue) track \(plan.track.trackID) cannot be read that way")
+            }
+            guard writer.canAdd(input) else {
+                throw AVError(.operationNotSupportedForPreset, reason: "a \(fileType.rawValue) file cannot hold the \(plan.track.mediaType.rawValue) track \(plan.track.trackID) that way")
+            }
+            reader.add(output)
+            writer.add(input)
+            lanes.append(Lane(output: output, input: input))
+        }
+        guard reader.startReading() else {
+            throw reader.error as? AVError ?? AVError(.exportFailed, reason: "the source cannot be read")
+        }
+        guard writer.startWriting() else {
+            reader.cancelReading()
+            writer.removeUnfinishedFile()
+            throw writer.error as? AVError ?? AVError(.exportFailed, reason: "the file cannot be written")
+        }
+        writer.startSession(atSourceTime: range.start)
+        if range.duration > .zero { writer.endSession(atSourceTime: range.end) }
+        do throws(AVError) {
+            try copy(lanes, reader: reader, writer: writer, range: range, progress: progress)
+            writer.finishNow()
+            guard writer.status == .completed else {
+                throw writer.error as? AVError ?? AVError(.exportFailed, reason: "the file could not be finished")
+            }
+        } catch {
+            reader.cancelReading()
+            writer.removeUnfinishedFile()
+            throw error
+        }
+        progress(1)
+    }
+
+    /// A reader output and the writer input it feeds.
+    private struct Lane {
+        let output: AVAssetReaderTrackOutput
+        let input: AVAssetWriterInput
+        /// The decode (or presentation) time of the last sample moved; the lane furthest
+        /// behind moves next, so the tracks stay interleaved and the reader's queues short.
+        var position: CMTime = .negativeInfinity
+        /// The presentation time of the last decoded picture written.
+        var lastPicture: CMTime = .negativeInfinity
+        var done = false
+    }
+
+    /// Moves samples from the reader to the writer until every lane is done.
+    private func copy(_ lanes: [Lane], reader: AVAssetReader, writer: AVAssetWriter, range: CMTimeRange,
+                      progress: (Float) -> Void) throws(AVError) {
+        var lanes = lanes
+        var reported: Float = 0
+        var samplesWritten: Int64 = 0
+        let limit = options.fileLengthLimit
+        while let index = lanes.indices.filter({ !lanes[$0].done }).min(by: { lanes[$0].position < lanes[$1].position }) {
+            if isCancelled { throw AVError(.operationCancelled, reason: "the export was cancelled") }
+            guard let sample = lanes[index].output.copyNextSampleBuffer() else {
+                if reader.status == .failed {
+                    throw reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")
+                }
+                lanes[index].input.markAsFinished()
+                lanes[index].done = true
+                continue
+            }
+            if limit > 0, Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten, next: sample) {
+                // The file length limit: end every track here; the file stays under it.
+                for other in lanes.indices where !lanes[other].done {
+                    lanes[other].input.markAsFinished()
+                    lanes[other].done = true
+                }
+                break
+            }
+            let presentationTime = sample.presentationTimeStamp
+            if sample.imageBuffer != nil, presentationTime.isNumeric {
+                // A damaged file can decode to pictures whose times go back: they are dropped,
+                // as ffmpeg drops them, since no encoder takes them.
+                if presentationTime <= lanes[index].lastPicture { continue }
+                lanes[index].lastPicture = presentationTime
+            }
+            guard lanes[index].input.append(sample) else {
+                throw writer.error as? AVError ?? AVError(.exportFailed, reason: "writing the file failed")
+            }
+            samplesWritten += Int64(max(CMSampleBufferGetNumSamples(sample), 1))
+            let decodeTime = sample.decodeTimeStamp
+            let time = decodeTime.isNumeric ? decodeTime : sample.presentationTimeStamp
+            if time.isNumeric { lanes[index].position = time }
+            let behind = lanes.filter { !$0.done }.map(\.position).min() ?? range.end
+            if range.duration > .zero, behind.isNumeric {
+                let fraction = Float(max(0, min(1, (behind - range.start).seconds / range.duration.seconds)))
+                if fraction > reported {
+                    reported = fraction
+                    progress(fraction)
+                }
+            }
+        }
+        if reader.status == .failed {
+            throw reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")
+        }
+    }
+
+    /// Whether writing `next` could take the finished file past `limit` bytes: what is written
+    /// and held, the sample (for a picture to encode, as much as the largest frame the encoder
+    /// may still hold), and the movie header's index of every sample.
+    private static func wouldExceed(_ limit: Int64, writer: AVAssetWriter, samplesWritten: Int64, next: CMSampleBuffer) -> Bool {
+        let written = writer.estimatedFileSize
+        let nextBytes = next.imageBuffer == nil ? Int64(CMSampleBufferGetTotalSampleSize(next)) : 0
+        // The encoder's look-ahead (up to about a second of frames) and the trailer's index.
+        let inFlight = samplesWritten > 0 ? written / max(samplesWritten, 1) * 60 : 0
+        let trailer = 4096 + 32 * (samplesWritten + 1)
+        return written + nextBytes + inFlight + trailer > limit
+    }
+}
