@@ -83,6 +83,9 @@ package final class Muxer {
         guard let format = av_guess_format(fileType, nil, nil), let parameters,
               (try? MuxerTrack.fill(parameters, from: formatDescription)) != nil else { return false }
         let codec = parameters.pointee.codec_id
+        // MP4's VP9 sample entry needs the stream's profile, bit depth and chroma layout (vpcC),
+        // which a format description does not carry yet: FFmpeg would write an empty record.
+        if codec == AV_CODEC_ID_VP9 { return false }
         // The QuickTime muxer shares MP4's tag table but refuses these when it writes the header.
         if fileType == "mov", [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1, AV_CODEC_ID_OPUS, AV_CODEC_ID_FLAC,
                                AV_CODEC_ID_TRUEHD].contains(codec) {

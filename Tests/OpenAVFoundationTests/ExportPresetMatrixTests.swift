@@ -46,6 +46,9 @@ import TestSupport
         let presets = AVAssetExportSession.exportPresets(compatibleWith: asset)
         if kind == .audioOnly {
             #expect(Set(presets) == [AVAssetExportPresetAppleM4A, AVAssetExportPresetPassthrough])
+        } else if kind == .vp9Opus {
+            // VP9 is stored as it is in no file type the writer makes yet (see Muxer.canStore).
+            #expect(Set(presets) == Set(AVAssetExportSession.allExportPresets()).subtracting([AVAssetExportPresetPassthrough]))
         } else {
             #expect(Set(presets) == Set(AVAssetExportSession.allExportPresets()))
         }

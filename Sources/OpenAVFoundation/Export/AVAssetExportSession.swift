@@ -71,9 +71,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         ExportPreset.all.map(\.name)
     }
 
-    /// The presets that can export `asset` (blocks until the asset's tracks are loaded).
+    /// The presets that can export `asset` to some file type (blocks until the asset's tracks
+    /// are loaded).
     open class func exportPresets(compatibleWith asset: AVAsset) -> [String] {
-        ExportPreset.all.filter { $0.isCompatible(with: asset) }.map(\.name)
+        ExportPreset.all.filter { !$0.compatibleFileTypes(for: asset).isEmpty }.map(\.name)
     }
 
     /// Tells `handler` whether the preset can export `asset` to a file of `outputFileType`
