@@ -63,7 +63,11 @@ enum ExportOracle {
         let data = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:\(stream)", "-c", "copy",
                                                "-f", "framemd5", "-"])
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.hasPrefix("#") }.compactMap { line in
+                // stream, dts, pts, duration, size, hash, then side data (skip samples…).
+                let fields = line.split(separator: ",")
+                return fields.count > 5 ? fields[5].trimmingCharacters(in: .whitespaces) : nil
+            }
     }
 
     /// Exports `source` with `preset` to a new file of `fileType`; the session afterwards.

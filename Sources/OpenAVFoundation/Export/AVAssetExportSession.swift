@@ -29,7 +29,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
 
     /// Where the file is written; it must not exist.
     open var outputURL: URL?
-    /// The type of the file written; one of `supportedFileTypes`.
+    /// The type of the file written; one of `supportedFileTypes`. When nil, the type follows
+    /// `outputURL`'s extension (.mov, .mp4, .m4v, .m4a).
     open var outputFileType: AVFileType?
     /// The part of the asset exported; the whole asset by default.
     open var timeRange = CMTimeRange(start: .zero, duration: .positiveInfinity)
@@ -322,7 +323,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The job for the session's settings; throws for settings that cannot be exported.
     private func makeJob() throws(AVError) -> ExportJob {
         guard let outputURL else { throw AVError(.exportFailed, reason: "outputURL is not set") }
-        guard let outputFileType else { throw AVError(.exportFailed, reason: "outputFileType is not set") }
+        let types: [String: AVFileType] = ["mov": .mov, "qt": .mov, "mp4": .mp4, "m4v": .m4v, "m4a": .m4a]
+        guard let outputFileType = outputFileType ?? types[outputURL.pathExtension.lowercased()] else {
+            throw AVError(.exportFailed, reason: "outputFileType is not set and \(outputURL.lastPathComponent) has no movie or audio extension")
+        }
         if videoComposition != nil || audioMix != nil {
             throw AVError(.operationNotSupportedForAsset, reason: "video compositions and audio mixes are not applied yet")
         }

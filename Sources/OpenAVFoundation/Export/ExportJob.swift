@@ -172,7 +172,9 @@ package final class ExportJob: @unchecked Sendable {
                 lanes[index].done = true
                 continue
             }
-            if limit > 0, Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten, next: sample) {
+            let written = lanes.filter { !$0.done }.map(\.position).min() ?? range.start
+            if limit > 0, Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten,
+                                           mediaWritten: written.isNumeric ? (written - range.start).seconds : 0, next: sample) {
                 // The file length limit: end every track here; the file stays under it.
                 for other in lanes.indices where !lanes[other].done {
                     lanes[other].input.markAsFinished()
@@ -190,7 +192,7 @@ package final class ExportJob: @unchecked Sendable {
             guard lanes[index].input.append(sample) else {
                 throw writer.error as? AVError ?? AVError(.exportFailed, reason: "writing the file failed")
             }
-            samplesWritten += Int64(max(CMSampleBufferGetNumSamples(sample), 1))
+            samplesWritten += 1
             let decodeTime = sample.decodeTimeStamp
             let time = decodeTime.isNumeric ? decodeTime : sample.presentationTimeStamp
             if time.isNumeric { lanes[index].position = time }
@@ -209,13 +211,14 @@ package final class ExportJob: @unchecked Sendable {
     }
 
     /// Whether writing `next` could take the finished file past `limit` bytes: what is written
-    /// and held, the sample (for a picture to encode, as much as the largest frame the encoder
-    /// may still hold), and the movie header's index of every sample.
-    private static func wouldExceed(_ limit: Int64, writer: AVAssetWriter, samplesWritten: Int64, next: CMSampleBuffer) -> Bool {
+    /// and held, the sample itself when stored as it is, what the encoders may still hold (a
+    /// second of output at the rate so far: x264's and x265's look-ahead is shorter), and the
+    /// movie header's index of every sample.
+    private static func wouldExceed(_ limit: Int64, writer: AVAssetWriter, samplesWritten: Int64, mediaWritten: Double,
+                                    next: CMSampleBuffer) -> Bool {
         let written = writer.estimatedFileSize
         let nextBytes = next.imageBuffer == nil ? Int64(CMSampleBufferGetTotalSampleSize(next)) : 0
-        // The encoder's look-ahead (up to about a second of frames) and the trailer's index.
-        let inFlight = samplesWritten > 0 ? written / max(samplesWritten, 1) * 60 : 0
+        let inFlight = mediaWritten > 0.25 ? Int64(Double(written) / mediaWritten) : 0
         let trailer = 4096 + 32 * (samplesWritten + 1)
         return written + nextBytes + inFlight + trailer > limit
     }
