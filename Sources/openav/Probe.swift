@@ -34,13 +34,11 @@ struct Probe: AsyncParsableCommand {
 }
 
 extension AVError {
-    /// Why an operation failed, for a command's error message: the failure reason, which names
-    /// what was being done and the system's or FFmpeg's words ("opening x.mov: No such file or
-    /// directory"), else the underlying error, else the description.
+    /// Why an operation failed, for a command's error message: the underlying system error when
+    /// there is one ("No such file or directory"), else the failure reason, else the description.
     var failureText: String {
-        if let reason = userInfo[NSLocalizedFailureReasonErrorKey] as? String { return reason }
         if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError { return underlying.localizedDescription }
-        return localizedDescription
+        return userInfo[NSLocalizedFailureReasonErrorKey] as? String ?? localizedDescription
     }
 }
 
