@@ -13,6 +13,8 @@ struct Scale {
     var thumbnailCount: Int { 20 }
     /// Files the probe workload opens.
     var probeFiles: Int { quick ? 10 : 50 }
+    /// Seconds of the 1080p clip the export workloads read.
+    var exportSeconds: Int { quick ? 10 : 60 }
     /// Seconds each side of the capture workload records (real time).
     var captureSeconds: Int { quick ? 5 : 20 }
 }
@@ -40,6 +42,7 @@ struct Inputs {
     var decodeClip: URL { cache.appendingPathComponent("decode-1080p30-\(scale.decodeSeconds)s.mp4") }
     var rawFrames: URL { cache.appendingPathComponent("frames-1920x1080-bgra-\(scale.encodeFrames).raw") }
     var longClip: URL { cache.appendingPathComponent("long-720p30-aac-\(scale.longSeconds)s.mp4") }
+    var exportClip: URL { cache.appendingPathComponent("export-1080p30-aac-\(scale.exportSeconds)s.mp4") }
     var probeDirectory: URL { cache.appendingPathComponent("probe-\(scale.probeFiles)") }
     /// Where workloads write their outputs (emptied before each run).
     var scratch: URL { cache.appendingPathComponent("scratch") }
@@ -71,6 +74,11 @@ struct Inputs {
             try make(longClip, video + ["testsrc2=size=1280x720:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                         "-t", "\(scale.longSeconds)"] + X264.ffmpegArguments
                                         + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+        }
+        if names.contains("export") || names.contains("trim") {
+            try make(exportClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                          "-t", "\(scale.exportSeconds)"] + X264.ffmpegArguments
+                                          + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
         }
         if names.contains("probe") {
             try manager.createDirectory(at: probeDirectory, withIntermediateDirectories: true)

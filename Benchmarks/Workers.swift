@@ -23,6 +23,9 @@ enum Workers {
         case "remux":
             try await remux(URL(fileURLWithPath: arguments[0]), start: Double(arguments[1])!, duration: Double(arguments[2])!,
                             output: URL(fileURLWithPath: arguments[3]))
+        case "export":
+            try await export(URL(fileURLWithPath: arguments[0]), preset: arguments[1], start: Double(arguments[2])!,
+                             duration: Double(arguments[3])!, output: URL(fileURLWithPath: arguments[4]))
         case "probe": try await probe(arguments.map { URL(fileURLWithPath: $0) })
         case "capture-settings": try captureSettings()
         case "capture": try capture(seconds: Double(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
@@ -173,6 +176,19 @@ enum Workers {
         await writer.finishWriting()
         guard writer.status == .completed else { throw writer.error ?? Failure("writing ended with status \(writer.status)") }
         print("remuxed \(samples) samples of \(pairs.count) tracks from \(firstTimes.min()?.seconds ?? 0) s")
+    }
+
+    /// The export workloads: `AVAssetExportSession` with a preset over a time range (a
+    /// negative duration: the whole asset) into an MP4.
+    static func export(_ url: URL, preset: String, start: Double, duration: Double, output: URL) async throws {
+        guard let session = AVAssetExportSession(asset: AVURLAsset(url: url), presetName: preset) else { throw Failure("no preset \(preset)") }
+        if duration >= 0 {
+            session.timeRange = CMTimeRange(start: CMTime(seconds: start, preferredTimescale: 600),
+                                            duration: CMTime(seconds: duration, preferredTimescale: 600))
+        }
+        try await session.export(to: output, as: .mp4)
+        let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+        print("exported \(preset) into \(size) bytes")
     }
 
     /// Workload 5: duration and tracks of each file.

@@ -122,6 +122,55 @@ extension Inputs {
                 "ffmpeg: ffmpeg -ss \(Int(start)) -i clip -t \(Int(length)) -c copy out.mp4",
             ]))
 
+        // The 1280x720 preset: what `ExportPreset` sets for a 1080p30 source (0.15 bit per
+        // pixel and frame of the 1280x720 picture, AAC at 192 kbit/s), given to the peers.
+        let exportBitRate = 1280 * 720 * 30 * 15 / 100
+        var exportSides = [
+            Side(name: "ours", commands: [[bench, "--worker", "export", exportClip.path, "AVAssetExportPreset1280x720", "0", "-1",
+                                           out + "/ours-export.mp4"]]),
+            Side(name: "ffmpeg", commands: [ffmpeg + ["-i", exportClip.path, "-vf", "scale=1280:720:flags=bicubic",
+                                                      "-c:v", "libx264", "-preset", X264.preset, "-b:v", "\(exportBitRate)", "-g", X264.gop,
+                                                      "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", "-f", "mp4", out + "/ffmpeg-export.mp4"]]),
+        ]
+        let exportPipeline = [
+            "filesrc", "location=\(exportClip.path)", "!", "qtdemux", "name=d",
+            "d.video_0", "!", "queue", "!", "h264parse", "!", "avdec_h264", "!", "videoscale", "method=bicubic", "!",
+            "video/x-raw,width=1280,height=720", "!", "x264enc", "speed-preset=\(X264.preset)", "bitrate=\(exportBitRate / 1000)",
+            "key-int-max=\(X264.gop)", "!", "h264parse", "!", "mp4mux", "name=m", "!", "filesink", "location=\(out)/gst-export.mp4",
+            "d.audio_0", "!", "queue", "!", "aacparse", "!", "avdec_aac", "!", "audioconvert", "!", "avenc_aac", "bitrate=192000", "!", "m.",
+        ]
+        let gstreamer = ChildProcess.which("gst-launch-1.0")
+        if let gstreamer { exportSides.append(Side(name: "gstreamer", commands: [[gstreamer, "-q", "-e"] + exportPipeline])) }
+        list.append(Workload(
+            name: "export", title: "export \(scale.exportSeconds) s of 1080p30 H.264 + AAC with the 1280x720 preset",
+            sides: exportSides,
+            targets: ["ffmpeg": 1.0],
+            settings: [
+                "input: testsrc2 1920x1080 30 fps + AAC, \(X264.summary)",
+                "ours: AVAssetExportSession(preset AVAssetExportPreset1280x720).export(to:as: .mp4): decode, bicubic scale to 1280x720, "
+                    + "libx264 -preset \(X264.preset) at \(exportBitRate / 1000) kbit/s (0.15 bit per pixel and frame), key frame every 2 s; AAC 192 kbit/s",
+                "ffmpeg: ffmpeg -i clip -vf scale=1280:720:flags=bicubic -c:v libx264 -preset \(X264.preset) -b:v \(exportBitRate) -g \(X264.gop) "
+                    + "-pix_fmt yuv420p -c:a aac -b:a 192k out.mp4",
+                gstreamer == nil ? "gstreamer: skipped: gst-launch-1.0 not installed (scripts/bench-setup installs it)"
+                    : "gstreamer: gst-launch-1.0 -e " + exportPipeline.joined(separator: " "),
+            ]))
+
+        let trimStart = Double(scale.exportSeconds) / 4 + 0.37, trimLength = Double(scale.exportSeconds) / 2
+        list.append(Workload(
+            name: "trim", title: "passthrough trim of \(Int(trimLength)) s from the 1080p clip",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "export", exportClip.path, "AVAssetExportPresetPassthrough",
+                                               "\(trimStart)", "\(trimLength)", out + "/ours-trim.mp4"]]),
+                Side(name: "ffmpeg", commands: [ffmpeg + ["-ss", "\(trimStart)", "-i", exportClip.path, "-t", "\(trimLength)", "-c", "copy",
+                                                          "-f", "mp4", out + "/ffmpeg-trim.mp4"]]),
+            ],
+            targets: ["ffmpeg": 1.0],
+            settings: [
+                "input: the \(scale.exportSeconds) s 1080p H.264 + AAC clip; range \(trimStart) s + \(Int(trimLength)) s (starts between key frames)",
+                "ours: AVAssetExportSession(preset AVAssetExportPresetPassthrough), timeRange, .mp4 (frame-exact: edit list from the key frame before)",
+                "ffmpeg: ffmpeg -ss \(trimStart) -i clip -t \(Int(trimLength)) -c copy out.mp4",
+            ]))
+
         list.append(Workload(
             name: "probe", title: "probe \(scale.probeFiles) small files",
             sides: [
