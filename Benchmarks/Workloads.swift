@@ -134,7 +134,7 @@ extension Inputs {
         ]
         let exportPipeline = [
             "filesrc", "location=\(exportClip.path)", "!", "qtdemux", "name=d",
-            "d.video_0", "!", "queue", "!", "h264parse", "!", "avdec_h264", "!", "videoscale", "method=bicubic", "!",
+            "d.video_0", "!", "queue", "!", "h264parse", "!", "avdec_h264", "!", "videoscale", "method=catrom", "!",
             "video/x-raw,width=1280,height=720", "!", "x264enc", "speed-preset=\(X264.preset)", "bitrate=\(exportBitRate / 1000)",
             "key-int-max=\(X264.gop)", "!", "h264parse", "!", "mp4mux", "name=m", "!", "filesink", "location=\(out)/gst-export.mp4",
             "d.audio_0", "!", "queue", "!", "aacparse", "!", "avdec_aac", "!", "audioconvert", "!", "avenc_aac", "bitrate=192000", "!", "m.",
