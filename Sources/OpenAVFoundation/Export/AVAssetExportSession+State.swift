@@ -11,5 +11,3 @@ extension AVAssetExportSession {
         case exporting(progress: Progress)
     }
 }
-
-extension Progress: @retroactive @unchecked Sendable {}

@@ -155,32 +155,78 @@ package final class ExportJob: @unchecked Sendable {
         var done = false
     }
 
-    /// Moves samples from the reader to the writer until every lane is done.
+    /// Moves samples from the reader to the writer until every lane is done. A reading thread
+    /// demuxes, decodes and converts the next samples while this thread encodes and writes
+    /// the ones before (a few samples ahead at most), so that the two overlap as GStreamer's
+    /// queue elements make them overlap.
     private func copy(_ lanes: [Lane], reader: AVAssetReader, writer: AVAssetWriter, range: CMTimeRange,
                       progress: (Float) -> Void) throws(AVError) {
+        let handOff = HandOff(capacity: 8)
+        let readingDone = DispatchSemaphore(value: 0)
+        let reading = Thread { [lanes] in
+            Self.read(lanes, reader: reader, into: handOff)
+            readingDone.signal()
+        }
+        reading.qualityOfService = .userInitiated
+        reading.start()
+        defer {
+            // Whatever ended the copy, the reading thread stops and is gone before the reader
+            // is cancelled or released.
+            handOff.close()
+            readingDone.wait()
+        }
+        try write(lanes, from: handOff, writer: writer, range: range, progress: progress)
+    }
+
+    /// The reading side: the samples of every lane, interleaved by time, into `handOff`, then
+    /// `.end`; stops early when the writing side closes it.
+    private static func read(_ lanes: [Lane], reader: AVAssetReader, into handOff: HandOff) {
+        var lanes = lanes
+        while let index = lanes.indices.filter({ !lanes[$0].done }).min(by: { lanes[$0].position < lanes[$1].position }) {
+            guard let sample = lanes[index].output.copyNextSampleBuffer() else {
+                if reader.status == .failed {
+                    _ = handOff.put(.failed(reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")))
+                    return
+                }
+                lanes[index].done = true
+                guard handOff.put(.laneEnded(index)) else { return }
+                continue
+            }
+            let decodeTime = sample.decodeTimeStamp
+            let time = decodeTime.isNumeric ? decodeTime : sample.presentationTimeStamp
+            if time.isNumeric { lanes[index].position = time }
+            guard handOff.put(.sample(index, sample)) else { return }
+        }
+        _ = handOff.put(reader.status == .failed
+            ? .failed(reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")) : .end)
+    }
+
+    /// The writing side: appends what the reading side hands over, ends each input with its
+    /// lane, and reports progress, until the end, a failure, the file length limit or a cancel.
+    private func write(_ lanes: [Lane], from handOff: HandOff, writer: AVAssetWriter, range: CMTimeRange,
+                       progress: (Float) -> Void) throws(AVError) {
         var lanes = lanes
         var reported: Float = 0
         var samplesWritten: Int64 = 0
         let limit = options.fileLengthLimit
-        while let index = lanes.indices.filter({ !lanes[$0].done }).min(by: { lanes[$0].position < lanes[$1].position }) {
+        while let item = handOff.take() {
             if isCancelled { throw AVError(.operationCancelled, reason: "the export was cancelled") }
-            guard let sample = lanes[index].output.copyNextSampleBuffer() else {
-                if reader.status == .failed {
-                    throw reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")
-                }
-                lanes[index].input.markAsFinished()
-                lanes[index].done = true
+            let index: Int, sample: CMSampleBuffer
+            switch item {
+            case .end: return
+            case .failed(let error): throw error
+            case .laneEnded(let ended):
+                lanes[ended].input.markAsFinished()
+                lanes[ended].done = true
                 continue
+            case .sample(let lane, let next): (index, sample) = (lane, next)
             }
             let written = lanes.filter { !$0.done }.map(\.position).min() ?? range.start
             if limit > 0, Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten,
                                            mediaWritten: written.isNumeric ? (written - range.start).seconds : 0, next: sample) {
                 // The file length limit: end every track here; the file stays under it.
-                for other in lanes.indices where !lanes[other].done {
-                    lanes[other].input.markAsFinished()
-                    lanes[other].done = true
-                }
-                break
+                for other in lanes.indices where !lanes[other].done { lanes[other].input.markAsFinished() }
+                return
             }
             let presentationTime = sample.presentationTimeStamp
             if sample.imageBuffer != nil, presentationTime.isNumeric {
@@ -194,7 +240,7 @@ package final class ExportJob: @unchecked Sendable {
             }
             samplesWritten += 1
             let decodeTime = sample.decodeTimeStamp
-            let time = decodeTime.isNumeric ? decodeTime : sample.presentationTimeStamp
+            let time = decodeTime.isNumeric ? decodeTime : presentationTime
             if time.isNumeric { lanes[index].position = time }
             let behind = lanes.filter { !$0.done }.map(\.position).min() ?? range.end
             if range.duration > .zero, behind.isNumeric {
@@ -204,9 +250,6 @@ package final class ExportJob: @unchecked Sendable {
                     progress(fraction)
                 }
             }
-        }
-        if reader.status == .failed {
-            throw reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")
         }
     }
 
@@ -221,5 +264,59 @@ package final class ExportJob: @unchecked Sendable {
         let inFlight = mediaWritten > 0.25 ? Int64(Double(written) / mediaWritten) : 0
         let trailer = 4096 + 32 * (samplesWritten + 1)
         return written + nextBytes + inFlight + trailer > limit
+    }
+}
+
+/// What the reading side of an export hands to the writing side: at most `capacity` items
+/// wait; `put` blocks while full, `take` while empty, and `close` (by the writing side, when
+/// it stops early) wakes both and makes every later call return at once.
+private final class HandOff: @unchecked Sendable {
+    enum Item {
+        /// A sample of the lane with this index.
+        case sample(Int, CMSampleBuffer)
+        /// The lane with this index has no more samples.
+        case laneEnded(Int)
+        /// Reading failed.
+        case failed(AVError)
+        /// Every lane has ended.
+        case end
+    }
+
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var items: [Item] = []
+    private var closed = false
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Hands over `item`, waiting for room; false once closed.
+    func put(_ item: Item) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !closed { condition.wait() }
+        guard !closed else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next item, waiting for one; nil once closed.
+    func take() -> Item? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !closed { condition.wait() }
+        guard !closed else { return nil }
+        let item = items.removeFirst()
+        condition.broadcast()
+        return item
+    }
+
+    /// Stops the hand-off: waiting and later calls return at once, and what waits is dropped.
+    func close() {
+        condition.lock()
+        closed = true
+        items.removeAll()
+        condition.broadcast()
+        condition.unlock()
     }
 }
