@@ -106,7 +106,7 @@ struct Convert: AsyncParsableCommand {
 
     /// How the video track is exported.
     func videoPlan(_ track: AVAssetTrack) -> ExportJob.Track {
-        if video == "copy" { return ExportJob.Track(track: track, readerSettings: nil, writerSettings: nil) }
+        if video == "copy" { return ExportJob.Track(track: track, writerSettings: nil) }
         let codecs: [String: AVVideoCodecType] = ["h264": .h264, "hevc": .hevc, "prores": .proRes422, "jpeg": .jpeg]
         let size = (track.formatDescriptions.first as! CMFormatDescription?).map { CMVideoFormatDescriptionGetDimensions($0) }
         var settings: [String: Any] = [
@@ -115,14 +115,12 @@ struct Convert: AsyncParsableCommand {
             AVVideoHeightKey: Int(size?.height ?? Int32(track.naturalSize.height)),
         ]
         if let quality { settings[AVVideoCompressionPropertiesKey] = [AVVideoQualityKey: quality] }
-        return ExportJob.Track(track: track, readerSettings: [
-            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar,
-        ], writerSettings: settings)
+        return ExportJob.Track(track: track, writerSettings: settings)
     }
 
     /// How the audio track is exported.
     func audioPlan(_ track: AVAssetTrack) -> ExportJob.Track {
-        if audio == "copy" { return ExportJob.Track(track: track, readerSettings: nil, writerSettings: nil) }
+        if audio == "copy" { return ExportJob.Track(track: track, writerSettings: nil) }
         let asbd = (track.formatDescriptions.first as! CMFormatDescription?)?.audioStreamBasicDescription
         let rate = asbd?.mSampleRate ?? 48000, channels = Int(min(asbd?.mChannelsPerFrame ?? 2, 2))
         let formats: [String: AudioFormatID] = ["aac": kAudioFormatMPEG4AAC, "alac": kAudioFormatAppleLossless,
@@ -130,10 +128,7 @@ struct Convert: AsyncParsableCommand {
         let outputRate = audio == "opus" ? 48000 : rate
         var settings: [String: Any] = [AVFormatIDKey: formats[audio]!, AVSampleRateKey: outputRate, AVNumberOfChannelsKey: channels]
         if audio == "pcm" { settings[AVLinearPCMBitDepthKey] = 16 }
-        return ExportJob.Track(track: track, readerSettings: [
-            AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: outputRate, AVNumberOfChannelsKey: channels,
-            AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true,
-        ], writerSettings: settings)
+        return ExportJob.Track(track: track, writerSettings: settings)
     }
 }
 

@@ -147,10 +147,6 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         DispatchQueue.global().async { handler(self.estimatedOutputFileLength, nil) }
     }
 
-    /// The expected size of the file, in bytes.
-    open func estimateOutputFileLength() async throws -> Int64 {
-        try await estimatedOutputFileLengthInBytes
-    }
 
     /// The expected size of the file, in bytes, loaded without blocking.
     open var estimatedOutputFileLengthInBytes: Int64 {
@@ -164,10 +160,6 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         DispatchQueue.global().async { handler(self.maxDuration, nil) }
     }
 
-    /// The longest duration the export can write within `fileLengthLimit`.
-    open func estimateMaximumDuration() async throws -> CMTime {
-        try await estimatedMaximumDuration
-    }
 
     /// The longest duration the export can write within `fileLengthLimit`, loaded without blocking.
     open var estimatedMaximumDuration: CMTime {
@@ -323,8 +315,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The job for the session's settings; throws for settings that cannot be exported.
     private func makeJob() throws(AVError) -> ExportJob {
         guard let outputURL else { throw AVError(.exportFailed, reason: "outputURL is not set") }
-        let types: [String: AVFileType] = ["mov": .mov, "qt": .mov, "mp4": .mp4, "m4v": .m4v, "m4a": .m4a]
-        guard let outputFileType = outputFileType ?? types[outputURL.pathExtension.lowercased()] else {
+        guard let outputFileType = outputFileType ?? AVFileType.fileType(forPathExtension: outputURL.pathExtension) else {
             throw AVError(.exportFailed, reason: "outputFileType is not set and \(outputURL.lastPathComponent) has no movie or audio extension")
         }
         if videoComposition != nil || audioMix != nil {

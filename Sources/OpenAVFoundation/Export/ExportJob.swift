@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreMedia
+import OpenCoreVideo
 
 /// The work of one export: the asset's reader feeding the one writer, track by track, until
 /// every track is written, the time range or file length limit is reached, reading or
@@ -14,16 +15,31 @@ package final class ExportJob: @unchecked Sendable {
     package struct Track {
         /// The source track.
         package let track: AVAssetTrack
-        /// The reader output's settings: nil reads the samples as stored (passthrough).
-        package let readerSettings: [String: Any]?
         /// The writer input's settings: nil stores the samples as they come (passthrough).
         package let writerSettings: [String: Any]?
 
-        /// A track exported with these reader and writer settings (both nil: passthrough).
-        package init(track: AVAssetTrack, readerSettings: [String: Any]?, writerSettings: [String: Any]?) {
+        /// A track exported with `writerSettings` (nil: passthrough).
+        package init(track: AVAssetTrack, writerSettings: [String: Any]?) {
             self.track = track
-            self.readerSettings = readerSettings
             self.writerSettings = writerSettings
+        }
+
+        /// What the reader hands the writer, made from the writer's settings: the samples as
+        /// stored for passthrough; 4:2:0 planar pictures at the encoded size (the layout x264,
+        /// x265 and the ProRes encoder take without another conversion, scaled once by the
+        /// reader); 32-bit float PCM at the encoded rate and channel count.
+        var readerSettings: [String: Any]? {
+            guard let writerSettings else { return nil }
+            if track.mediaType == .video {
+                var settings: [String: Any] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
+                settings[kCVPixelBufferWidthKey as String] = writerSettings[AVVideoWidthKey]
+                settings[kCVPixelBufferHeightKey as String] = writerSettings[AVVideoHeightKey]
+                return settings
+            }
+            var settings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true]
+            settings[AVSampleRateKey] = writerSettings[AVSampleRateKey]
+            settings[AVNumberOfChannelsKey] = writerSettings[AVNumberOfChannelsKey]
+            return settings
         }
     }
 
@@ -182,7 +198,7 @@ package final class ExportJob: @unchecked Sendable {
     /// `.end`; stops early when the writing side closes it.
     private static func read(_ lanes: [Lane], reader: AVAssetReader, into handOff: HandOff) {
         var lanes = lanes
-        while let index = lanes.indices.filter({ !lanes[$0].done }).min(by: { lanes[$0].position < lanes[$1].position }) {
+        while let index = lanes.indices.lazy.filter({ !lanes[$0].done }).min(by: { lanes[$0].position < lanes[$1].position }) {
             guard let sample = lanes[index].output.copyNextSampleBuffer() else {
                 if reader.status == .failed {
                     _ = handOff.put(.failed(reader.error as? AVError ?? AVError(.decodeFailed, reason: "reading the source failed")))
@@ -221,9 +237,9 @@ package final class ExportJob: @unchecked Sendable {
                 continue
             case .sample(let lane, let next): (index, sample) = (lane, next)
             }
-            let written = lanes.filter { !$0.done }.map(\.position).min() ?? range.start
-            if limit > 0, Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten,
-                                           mediaWritten: written.isNumeric ? (written - range.start).seconds : 0, next: sample) {
+            if limit > 0, case let written = lanes.lazy.filter({ !$0.done }).map(\.position).min() ?? range.start,
+               Self.wouldExceed(limit, writer: writer, samplesWritten: samplesWritten,
+                                mediaWritten: written.isNumeric ? (written - range.start).seconds : 0, next: sample) {
                 // The file length limit: end every track here; the file stays under it.
                 for other in lanes.indices where !lanes[other].done { lanes[other].input.markAsFinished() }
                 return
@@ -242,7 +258,7 @@ package final class ExportJob: @unchecked Sendable {
             let decodeTime = sample.decodeTimeStamp
             let time = decodeTime.isNumeric ? decodeTime : presentationTime
             if time.isNumeric { lanes[index].position = time }
-            let behind = lanes.filter { !$0.done }.map(\.position).min() ?? range.end
+            let behind = lanes.lazy.filter { !$0.done }.map(\.position).min() ?? range.end
             if range.duration > .zero, behind.isNumeric {
                 let fraction = Float(max(0, min(1, (behind - range.start).seconds / range.duration.seconds)))
                 if fraction > reported {

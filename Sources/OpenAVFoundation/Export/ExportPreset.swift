@@ -122,7 +122,7 @@ struct ExportPreset: Sendable {
             case (.audio, _, .linearPCM):
                 return audioPlan(track, format: kAudioFormatLinearPCM, bitRate: nil)
             default:
-                return ExportJob.Track(track: track, readerSettings: nil, writerSettings: nil)
+                return ExportJob.Track(track: track, writerSettings: nil)
             }
         }
     }
@@ -152,17 +152,13 @@ struct ExportPreset: Sendable {
     private func videoPlan(_ track: AVAssetTrack, codec: AVVideoCodecType, box: (width: Int, height: Int)?,
                            bitsPerPixel: Double?) -> ExportJob.Track {
         let target = videoTarget(for: track)!
-        let reader: [String: Any] = [
-            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar,
-            kCVPixelBufferWidthKey as String: target.width, kCVPixelBufferHeightKey as String: target.height,
-        ]
         var writer: [String: Any] = [AVVideoCodecKey: codec, AVVideoWidthKey: target.width, AVVideoHeightKey: target.height]
         if let bitRate = target.bitRate {
             var compression: [String: Any] = [AVVideoAverageBitRateKey: bitRate]
             if track.nominalFrameRate > 0 { compression[AVVideoExpectedSourceFrameRateKey] = Double(track.nominalFrameRate) }
             writer[AVVideoCompressionPropertiesKey] = compression
         }
-        return ExportJob.Track(track: track, readerSettings: reader, writerSettings: writer)
+        return ExportJob.Track(track: track, writerSettings: writer)
     }
 
     /// The channels (at most two) and sample rate the audio is written with: the source's
@@ -178,14 +174,10 @@ struct ExportPreset: Sendable {
 
     private func audioPlan(_ track: AVAssetTrack, format: AudioFormatID, bitRate: Int?) -> ExportJob.Track {
         let (rate, channels) = Self.audioFormat(of: track, format: format)
-        let reader: [String: Any] = [
-            AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: rate, AVNumberOfChannelsKey: channels,
-            AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true,
-        ]
         var writer: [String: Any] = [AVFormatIDKey: format, AVSampleRateKey: rate, AVNumberOfChannelsKey: channels]
         if let bitRate { writer[AVEncoderBitRateKey] = channels == 1 ? bitRate / 2 : bitRate }
         if format == kAudioFormatLinearPCM { writer[AVLinearPCMBitDepthKey] = 16 }
-        return ExportJob.Track(track: track, readerSettings: reader, writerSettings: writer)
+        return ExportJob.Track(track: track, writerSettings: writer)
     }
 
     /// The expected bytes per second of the output, for the session's estimates: the

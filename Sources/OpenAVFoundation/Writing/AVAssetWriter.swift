@@ -74,20 +74,20 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Why writing failed, when `status` is `.failed`.
     open var error: Error? { lock.withLock { errorValue } }
     /// The media types inputs may carry: video and audio (and text for QuickTime movies).
-    open var availableMediaTypes: [AVMediaType] { outputFileType == .m4a ? [.audio] : [.video, .audio] }
+    open var availableMediaTypes: [AVMediaType] { Self.availableMediaTypes(of: outputFileType) }
+
+    /// The media types a file of `fileType` can hold.
+    static func availableMediaTypes(of fileType: AVFileType) -> [AVMediaType] { fileType == .m4a ? [.audio] : [.video, .audio] }
 
     /// Whether settings could be applied to an input of `mediaType` in this file type.
     open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
-        guard availableMediaTypes.contains(mediaType) else { return false }
-        guard let outputSettings else { return true }
-        guard let settings = try? WriterOutputSettings.encoderSettings(outputSettings, mediaType: mediaType) else { return false }
-        return Self.fileType(outputFileType, accepts: settings)
+        Self.canStore(outputSettings: outputSettings, mediaType: mediaType, in: outputFileType)
     }
 
     /// Whether a file of `fileType` can hold `mediaType` samples encoded with `outputSettings`
     /// (nil: stored as they come), without making a writer.
     package static func canStore(outputSettings: [String: Any]?, mediaType: AVMediaType, in fileType: AVFileType) -> Bool {
-        guard fileType == .m4a ? mediaType == .audio : [.video, .audio].contains(mediaType) else { return false }
+        guard availableMediaTypes(of: fileType).contains(mediaType) else { return false }
         guard let outputSettings else { return true }
         guard let settings = try? WriterOutputSettings.encoderSettings(outputSettings, mediaType: mediaType) else { return false }
         return Self.fileType(fileType, accepts: settings)
