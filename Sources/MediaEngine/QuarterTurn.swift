@@ -1,3 +1,6 @@
+import Foundation
+import OpenCoreVideo
+
 /// A rotation by a multiple of 90° combined with an optional mirroring: the pixel moves
 /// `PixelConverter.transform` makes, as the 2x2 part of a `CGAffineTransform` (`a`, `b`, `c`,
 /// `d`, each -1, 0 or 1; a point `(x, y)` goes to `(a·x + c·y, b·x + d·y)`, y pointing down).
@@ -45,5 +48,15 @@ package struct QuarterTurn: Hashable, Sendable {
     /// The size of a `width` x `height` picture after the turn.
     package func size(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsSides ? (height, width) : (width, height)
+    }
+
+    /// The display transform of a `width` x `height` picture turned so: the turn, then the
+    /// translation that brings the turned picture back to the origin, as a track's
+    /// `preferredTransform` holds it.
+    package func transform(width: Int, height: Int) -> CGAffineTransform {
+        let (w, h) = (CGFloat(width), CGFloat(height))
+        return CGAffineTransform(a: CGFloat(a), b: CGFloat(b), c: CGFloat(c), d: CGFloat(d),
+                                 tx: -(min(0, CGFloat(a) * w) + min(0, CGFloat(c) * h)),
+                                 ty: -(min(0, CGFloat(b) * w) + min(0, CGFloat(d) * h)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenAVFoundation
 
 /// The Test Pattern Camera's static parts at 640x480, as it draws them: 75% colour bars over
@@ -148,5 +149,67 @@ extension CaptureSessionTests {
             #expect(front.activeFormat.isVideoStabilizationModeSupported(.off))
             #expect(!front.activeFormat.isVideoStabilizationModeSupported(.standard))
         }
+    }
+}
+
+extension CaptureSessionTests {
+    /// A movie recorded through a turned or mirrored connection keeps the camera's pixels and
+    /// carries the turn as its track's display matrix, as Apple records it: ffprobe reads the
+    /// matrix, ffmpeg's decode with autorotation shows the portrait picture upright, and the
+    /// asset's `preferredTransform` is the connection's turn.
+    @Test(arguments: [(90, false), (0, true), (270, true)])
+    func recordedMoviesCarryTheConnectionsOrientation(degrees: Int, mirrored: Bool) async throws {
+        let collector = CaptureFrameCollector()
+        let (session, movie) = try Self.recordingSession(preset: .vga640x480, audio: false, collector: collector,
+                                                         queue: DispatchQueue(label: "frames"))
+        let connection = try #require(movie.connection(with: .video))
+        connection.videoRotationAngle = CGFloat(degrees)
+        connection.automaticallyAdjustsVideoMirroring = false
+        connection.isVideoMirrored = mirrored
+        movie.maxRecordedDuration = CMTime(value: 1, timescale: 2)
+        let events = RecordingEvents()
+        let url = Self.movieURL("turned-\(degrees)-\(mirrored).mov")
+        session.startRunning()
+        movie.startRecording(to: url, recordingDelegate: events)
+        #expect(try events.finishError(of: url)?.code == .maximumDurationReached)
+        session.stopRunning()
+
+        // The matrix as ffprobe prints it (rows "index: a b u", "c d v", "tx ty w"; 16.16).
+        let stream = try #require((try Fixtures.probe(url)["streams"] as? [[String: Any]])?.first)
+        #expect(stream["width"] as? Int == 640 && stream["height"] as? Int == 480, "the pixels are not turned")
+        let printed = try #require((stream["side_data_list"] as? [[String: Any]])?.first?["displaymatrix"] as? String)
+        let matrix = printed.split(whereSeparator: \.isNewline).flatMap { (row: Substring) -> [Int] in row.split(separator: " ").dropFirst().compactMap { Int($0) } }
+        let one = 65536
+        let expected: [Int] = switch (degrees, mirrored) {
+        case (90, false): [0, one, 0, -one, 0, 0, 480 * one, 0, 1 << 30]
+        case (0, true): [-one, 0, 0, 0, one, 0, 640 * one, 0, 1 << 30]
+        default: [0, -one, 0, -one, 0, 0, 480 * one, 640 * one, 1 << 30]  // 270° then a flip: a transpose
+        }
+        #expect(matrix == expected)
+
+        let track = try #require(try await AVURLAsset(url: url).loadTracks(withMediaType: .video).first)
+        let transform = try await track.load(.preferredTransform)
+        #expect(transform.a * 65536 == CGFloat(expected[0]) && transform.b * 65536 == CGFloat(expected[1]))
+        #expect(transform.c * 65536 == CGFloat(expected[3]) && transform.d * 65536 == CGFloat(expected[4]))
+        #expect(transform.tx * 65536 == CGFloat(expected[6]) && transform.ty * 65536 == CGFloat(expected[7]))
+
+        // FFmpeg 5.1's autorotation turns but does not flip: check the upright picture of the
+        // portrait movie only; the mirrored ones keep the camera's pixels as they were.
+        let shown = degrees == 90 && !mirrored
+        let (width, height) = shown ? (480, 640) : (640, 480)
+        let bytes = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error"] + (shown ? [] : ["-noautorotate"]) + [
+            "-i", url.path, "-frames:v", "3", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
+        ])
+        // The luma planes, as decoded (no colour conversion between the file and the check).
+        let frameSize = width * height * 3 / 2
+        #expect(bytes.count == 3 * frameSize)
+        let pictures = (0..<(bytes.count / frameSize)).map { (number: Int) -> CaptureFrameSampler.Picture in
+            let luma = [UInt8](bytes[(number * frameSize)..<(number * frameSize + width * height)])
+            return CaptureFrameSampler.Picture(width: width, height: height,
+                                               pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
+                                               time: .zero, bytes: luma)
+        }
+        let picture = try #require(pictures.first { !TestPatternGeometry.isFlash($0, degrees: shown ? 90 : 0) })
+        TestPatternGeometry.expectLandmarks(in: picture, degrees: shown ? 90 : 0)
     }
 }

@@ -125,15 +125,32 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
             // Empty only for a camera that sends H.264: its frames are stored as they come.
             if isVideo && chosen.isEmpty {
                 plan.storesCompressedVideo = true
+                if let format = connection.activeVideoFormat {
+                    plan.videoTransform = Self.displayTransform(of: connection, width: format.width, height: format.height)
+                }
                 continue
             }
             do throws(SettingsProblem) {
                 let settings = try WriterOutputSettings.encoderSettings(chosen, mediaType: isVideo ? .video : .audio)
-                if isVideo { plan.video = settings } else { plan.audio = settings }
+                if isVideo {
+                    plan.video = settings
+                    if case .video(let video) = settings {
+                        plan.videoTransform = Self.displayTransform(of: connection, width: video.width, height: video.height)
+                    }
+                } else {
+                    plan.audio = settings
+                }
             } catch {
                 throw AVError(.unsupportedOutputSettings, reason: error.description)
             }
         }
         return plan
+    }
+
+    /// The track transform that shows a connection's video as its orientation and mirroring
+    /// say (as Apple records it: the pixels stay as the camera gives them); nil when upright.
+    private static func displayTransform(of connection: AVCaptureConnection, width: Int, height: Int) -> CGAffineTransform? {
+        let turn = connection.videoTurn
+        return turn.isIdentity ? nil : turn.transform(width: width, height: height)
     }
 }

@@ -38,6 +38,9 @@ final class CaptureRecording: @unchecked Sendable {
         var video: EncoderSettings?
         /// Whether the video track stores the camera's compressed frames as they are.
         var storesCompressedVideo = false
+        /// The video track's display transform: the connection's orientation and mirroring,
+        /// applied by players rather than to the pixels (nil: none).
+        var videoTransform: CGAffineTransform?
         /// The audio encoder's settings; nil for a file without audio.
         var audio: EncoderSettings?
         /// Fragments and metadata of the file.
@@ -124,7 +127,8 @@ final class CaptureRecording: @unchecked Sendable {
         if plan.video != nil || plan.storesCompressedVideo {
             // Without settings the track stores samples as they are; the first one describes it.
             videoTrack = plans.count
-            plans.append(MovieWriter.TrackPlan(settings: plan.video, formatHint: nil, options: MuxerTrackOptions()))
+            plans.append(MovieWriter.TrackPlan(settings: plan.video, formatHint: nil,
+                                               options: MuxerTrackOptions(transform: plan.videoTransform)))
         }
         if let audio = plan.audio {
             audioTrack = plans.count
