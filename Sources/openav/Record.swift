@@ -25,7 +25,7 @@ struct Record: ParsableCommand {
 
     @OptionGroup var screen: ScreenCaptureOptions
 
-    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone, none with --screen; 'none' for no audio).")
+    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone, video only when there is none, none with --screen; 'none' for no audio).")
     var audio: String?
 
     @Option(help: "Video codec: h264, hevc, or copy (store a camera's H.264 frames as they come, without re-encoding; the default for a camera format that is H.264, 'avc1' in `openav devices`).")
@@ -62,7 +62,7 @@ struct Record: ParsableCommand {
             }
             storesCameraFrames = codec == "copy" || (codec == nil && sendsH264)
         }
-        if let microphone = try microphone() {
+        if let microphone = try microphone(hasVideo: !session.inputs.isEmpty) {
             let input: AVCaptureDeviceInput
             do {
                 input = try AVCaptureDeviceInput(device: microphone)
@@ -120,11 +120,15 @@ struct Record: ParsableCommand {
     }
 
     /// The microphone chosen by `--audio` (nil for "none"), or the default microphone (none
-    /// with `--screen`).
-    private func microphone() throws -> AVCaptureDevice? {
+    /// with `--screen`; none, said in one line, on a machine without one when there is video).
+    private func microphone(hasVideo: Bool) throws -> AVCaptureDevice? {
         guard let audio else {
             if screen.screen != nil { return nil }
-            guard let microphone = AVCaptureDevice.default(for: .audio) else { throw CommandFailure("no microphone found") }
+            guard let microphone = AVCaptureDevice.default(for: .audio) else {
+                guard hasVideo else { throw CommandFailure("nothing to record: --video none and no microphone found") }
+                FileHandle.standardError.write(Data("No microphone found: recording video only.\n".utf8))
+                return nil
+            }
             return microphone
         }
         if audio == "none" { return nil }

@@ -58,6 +58,17 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// A microphone the user named that does not exist is an error, not a silent video-only
+    /// movie; no file is left.
+    @Test func aNamedMissingMicrophoneFails() throws {
+        let path = ConvertCommandTests.output("no-such-microphone.mov")
+        let (status, output, errors) = try ProbeCommandTests.run(
+            try ProbeCommandTests.openav, ["record", "--audio", "No Such Microphone", "--duration", "1", path])
+        #expect(status == 1 && output.isEmpty)
+        #expect(errors.contains("no microphone \"No Such Microphone\""), "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func ctrlCFinishesThePlayableFile() throws {
         let path = ConvertCommandTests.output("interrupted.mov")
         let (process, out, err) = try Self.launch(["record", "--preset", "vga640x480", "--fragment", "1", path])

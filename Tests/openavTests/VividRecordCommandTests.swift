@@ -55,6 +55,21 @@ struct VividGuestTests {
         #expect(reported > 0.5 && reported < 2, "\(reported) s recorded for --duration 1")
     }
 
+    /// The VM has a camera and no sound card: without `--audio`, `openav record` records the
+    /// camera alone and says so in one line (the virtual microphone left out, as on a server
+    /// that lists only its hardware).
+    @Test func recordWithoutAMicrophoneRecordsVideoOnly() throws {
+        let path = ConvertCommandTests.output("vivid-no-microphone.mov")
+        let (status, output, errors) = try ProbeCommandTests.run(
+            try ProbeCommandTests.openav, ["record", "--video", "/dev/video0", "--preset", "low", "--duration", "1", path],
+            environment: ["OPENAV_CAPTURE_DEVICES": "hardware"])
+        try #require(status == 0, "openav record failed: \(Self.head(errors))")
+        #expect(errors == "No microphone found: recording video only.\n", "\(errors)")
+        #expect(output.hasPrefix("Recorded "), "\(output)")
+        let streams = try ConvertCommandTests.streams(path)
+        #expect(streams.map { $0["codec_type"] as? String } == ["video"], "\(streams)")
+    }
+
     /// By default (the camera's format is H.264) and with `--codec copy --format`, `openav record`
     /// stores the camera's frames as they come.
     @Test(arguments: [[], ["--codec", "copy", "--format", "320x240@30"]])

@@ -19,7 +19,8 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private let lock = NSLock()
     private weak var delegateStorage: (any AVCaptureAudioDataOutputSampleBufferDelegate)?
     private var queueStorage: DispatchQueue?
-    private var pending: [(CMSampleBuffer, AVCaptureConnection)] = []
+    private var pending = BoundedQueue<(CMSampleBuffer, AVCaptureConnection)>(capacity: maximumQueuedBufferCount,
+                                                                             policy: .dropNewest)
     private var draining = false
     private var generation = 0
     /// The iterations of `sampleBuffers`.
@@ -67,8 +68,7 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
         let start = lock.withLock { () -> (DispatchQueue, Int)? in
             let delegateQueue = delegateStorage == nil ? nil : queueStorage
             guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue),
-                  pending.count < Self.maximumQueuedBufferCount else { return nil }
-            pending.append((buffer, connection))
+                  case .queued = pending.push((buffer, connection)) else { return nil }
             guard !draining else { return nil }
             draining = true
             return (queue, generation)
@@ -82,11 +82,11 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
             let next = lock.withLock { () -> (CMSampleBuffer, AVCaptureConnection, (any AVCaptureAudioDataOutputSampleBufferDelegate)?)? in
-                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty, !pending.isEmpty else {
+                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty,
+                      let (buffer, connection) = pending.pop() else {
                     draining = false
                     return nil
                 }
-                let (buffer, connection) = pending.removeFirst()
                 return (buffer, connection, queueStorage === queue ? delegateStorage : nil)
             }
             guard let (buffer, connection, delegate) = next else { return }
@@ -100,7 +100,7 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     ///
     /// Linux addition.
     public var sampleBuffers: SampleBuffers {
-        SampleBuffers { [self] in streams.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedBufferCount)) }
+        SampleBuffers { [self] in streams.makeIterator(capacity: Self.maximumQueuedBufferCount, policy: .dropNewest) }
     }
 
     override func sessionDidStopRunning() {

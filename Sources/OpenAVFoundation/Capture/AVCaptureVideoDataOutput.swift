@@ -67,7 +67,9 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// The settings as given, and what they ask for.
     private var settingsStorage: (dictionary: [String: Any], request: VideoOutputSettings)?
     private var discardsLate = true
-    private var pending: [Pending] = []
+    /// Frames waiting for the delegate: the newest one (`alwaysDiscardsLateVideoFrames`) or up
+    /// to `lateFrameQueueCapacity`, the newest dropped.
+    private var pending = BoundedQueue<Pending>(capacity: 1, policy: .dropOldest)
     private var dropped: [Dropped] = []
     private var draining = false
     /// The sequence number of the device's last sample this run, to notice a restart.
@@ -170,7 +172,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
     public var alwaysDiscardsLateVideoFrames: Bool {
         get { lock.withLock { discardsLate } }
-        set { lock.withLock { discardsLate = newValue } }
+        set {
+            lock.withLock {
+                discardsLate = newValue
+                let (capacity, policy) = newValue ? (1, BoundedQueue<Pending>.Policy.dropOldest) : (Self.lateFrameQueueCapacity, .dropNewest)
+                for frame in pending.reconfigure(capacity: capacity, policy: policy) { dropLocked(frame) }
+            }
+        }
     }
 
     /// Video settings for an `AVAssetWriterInput` recording this output's frames to a file type:
@@ -262,17 +270,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
             lastAcceptedTime = sample.presentationTime
             let waiting = Pending(frame: frame, presentationTime: sample.presentationTime,
                                   duration: sample.duration, connection: connection)
-            let capacity = discardsLate ? 1 : Self.lateFrameQueueCapacity
-            if draining && pending.count >= capacity {
-                if discardsLate {
-                    dropLocked(pending.removeFirst())
-                    pending.append(waiting)
-                } else {
-                    dropLocked(waiting)
-                }
-            } else {
-                pending.append(waiting)
-            }
+            if case .dropped(let late) = pending.push(waiting) { dropLocked(late) }
             guard !draining else { return nil }
             draining = true
             return (queue, generation)
@@ -316,7 +314,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 }
                 let drops = dropped
                 dropped.removeAll()
-                let frame = pending.isEmpty ? nil : pending.removeFirst()
+                let frame = pending.pop()
                 return (drops, frame, queueStorage === queue ? delegateStorage : nil)
             }
             guard let (drops, frame, delegate) = work else { return }
@@ -336,8 +334,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// Linux addition.
     public var sampleBuffers: SampleBuffers {
         SampleBuffers { [self] in
-            streams.makeStream(bufferingPolicy: alwaysDiscardsLateVideoFrames ? .bufferingNewest(1)
-                                                                              : .bufferingOldest(Self.lateFrameQueueCapacity))
+            alwaysDiscardsLateVideoFrames ? streams.makeIterator(capacity: 1, policy: .dropOldest)
+                                          : streams.makeIterator(capacity: Self.lateFrameQueueCapacity, policy: .dropNewest)
         }
     }
 

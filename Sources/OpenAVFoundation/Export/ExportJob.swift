@@ -283,9 +283,10 @@ package final class ExportJob: @unchecked Sendable {
     }
 }
 
-/// What the reading side of an export hands to the writing side: at most `capacity` items
-/// wait; `put` blocks while full, `take` while empty, and `close` (by the writing side, when
-/// it stops early) wakes both and makes every later call return at once.
+/// What the reading side of an export hands to the writing side, through a blocking
+/// `BoundedQueue`: at most `capacity` items wait; `put` blocks while full, `take` while empty,
+/// and `close` (by the writing side, when it stops early) wakes both and makes every later
+/// call return at once.
 private final class HandOff: @unchecked Sendable {
     enum Item {
         /// A sample of the lane with this index.
@@ -299,19 +300,17 @@ private final class HandOff: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private let capacity: Int
-    private var items: [Item] = []
+    private var items: BoundedQueue<Item>
     private var closed = false
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) { items = BoundedQueue(capacity: capacity, policy: .block) }
 
     /// Hands over `item`, waiting for room; false once closed.
     func put(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !closed { condition.wait() }
+        while !closed, case .full = items.push(item) { condition.wait() }
         guard !closed else { return false }
-        items.append(item)
         condition.broadcast()
         return true
     }
@@ -321,8 +320,7 @@ private final class HandOff: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !closed { condition.wait() }
-        guard !closed else { return nil }
-        let item = items.removeFirst()
+        guard !closed, let item = items.pop() else { return nil }
         condition.broadcast()
         return item
     }

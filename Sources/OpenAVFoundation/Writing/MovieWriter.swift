@@ -21,12 +21,13 @@ final class MovieWriter: @unchecked Sendable {
     /// adaptor, which goes to the encoder as it is.
     private enum Media {
         case sample(CMSampleBuffer)
-        case picture(CVPixelBuffer, CMTime)
+        /// A picture, its presentation time and its duration (invalid: until the next one).
+        case picture(CVPixelBuffer, CMTime, CMTime)
 
         var presentationTime: CMTime {
             switch self {
             case .sample(let sample): sample.presentationTimeStamp
-            case .picture(_, let time): time
+            case .picture(_, let time, _): time
             }
         }
     }
@@ -102,10 +103,11 @@ final class MovieWriter: @unchecked Sendable {
         try append(.sample(sample), track: index)
     }
 
-    /// Appends a picture shown at `time` (source time) to track `index`; it goes to the encoder
-    /// without being wrapped in a sample buffer.
-    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, track index: Int) throws(AVError) {
-        try append(.picture(pixelBuffer, time), track: index)
+    /// Appends a picture shown at `time` (source time) for `duration` (invalid: until the next
+    /// picture; the last one then lasts as long as the one before) to track `index`; it goes to
+    /// the encoder without being wrapped in a sample buffer.
+    func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime, duration: CMTime = .invalid, track index: Int) throws(AVError) {
+        try append(.picture(pixelBuffer, time, duration), track: index)
     }
 
     private func append(_ media: Media, track index: Int) throws(AVError) {
@@ -168,8 +170,8 @@ final class MovieWriter: @unchecked Sendable {
             }
             guard let muxerIndex = tracks[index].muxerIndex else { return }
             switch (media, tracks[index].encoder) {
-            case (.picture(let pixels, _), let encoder?):
-                try encoder.encode(pixels, presentationTime: time - offset)
+            case (.picture(let pixels, _, let duration), let encoder?):
+                try encoder.encode(pixels, presentationTime: time - offset, duration: duration)
             case (.sample(let sample), let encoder?):
                 if let pixels = sample.imageBuffer {
                     try encoder.encode(pixels, presentationTime: time - offset, duration: sample.duration)

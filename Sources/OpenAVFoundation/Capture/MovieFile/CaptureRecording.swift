@@ -17,9 +17,11 @@ import OpenCoreVideo
 /// the two files, and audio buffers go to the file whose range holds their start. A pause
 /// takes effect at the next video frame and leaves no gap in the file.
 ///
-/// Back pressure: at most `videoQueueCapacity` frames wait for the encoder; a frame arriving
-/// when that many wait is dropped and counted, so memory stays flat when the encoder cannot
-/// keep up. Audio is never dropped here (it is small and cheap to encode).
+/// Back pressure: samples wait for the writer in two `BoundedQueue`s that drop the newest when
+/// full, so memory stays flat when the encoder cannot keep up: at most `videoQueueCapacity`
+/// frames (a frame dropped there is counted like a camera's drop) and `audioQueueCapacity`
+/// audio buffers (two seconds of 10 ms buffers: audio is cheap to encode, so only a writer
+/// stalled that long, on a disk that stopped answering, loses any; each loss is logged).
 ///
 /// Entry points: the file starts, and a pause ends, at a video frame that has what the file
 /// takes (a picture to encode; a camera that sends H.264 gives none until it decodes again). A
@@ -55,6 +57,8 @@ final class CaptureRecording: @unchecked Sendable {
 
     /// How many frames may wait for the encoder before newer ones are dropped.
     static let videoQueueCapacity = 8
+    /// How many audio buffers may wait for the writer before newer ones are dropped.
+    static let audioQueueCapacity = 200
     /// Free space kept to finish the file, whatever `minFreeDiskSpaceLimit` says: what the
     /// trailer writes, 64 KiB plus 16 bytes for each sample written (a movie header's sample
     /// tables take about that much per sample).
@@ -99,7 +103,11 @@ final class CaptureRecording: @unchecked Sendable {
     private var pauseStart: CMTime?
     private var pauseRequested = false
     private var resumeRequested = false
-    private var queuedVideo = 0
+    /// Samples waiting for the writer, and whether a drain on `queue` is writing them.
+    private var videoQueue = BoundedQueue<(sample: CaptureSample, fileTime: CMTime)>(capacity: videoQueueCapacity, policy: .dropNewest)
+    private var audioQueue = BoundedQueue<(buffer: CMSampleBuffer, fileTime: CMTime, duration: CMTime)>(
+        capacity: audioQueueCapacity, policy: .dropNewest)
+    private var draining = false
     private var finishing = false
     private var discardQueued = false
     private var reason: AVError?
@@ -233,21 +241,42 @@ final class CaptureRecording: @unchecked Sendable {
         }
         if isVideo {
             if isEntryPoint { awaitsKeyFrame = false }
-            guard hasMedia, !awaitsKeyFrame, queuedVideo < Self.videoQueueCapacity else {
+            guard hasMedia, !awaitsKeyFrame, case .queued = videoQueue.push((sample, fileTime)) else {
                 pendingDrops += 1
                 if storesCompressed { awaitsKeyFrame = true }
                 return lock.unlock()
             }
-            queuedVideo += 1
             droppedFrames += pendingDrops
             pendingDrops = 0
-            lock.unlock()
-            queue.async { self.writeVideo(sample, at: fileTime) }
         } else if let buffer = sample.sampleBuffer {
-            lock.unlock()
-            queue.async { self.writeAudio(buffer, at: fileTime, duration: sample.duration) }
+            guard case .queued = audioQueue.push((buffer, fileTime, sample.duration)) else {
+                let lost = audioQueue.dropped(.overrun)
+                lock.unlock()
+                // Said for the first loss and every hundredth (a second of buffers) after it.
+                guard lost % 100 == 1 else { return }
+                return logger.warning("recording \(url.lastPathComponent): the writer is \(Self.audioQueueCapacity) audio buffers behind; \(lost) lost so far, the last at \(fileTime.seconds) s")
+            }
         } else {
-            lock.unlock()
+            return lock.unlock()
+        }
+        let startsDrain = !draining
+        draining = true
+        lock.unlock()
+        if startsDrain { queue.async { self.drain() } }
+    }
+
+    /// Writes the waiting samples, frames and audio buffers in turn, until none is left (on
+    /// `queue`).
+    private func drain() {
+        while true {
+            let (video, audio) = lock.withLock { () -> ((sample: CaptureSample, fileTime: CMTime)?, (buffer: CMSampleBuffer, fileTime: CMTime, duration: CMTime)?) in
+                let next = (videoQueue.pop(), audioQueue.pop())
+                if next.0 == nil && next.1 == nil { draining = false }
+                return next
+            }
+            guard video != nil || audio != nil else { return }
+            if let video { writeVideo(video.sample, at: video.fileTime) }
+            if let audio { writeAudio(audio.buffer, at: audio.fileTime, duration: audio.duration) }
         }
     }
 
@@ -310,7 +339,6 @@ final class CaptureRecording: @unchecked Sendable {
     /// Writes a video frame at `time` in the file: its picture to the encoder, or the camera's
     /// compressed frame as it is.
     private func writeVideo(_ sample: CaptureSample, at time: CMTime) {
-        defer { lock.withLock { queuedVideo -= 1 } }
         guard let track = videoTrack, shouldWrite() else { return }
         do {
             if plan.storesCompressedVideo {
@@ -318,7 +346,8 @@ final class CaptureRecording: @unchecked Sendable {
                 else { return }
                 try writer.append(frame, track: track)
             } else if let pixels = sample.pixelBuffer {
-                try writer.append(pixels, at: time, track: track)
+                // Its own duration: after a drop, the interval to the frame before is longer.
+                try writer.append(pixels, at: time, duration: sample.duration, track: track)
             }
             lock.withLock { writtenFrames += 1 }
             wrote(until: time + sample.duration)

@@ -55,7 +55,8 @@ final class StillImageCapture: @unchecked Sendable {
     ]
     /// The JPEG quality when the settings give none (as `CGImageDestination`'s default).
     static let defaultJPEGQuality = 0.9
-    /// How many camera buffers may wait for processing at once.
+    /// How many camera buffers may be held at once, waiting or being processed; while that many
+    /// are, a request waits for a later frame.
     static let maximumHeldFrames = 2
 
     /// The serial queue where frames are processed and the owner calls back.
@@ -64,7 +65,11 @@ final class StillImageCapture: @unchecked Sendable {
     private var running = false
     /// Waiting requests: the earliest frame time each accepts, and its handler.
     private var waiting: [(notBefore: CMTime, handler: Handler)] = []
-    private var held = 0
+    /// Frames handed to requests, waiting for processing on `queue` (one fewer than
+    /// `maximumHeldFrames`: the drain holds one more while it processes it), and whether a
+    /// drain there is processing them.
+    private var held = BoundedQueue<(frame: Frame, handler: Handler)>(capacity: maximumHeldFrames - 1, policy: .dropNewest)
+    private var draining = false
     /// Used only on `queue`.
     private let converter = CapturePixelConverter()
 
@@ -114,17 +119,26 @@ final class StillImageCapture: @unchecked Sendable {
     /// waiting request, if the frame is recent enough for it, and returns.
     func receive(_ sample: CaptureSample) {
         guard let pixelBuffer = sample.pixelBuffer else { return }
-        let handler = lock.withLock { () -> Handler? in
-            guard let oldest = waiting.first, sample.presentationTime >= oldest.notBefore,
-                  held < Self.maximumHeldFrames else { return nil }
-            held += 1
-            return waiting.removeFirst().handler
+        let startsDrain = lock.withLock { () -> Bool in
+            guard let oldest = waiting.first, sample.presentationTime >= oldest.notBefore, !held.isFull else { return false }
+            let frame = Frame(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime, duration: sample.duration)
+            _ = held.push((frame, waiting.removeFirst().handler))
+            defer { draining = true }
+            return !draining
         }
-        guard let handler else { return }
-        let frame = Frame(pixelBuffer: pixelBuffer, presentationTime: sample.presentationTime, duration: sample.duration)
-        queue.async { [self] in
+        if startsDrain { queue.async { self.drain() } }
+    }
+
+    /// Hands the held frames to their requests until none is left (on `queue`).
+    private func drain() {
+        while let (frame, handler) = lock.withLock({ () -> (frame: Frame, handler: Handler)? in
+            guard let next = held.pop() else {
+                draining = false
+                return nil
+            }
+            return next
+        }) {
             handler(.success(frame))
-            lock.withLock { held -= 1 }
         }
     }
 
