@@ -2,8 +2,9 @@ import Foundation
 
 extension Inputs {
     /// Workload 6: the virtual camera (1920x1080 30 fps) and microphone into
-    /// `AVCaptureMovieFileOutput` against ffmpeg and GStreamer recording lavfi / test sources
-    /// live at the same size, rate and x264 settings. The settings are those of our movie
+    /// `AVCaptureMovieFileOutput` against ffmpeg and GStreamer recording the same picture live
+    /// (the camera's own frames, looped from a raw file at 30 fps) at the same size, rate and
+    /// x264 settings, so that the encoders do the same work. The settings are those of our movie
     /// output's connections (`outputSettings(for:)`), read from a worker first.
     func captureWorkload(bench: String) throws -> Workload {
         let settings = try Self.captureSettings(bench: bench)
@@ -16,24 +17,29 @@ extension Inputs {
         let audioRate = try setting("audio-rate"), channels = try setting("audio-channels"), audioBitRate = try setting("audio-bitrate")
         let gop = String(Int((30 * (Double(keyFrameSeconds) ?? 1)).rounded()))
         let out = scratch.path
+        // One second of the camera's frames (NV12), which the peers loop.
+        let pattern = out + "/pattern.nv12"
+        _ = try ChildProcess.capture([bench, "--worker", "pattern-frames", "30", pattern])
 
         var sides = [
             Side(name: "ours", commands: [[bench, "--worker", "capture", "\(seconds)", out + "/ours.mov"]],
                  measure: { log in Self.parseMetrics(log).merging(Self.probeFile(out + "/ours.mov")) { $1 } }),
             Side(name: "ffmpeg", commands: [[
                 "ffmpeg", "-v", "error", "-nostdin", "-y", "-progress", "pipe:1",
-                "-re", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30",
+                "-re", "-stream_loop", "-1", "-f", "rawvideo", "-pixel_format", "nv12", "-video_size", "1920x1080",
+                "-framerate", "30", "-i", pattern,
                 "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(audioRate)",
                 "-t", "\(seconds)",
-                "-c:v", "libx264", "-preset", "veryfast", "-b:v", bitRate, "-g", gop, "-profile:v", "high", "-pix_fmt", "yuv420p",
+                "-c:v", "libx264", "-preset", "veryfast", "-b:v", bitRate, "-g", gop, "-profile:v", "high",
                 "-c:a", "aac", "-b:a", audioBitRate, "-ac", channels, "-f", "mov", out + "/ffmpeg.mov",
             ]], measure: { log in Self.parseProgress(log).merging(Self.probeFile(out + "/ffmpeg.mov")) { $1 } }),
         ]
         let gstreamer = ChildProcess.which("gst-launch-1.0")
         let samplesPerBuffer = (Int(audioRate) ?? 48000) / 100
         let gstPipeline = [
-            "videotestsrc", "is-live=true", "num-buffers=\(30 * seconds)", "!",
-            "video/x-raw,format=I420,width=1920,height=1080,framerate=30/1", "!",
+            "multifilesrc", "location=\(pattern)", "loop=true", "!",
+            "rawvideoparse", "format=nv12", "width=1920", "height=1080", "framerate=30/1", "!",
+            "identity", "eos-after=\(30 * seconds)", "!", "clocksync", "!",
             "x264enc", "speed-preset=veryfast", "bitrate=\((Int(bitRate) ?? 0) / 1000)", "key-int-max=\(gop)", "!",
             "video/x-h264,profile=high", "!", "h264parse", "!", "qtmux", "name=mux", "!", "filesink", "location=\(out)/gst.mov",
             "audiotestsrc", "is-live=true", "freq=440", "samplesperbuffer=\(samplesPerBuffer)", "num-buffers=\(100 * seconds)", "!",
@@ -56,7 +62,8 @@ extension Inputs {
                 "ours: AVCaptureSession, Test Pattern Camera 1920x1080 '420v' 30 fps (activeFormat, activeVideoMinFrameDuration) "
                     + "+ Test Tone Microphone → AVCaptureMovieFileOutput (.mov, maxRecordedDuration \(seconds) s) "
                     + "+ AVCaptureVideoDataOutput whose delegate takes host clock now − the frame's presentation time",
-                "ffmpeg: ffmpeg -re -f lavfi -i testsrc2=size=1920x1080:rate=30 -re -f lavfi -i sine=… -t \(seconds) "
+                "ffmpeg: ffmpeg -re -stream_loop -1 -f rawvideo -pixel_format nv12 -video_size 1920x1080 -framerate 30 -i pattern.nv12 "
+                    + "-re -f lavfi -i sine=… -t \(seconds) "
                     + "-c:v libx264 -preset veryfast -b:v \(bitRate) -g \(gop) -profile:v high -c:a aac -b:a \(audioBitRate) out.mov; "
                     + "drop/dup from its -progress output",
                 gstreamer == nil
@@ -64,8 +71,9 @@ extension Inputs {
                     : "gstreamer: gst-launch-1.0 -e " + gstPipeline.joined(separator: " ")
                         + " (x264enc's rate control is ABR with its 600 ms VBV buffer)",
                 "frames in file, video bit rate and recorded seconds: ffprobe of each side's file; CPU per recorded second = CPU s / file duration",
-                "the pictures differ (our test pattern, testsrc2, videotestsrc's SMPTE bars), and so does what x264 spends on them: "
-                    + "compare the video kbit/s column before the CPU columns",
+                "the same picture on every side: pattern.nv12 is one second (30 frames) of the Test Pattern Camera in this format, "
+                    + "as the camera delivers it (openav-bench --worker pattern-frames), which ffmpeg and GStreamer loop in real time; "
+                    + "every side hands x264 NV12 as it comes (no conversion), so the video kbit/s column should agree and the CPU columns compare the pipelines",
             ],
             measurements: Measurements(
                 columns: [

@@ -29,6 +29,7 @@ enum Workers {
         case "probe": try await probe(arguments.map { URL(fileURLWithPath: $0) })
         case "capture-settings": try captureSettings()
         case "capture": try capture(seconds: Double(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
+        case "pattern-frames": try patternFrames(count: Int(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
         default: throw Failure("no worker \(name)")
         }
     }
@@ -219,6 +220,18 @@ extension Workers {
         session.beginConfiguration()
         session.addInput(try AVCaptureDeviceInput(device: camera))
         session.addInput(try AVCaptureDeviceInput(device: microphone))
+        try useCaptureFormat(of: camera)
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        let frames = AVCaptureVideoDataOutput()
+        frames.setSampleBufferDelegate(probe, queue: DispatchQueue(label: "openav-bench.frames"))
+        session.addOutput(frames)
+        session.commitConfiguration()
+        return (session, movie)
+    }
+
+    /// Sets the camera to the capture workload's format: 1920x1080 '420v' at 30 fps.
+    static func useCaptureFormat(of camera: AVCaptureDevice) throws {
         guard let format = camera.formats.first(where: { format in
             let size = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
             return size.width == 1920 && size.height == 1080
@@ -229,13 +242,30 @@ extension Workers {
         camera.activeVideoMinFrameDuration = CMTime(value: 1, timescale: 30)
         camera.activeVideoMaxFrameDuration = CMTime(value: 1, timescale: 30)
         camera.unlockForConfiguration()
-        let movie = AVCaptureMovieFileOutput()
-        session.addOutput(movie)
+    }
+
+    /// The capture workload's picture for the peers: `count` consecutive frames of the Test
+    /// Pattern Camera in the workload's format, as the camera delivers them ('420v' planes,
+    /// NV12), appended to one raw file, so that ffmpeg and GStreamer encode the very picture our
+    /// side encodes.
+    static func patternFrames(count: Int, output: URL) throws {
+        setenv("OPENAV_CAPTURE_DEVICES", "virtual", 1)
+        guard let camera = AVCaptureDevice.default(for: .video) else { throw Failure("no virtual camera") }
+        let session = AVCaptureSession()
+        session.beginConfiguration()
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        try useCaptureFormat(of: camera)
         let frames = AVCaptureVideoDataOutput()
-        frames.setSampleBufferDelegate(probe, queue: DispatchQueue(label: "openav-bench.frames"))
+        frames.alwaysDiscardsLateVideoFrames = false
+        let writer = try RawFrameWriter(output, count: count)
+        frames.setSampleBufferDelegate(writer, queue: DispatchQueue(label: "openav-bench.pattern"))
         session.addOutput(frames)
         session.commitConfiguration()
-        return (session, movie)
+        session.startRunning()
+        let written = writer.waitUntilWritten(timeout: Double(count) / 30 + 30)
+        session.stopRunning()
+        guard written else { throw Failure("the camera gave fewer than \(count) frames") }
+        print("wrote \(count) frames of the test pattern to \(output.path)")
     }
 
     /// What the movie file output encodes with, as `key=value` lines the parent reads to give
@@ -353,5 +383,49 @@ extension CMSampleBuffer {
     var decodeTimeStampOrPresentation: CMTime {
         let decode = decodeTimeStamp
         return decode.isNumeric ? decode : presentationTimeStamp
+    }
+}
+
+/// Writes the first `count` frames delivered (NV12 planes, rows packed) to one raw file.
+final class RawFrameWriter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    private let condition = NSCondition()
+    private let file: FileHandle
+    private let count: Int
+    private var written = 0
+
+    init(_ url: URL, count: Int) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw Workers.Failure("cannot create \(url.path)")
+        }
+        file = try FileHandle(forWritingTo: url)
+        self.count = count
+    }
+
+    /// Waits until `count` frames are written; whether they were within `timeout` seconds.
+    func waitUntilWritten(timeout: TimeInterval) -> Bool {
+        condition.withLock {
+            let deadline = Date().addingTimeInterval(timeout)
+            while written < count, condition.wait(until: deadline) {}
+            return written >= count
+        }
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        guard condition.withLock({ written < count }), let pixels = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
+        CVPixelBufferLockBaseAddress(pixels, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(pixels, .readOnly) }
+        for plane in 0..<CVPixelBufferGetPlaneCount(pixels) {
+            guard let base = CVPixelBufferGetBaseAddressOfPlane(pixels, plane) else { continue }
+            let stride = CVPixelBufferGetBytesPerRowOfPlane(pixels, plane)
+            let rowBytes = CVPixelBufferGetWidthOfPlane(pixels, plane) * (plane == 0 ? 1 : 2)
+            for row in 0..<CVPixelBufferGetHeightOfPlane(pixels, plane) {
+                file.write(Data(bytes: base + row * stride, count: rowBytes))
+            }
+        }
+        condition.withLock {
+            written += 1
+            if written == count { try? file.close() }
+            condition.broadcast()
+        }
     }
 }

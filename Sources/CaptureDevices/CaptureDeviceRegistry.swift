@@ -1,30 +1,13 @@
 import Foundation
 
-/// Lists the capture devices of this machine: hardware first (one discovery per platform
-/// backend), then the built-in virtual devices, filtered by `DeviceSelection`.
-///
-/// Backends are added to `hardwareDiscoveries` as they are written: V4L2 cameras, PulseAudio
-/// sources and ALSA microphones now; X11 screens to come.
+/// Lists the capture devices of this machine: hardware first (the platform's discoveries,
+/// `PlatformDiscoveries`, in order), then the built-in virtual devices, filtered by
+/// `DeviceSelection`.
 package enum CaptureDeviceRegistry {
-    /// A platform backend's discovery: the devices present now.
-    package typealias Discovery = @Sendable () -> [any CaptureDeviceBackend]
-
-    /// Hardware discoveries, in listing order: cameras, then microphones, then screens.
-    /// (V4L2: `/dev/video*` capture nodes; PulseAudio sources, then ALSA PCMs, whose sound
-    /// cards are left to the server when it lists capture sources; X11 screens.)
-    static let hardwareDiscoveries: [Discovery] = [
-        { V4L2Discovery.cameras() },
-        {
-            let sources = PulseAudioDiscovery.microphones()
-            return sources + ALSADiscovery.microphones(soundServerRuns: sources.contains { !$0.isMonitor })
-        },
-    ]
-
-    /// Why this user may not use the hardware of a kind, or nil when nothing refuses them: a V4L2
-    /// camera node that cannot be opened (`EACCES`), with a message naming the `video` group.
+    /// Why this user may not use the hardware of a kind, or nil when nothing refuses them (a V4L2
+    /// camera node that cannot be opened, with a message naming the `video` group).
     package static func accessProblem(for kind: CaptureMediaKind) -> String? {
-        guard kind == .video, case .denied(let message) = V4L2Discovery.accessStatus() else { return nil }
-        return message
+        PlatformDiscoveries.all.lazy.compactMap { $0.accessProblem(for: kind) }.first
     }
 
     /// The built-in virtual devices, made once so that every listing returns the same objects.
@@ -49,7 +32,7 @@ package enum CaptureDeviceRegistry {
     package static func devices(for selection: DeviceSelection) -> [any CaptureDeviceBackend] {
         var devices: [any CaptureDeviceBackend] = []
         if selection.includesHardware {
-            for discovery in hardwareDiscoveries { devices += discovery() }
+            for discovery in PlatformDiscoveries.all { devices += discovery.devices(after: devices) }
         }
         if selection.includesVirtual { devices += virtualDevices + addedLock.withLock { addedVirtualDevices } }
         return devices
@@ -81,10 +64,10 @@ package enum CaptureDeviceRegistry {
     private static let connectionObservers = ConnectionObservers()
 
     /// Calls `observer` after every connection change a backend reports, until the returned
-    /// observation is cancelled. The first observer starts the hardware's hot-plug watching
-    /// (V4L2 cameras: `V4L2HotPlug`), before it is added.
+    /// observation is cancelled. The first observer starts the discoveries' hot-plug watching,
+    /// before it is added.
     package static func addConnectionObserver(_ observer: @escaping ConnectionObserver) -> ConnectionObservation {
-        V4L2HotPlug.startWatching()
+        for discovery in PlatformDiscoveries.all { discovery.startWatching() }
         return connectionObservers.add(observer)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Lists the ALSA capture PCMs (through libasound, no sound server needed: a Raspberry Pi, a
 /// server) as `ALSAMicrophone`s: the ALSA part of the microphones entry of
-/// `CaptureDeviceRegistry.hardwareDiscoveries`.
+/// `PlatformDiscoveries`.
 ///
 /// Which PCMs are listed, from libasound's name hints (`snd_device_name_hint`), in its order:
 /// - only those that can capture, never `null`;

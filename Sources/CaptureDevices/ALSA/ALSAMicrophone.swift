@@ -32,8 +32,8 @@ package final class ALSAMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     package let mediaKind = CaptureMediaKind.audio
     package let formats: [CaptureFormat]
 
-    private let runner = MicrophoneRunner()
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.ALSAMicrophone")
+    private let runner = DeviceRunner(logger: ALSAMicrophone.logger)
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.ALSAMicrophone")
 
     /// The microphone of a listed hint with its formats, opened through `configurationFiles`.
     init(hint: ALSAHint, formats: [CaptureFormat], configurationFiles: String?) {
@@ -47,8 +47,10 @@ package final class ALSAMicrophone: CaptureDeviceBackend, @unchecked Sendable {
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
-        try runner.start(self, format: format, bufferDuration: frameDuration, logger: logger,
-                         handler: handler) { maker throws(CaptureDeviceError) in
+        let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
+        try runner.start(self, handler: handler, everyFailureDisconnects: true) { () throws(CaptureDeviceError) in
+            Self.logger.debug("recording \(uniqueID) as \(audio) in buffers of \(frames) frames")
+            let maker = PCMBufferMaker(format: audio, framesPerBuffer: frames)
             let recorder = try ALSARecorder(pcm: ALSAPCM(hint.name, in: ALSAConfiguration(files: configurationFiles)), maker: maker)
             return { recorder.run(on: $0, handler: $1) }
         }

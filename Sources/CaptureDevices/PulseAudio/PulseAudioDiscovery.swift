@@ -3,7 +3,7 @@ import Foundation
 
 /// Lists the sources of a PulseAudio server (PipeWire's `pipewire-pulse` serves the same API)
 /// as `PulseAudioMicrophone`s, monitors of sinks included: the PulseAudio entry of
-/// `CaptureDeviceRegistry.hardwareDiscoveries`.
+/// `PlatformDiscoveries`.
 ///
 /// Each listing asks the server afresh, within `timeout`; with no server running it returns no
 /// device at once. A source keeps its microphone object while it stays connected with the same

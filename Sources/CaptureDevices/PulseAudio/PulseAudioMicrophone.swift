@@ -42,8 +42,8 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
     /// The longest `start` waits for the server and the stream.
     static let startTimeout: UInt64 = 3_000_000_000
 
-    private let runner = MicrophoneRunner()
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.PulseAudioMicrophone")
+    private let runner = DeviceRunner(logger: PulseAudioMicrophone.logger)
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.PulseAudioMicrophone")
 
     /// The microphone of a source on `server`.
     init(source: PulseAudioSource, server: String?) {
@@ -59,8 +59,10 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
-        try runner.start(self, format: format, bufferDuration: frameDuration, logger: logger,
-                         handler: handler) { maker throws(CaptureDeviceError) in
+        let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
+        try runner.start(self, handler: handler, everyFailureDisconnects: true) { () throws(CaptureDeviceError) in
+            Self.logger.debug("recording \(uniqueID) as \(audio) in buffers of \(frames) frames")
+            let maker = PCMBufferMaker(format: audio, framesPerBuffer: frames)
             let recorder = try PulseAudioRecorder(server: server, source: source.name, maker: maker, timeout: Self.startTimeout)
             return { recorder.run(on: $0, handler: $1) }
         }

@@ -13,7 +13,7 @@ import OpenCoreVideo
 /// sources or `'BGRA'` for RGB ones (`V4L2PixelFormat`). H.264 formats are described as `'avc1'`
 /// (`codecType`): their frames come as `'avc1'` samples, with the decoded picture while
 /// `decodesCompressedFrames` is true. `start` opens the node and runs a `V4L2Stream` on the
-/// camera's own `DeviceThread`; the node stays open only while the camera runs. Controls
+/// camera's own thread (through the `DeviceRunner` every backend shares); the node stays open only while the camera runs. Controls
 /// map to Apple's (`V4L2CameraControls`, the camera's `controls`); all of them
 /// (brightness, gain, flips, the driver's own) are read and set by name or identifier through
 /// `driverControls()`, `value(of:)` and `setValue(_:of:)`, on a node opened for the call, running or
@@ -39,14 +39,10 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
     package let mediaKind = CaptureMediaKind.video
     package let formats: [CaptureFormat]
 
-    private let lock = NSLock()
     /// `decodesCompressedFrames`, shared with the running stream's thread.
     private let decoding = Atomic(true)
-    private var connected = true
-    private var thread: DeviceThread?
-    /// Whether the running stream ended by a failure (its thread is finishing or finished).
-    private var failed = false
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.V4L2Camera")
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.V4L2Camera")
+    private let runner = DeviceRunner(logger: V4L2Camera.logger)
 
     /// A camera as discovery found it.
     init(path: String, uniqueID: String, modelID: String, localizedName: String, manufacturer: String,
@@ -71,18 +67,12 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
         set { decoding.store(newValue, ordering: .relaxed) }
     }
 
-    package var isConnected: Bool { lock.withLock { connected } }
-    package var isRunning: Bool { lock.withLock { thread != nil && !failed } }
+    package var isConnected: Bool { runner.isConnected }
+    package var isRunning: Bool { runner.isRunning }
 
     /// Marks the camera present again (discovery found its node answering) or gone (its node
     /// was removed); whether that changed `isConnected`.
-    @discardableResult
-    func markConnected(_ present: Bool = true) -> Bool {
-        lock.withLock {
-            defer { connected = present }
-            return connected != present
-        }
-    }
+    func markConnected(_ present: Bool) -> Bool { runner.markConnected(present) }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
@@ -97,55 +87,17 @@ package final class V4L2Camera: CaptureDeviceBackend, @unchecked Sendable {
             throw CaptureDeviceError(.unsupportedFrameDuration,
                                      "\(localizedName) \(offered) cannot deliver frames every \(duration.seconds) s")
         }
-        lock.lock()
-        defer { lock.unlock() }
-        if failed, let ended = thread {
-            // The last run failed: let its thread free the node before opening it again.
-            ended.stop()
-            thread = nil
-        }
-        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        let stream: V4L2Stream
-        do {
-            stream = try V4L2Stream(node: try V4L2Node(path: path), pixelFormat: pixelFormat, format: offered,
-                                    frameDuration: duration)
-        } catch {
-            if error.reason == .disconnected { connected = false }
-            throw error
-        }
-        connected = true
-        failed = false
-        logger.debug("starting \(path) \(offered) every \(stream.frameDuration.value)/\(stream.frameDuration.timescale) s")
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            stream.run(on: deviceThread, decodes: { decoding.load(ordering: .relaxed) }) { event in
-                if case .failure(let error) = event { ended(by: error, on: deviceThread) }
-                handler(event)
+        try runner.start(self, handler: handler) { () throws(CaptureDeviceError) in
+            let stream = try V4L2Stream(node: try V4L2Node(path: path), pixelFormat: pixelFormat, format: offered,
+                                        frameDuration: duration)
+            Self.logger.debug("starting \(path) \(offered) every \(stream.frameDuration.value)/\(stream.frameDuration.timescale) s")
+            return { [self] deviceThread, handler in
+                stream.run(on: deviceThread, decodes: { decoding.load(ordering: .relaxed) }, handler: handler)
             }
         }
-    }
-
-    /// Records a failure that ended the stream before it is delivered: the camera has stopped,
-    /// and after an unplug it is no longer connected (reported to the registry's connection
-    /// observers).
-    private func ended(by error: CaptureDeviceError, on deviceThread: DeviceThread) {
-        logger.debug("\(path) stopped: \(error)")
-        let unplugged = lock.withLock { () -> Bool in
-            if thread === deviceThread { failed = true }
-            guard error.reason == .disconnected, connected else { return false }
-            connected = false
-            return true
-        }
-        if unplugged { CaptureDeviceRegistry.connectionChanged(self) }
     }
 
     package func stop() {
-        let running = lock.withLock { () -> DeviceThread? in
-            defer {
-                thread = nil
-                failed = false
-            }
-            return thread
-        }
-        running?.stop()
+        runner.stop()
     }
 }

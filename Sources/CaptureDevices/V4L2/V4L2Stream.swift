@@ -225,9 +225,8 @@ final class V4L2Stream: @unchecked Sendable {
     }
 
     /// The capture loop: runs until `thread` is asked to stop or the device fails; then stops
-    /// streaming and frees the node. Returns the failure, if there was one, after delivering it.
+    /// streaming and frees the node. Returns the failure, if there was one (the caller delivers it).
     /// `decodes` says, before each frame, whether H.264 frames are to be decoded too.
-    @discardableResult
     func run(on thread: DeviceThread, decodes: () -> Bool = { true }, handler: CaptureHandler) -> CaptureDeviceError? {
         defer { close() }
         var previousSequence: UInt32?
@@ -241,9 +240,7 @@ final class V4L2Stream: @unchecked Sendable {
             var buffer = makeBuffer(index: 0)
             if let code = node.control(cv4l2_dqbuf(), &buffer) {
                 if code == EAGAIN { continue }
-                let error = node.error(code, "VIDIOC_DQBUF")
-                handler(.failure(error))
-                return error
+                return node.error(code, "VIDIOC_DQBUF")
             }
             let arrival = HostClock.now
             // Sequence numbers count the driver's frame slots: a gap is frames it dropped. One that
@@ -262,9 +259,7 @@ final class V4L2Stream: @unchecked Sendable {
             let outcome = Int(buffer.index) < buffers.count ? outcome(of: buffer, at: time, decoding: decodes()) : .dropped
             // Give the driver its buffer back before the client sees the frame.
             if let code = node.control(cv4l2_qbuf(), &buffer) {
-                let error = node.error(code, "VIDIOC_QBUF")
-                handler(.failure(error))
-                return error
+                return node.error(code, "VIDIOC_QBUF")
             }
             switch outcome {
             case .frame(let frame):

@@ -55,9 +55,9 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
     package let formats: [CaptureFormat]
 
     private let lock = NSLock()
-    private var thread: DeviceThread?
+    private let runner = DeviceRunner(logger: X11Screen.logger)
     private var pictureStorage = X11ScreenPicture()
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.X11Screen")
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.X11Screen")
 
     /// Screen `screenNumber` (nil: the default screen) of the current display (`displayName`,
     /// else `$DISPLAY`); nil when there is no display, it cannot be opened, or has no such screen.
@@ -98,7 +98,7 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
         picture.captureArea ?? (0, 0, width, height)
     }
 
-    package var isRunning: Bool { lock.withLock { thread != nil } }
+    package var isRunning: Bool { runner.isRunning }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
@@ -116,30 +116,25 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
         guard range.contains(duration), let grid = HostTimeGrid(step: duration) else {
             throw CaptureDeviceError(.unsupportedFrameDuration, "\(localizedName) cannot deliver frames every \(duration.seconds) s")
         }
-        lock.lock()
-        defer { lock.unlock() }
-        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        let grabber = try X11ScreenGrabber(displayName: display, screenNumber: screenNumber, width: area.width,
-                                           height: area.height, outputWidth: video.width, outputHeight: video.height)
-        logger.debug("starting \(area) into \(video.width)x\(video.height) every \(duration.value)/\(duration.timescale) s, MIT-SHM: \(grabber.usesSharedMemory)")
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            run(grabber: grabber, grid: grid, on: deviceThread, handler: handler)
+        try runner.start(self, handler: handler) { () throws(CaptureDeviceError) in
+            let grabber = try X11ScreenGrabber(displayName: display, screenNumber: screenNumber, width: area.width,
+                                               height: area.height, outputWidth: video.width, outputHeight: video.height)
+            Self.logger.debug("starting \(area) into \(video.width)x\(video.height) every \(duration.value)/\(duration.timescale) s, MIT-SHM: \(grabber.usesSharedMemory)")
+            return { [self] deviceThread, handler in run(grabber: grabber, grid: grid, on: deviceThread, handler: handler) }
         }
     }
 
     package func stop() {
-        let running = lock.withLock { () -> DeviceThread? in
-            defer { thread = nil }
-            return thread
-        }
-        running?.stop()
+        runner.stop()
     }
 
-    /// The production loop: at each frame's deadline, grab and deliver. A new size of the
-    /// capture area replaces the grabber (a new connection) before the grab.
+    /// The production loop: at each frame's deadline, grab and deliver, until a stop is asked
+    /// for (nil) or the server goes away (the error). A new size of the capture area replaces
+    /// the grabber (a new connection) before the grab.
     private func run(grabber first: X11ScreenGrabber, grid: HostTimeGrid,
-                     on thread: DeviceThread, handler: CaptureHandler) {
+                     on thread: DeviceThread, handler: CaptureHandler) -> CaptureDeviceError? {
         var grabber = first
+        var failure: CaptureDeviceError?
         defer { grabber.close() }
         thread.runFrames(on: grid, prepare: { _, _ in }) { _, tick, sequence, drops in
             let picture = picture, area = grabbedArea(of: picture)
@@ -150,7 +145,7 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
                                                    height: area.height, outputWidth: grabber.outputWidth,
                                                    outputHeight: grabber.outputHeight)
                 } catch {
-                    handler(.failure(error))
+                    failure = error
                     return false
                 }
             }
@@ -161,13 +156,14 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
                                                duration: grid.step, sequenceNumber: sequence, drops: drops)))
                 drops.removeAll()
             } else if grabber.isBroken {
-                handler(.failure(CaptureDeviceError(.disconnected, "\(localizedName): the X server went away")))
+                failure = CaptureDeviceError(.disconnected, "\(localizedName): the X server went away")
                 return false
             } else {
                 drops.record(1, buffer == nil ? .outOfBuffers : .late)
             }
             return true
         }
+        return failure
     }
 }
 

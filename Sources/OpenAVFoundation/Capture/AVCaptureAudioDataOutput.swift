@@ -24,10 +24,13 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var draining = false
     private var generation = 0
     /// The iterations of `sampleBuffers`.
-    private let streams = SampleBufferStreams()
+    private var streams: SampleBufferStreams!
 
     /// An output with no delegate.
-    public override init() { super.init() }
+    public override init() {
+        super.init()
+        streams = SampleBufferStreams(of: self)
+    }
 
     override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .audio }
 

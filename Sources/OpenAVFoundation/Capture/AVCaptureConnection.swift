@@ -43,10 +43,14 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// The output media goes to.
     public var output: AVCaptureOutput? { lock.withLock { outputStorage } }
 
-    /// Whether media flows through the connection.
+    /// Whether media flows through the connection; a change reroutes a running session's media
+    /// at once.
     public var isEnabled: Bool {
         get { lock.withLock { enabled } }
-        set { lock.withLock { enabled = newValue } }
+        set {
+            lock.withLock { enabled = newValue }
+            output?.session?.applyIfRunning()
+        }
     }
 
     /// Whether the connection is enabled, its ports too, and its output is in a session.

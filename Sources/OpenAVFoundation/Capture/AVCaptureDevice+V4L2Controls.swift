@@ -38,8 +38,7 @@ extension AVCaptureDevice {
         do {
             try camera.setValue(Int64(value), ofControlNamed: name)
         } catch {
-            throw AVError(error.reason == .disconnected ? .deviceNotConnected : .unknown, reason: error.message,
-                          underlying: error)
+            throw AVError(error, at: .starting, device: self)
         }
     }
 }

@@ -29,10 +29,14 @@ extension AVCaptureInput {
         /// The format of the stream now (for a device input: its active format's).
         public var formatDescription: CMFormatDescription? { describe() }
 
-        /// Whether media flows from the port into its connections.
+        /// Whether media flows from the port into its connections; a change reroutes a running
+        /// session's media at once.
         public var isEnabled: Bool {
             get { lock.withLock { enabled } }
-            set { lock.withLock { enabled = newValue } }
+            set {
+                lock.withLock { enabled = newValue }
+                lock.withLock { inputStorage }?.session?.applyIfRunning()
+            }
         }
 
         /// The clock the port's timestamps are on: the host time clock.

@@ -36,9 +36,12 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     /// Whether the output, as it is now, needs the pictures of a camera that sends compressed
     /// frames (H.264) through `connection`, so that the camera must decode them; outputs that
-    /// take the compressed frames as they are, or take nothing now, do not. Asked on the
-    /// device's thread for every compressed frame: answer quickly.
+    /// take the compressed frames as they are, or take nothing now, do not. Asked when the
+    /// session's routes change; an output whose answer changes calls `needsChanged()`.
     func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool { true }
+
+    /// Tells the session that `needsDecodedVideo(from:)` may answer differently now.
+    func needsChanged() { session?.outputNeedsChanged() }
 
     /// The session is about to start delivering.
     func sessionWillStartRunning() {}

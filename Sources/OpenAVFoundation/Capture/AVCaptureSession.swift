@@ -41,6 +41,10 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     private var configurationDepth = 0
     /// The devices started, by input (guarded by `runLock`).
     private var runningDevices: [ObjectIdentifier: RunningDevice] = [:]
+    /// Where each running input's samples go: its enabled connections, by input. Built when
+    /// the configuration changes (`reconcile()`), read for each sample.
+    private var routes: [ObjectIdentifier: [AVCaptureConnection]] = [:]
+    private let routeLock = NSLock()
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureSession")
     /// The observations of `observe(_:options:changeHandler:)`.
     let keyValueObservers = KeyValueObservers()
@@ -352,22 +356,27 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         stop(postingError: error)
     }
 
-    /// Starts and stops devices so that exactly those feeding an enabled connection run, with
-    /// their current format and frame rate; returns the first failure.
+    /// Builds the routes, then starts and stops devices so that exactly those feeding an
+    /// enabled connection run, with their current format and frame rate; returns the first
+    /// failure.
     private func reconcile() -> AVError? {
         runLock.lock()
         defer { runLock.unlock() }
-        let wanted = lock.withLock { () -> [ObjectIdentifier: RunningDevice] in
-            guard running else { return [:] }
+        let (wanted, newRoutes) = lock.withLock { () -> ([ObjectIdentifier: RunningDevice], [ObjectIdentifier: [AVCaptureConnection]]) in
+            guard running else { return ([:], [:]) }
             var wanted: [ObjectIdentifier: RunningDevice] = [:]
-            for input in inputStorage where connectionStorage.contains(where: {
-                $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
-            }) {
-                guard let source = input.captureSource else { continue }
+            var routes: [ObjectIdentifier: [AVCaptureConnection]] = [:]
+            for input in inputStorage {
+                let targets = connectionStorage.filter {
+                    $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
+                }
+                guard !targets.isEmpty, let source = input.captureSource else { continue }
                 wanted[ObjectIdentifier(input)] = RunningDevice(input: input, source: source)
+                routes[ObjectIdentifier(input)] = targets
             }
-            return wanted
+            return (wanted, routes)
         }
+        routeLock.withLock { routes = newRoutes }
         for (key, current) in runningDevices {
             if let next = wanted[key], next.source.isSame(as: current.source) { continue }
             current.source.backend.stop()
@@ -382,38 +391,20 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                                userInfo: [AVErrorDeviceKey: device])
             }
             let backend = next.source.backend
-            backend.decodesCompressedFrames = Self.needsDecodedVideo(through: targets(of: input))
+            backend.decodesCompressedFrames = Self.needsDecodedVideo(through: newRoutes[key] ?? [])
             do {
                 try backend.start(format: next.source.format, frameDuration: next.source.frameDuration) {
                     [weak self, weak input] event in
                     guard let self, let input else { return }
-                    self.deliver(event, from: input, backend: backend)
+                    self.deliver(event, from: input)
                 }
                 runningDevices[key] = next
             } catch {
                 logger.debug("cannot start \(next.source.backend.localizedName): \(error)")
-                let code: AVError.Code = switch error.reason {
-                case .alreadyRunning: .deviceAlreadyUsedByAnotherSession
-                case .disconnected: .deviceNotConnected
-                case .busy: .deviceInUseByAnotherApplication
-                case .unsupportedFormat: .unsupportedDeviceActiveFormat
-                default: .unknown
-                }
-                return AVError(code, reason: error.message, underlying: error,
-                               userInfo: next.source.device.map { [AVErrorDeviceKey: $0] } ?? [:])
+                return AVError(error, at: .starting, device: next.source.device)
             }
         }
         return nil
-    }
-
-    /// The enabled connections an input's media goes through.
-    private func targets(of input: AVCaptureInput) -> [AVCaptureConnection] {
-        lock.withLock {
-            guard running else { return [] }
-            return connectionStorage.filter {
-                $0.isEnabled && $0.comes(from: input) && $0.inputPorts.contains(where: \.isEnabled)
-            }
-        }
     }
 
     /// Whether an output fed through `targets` needs decoded pictures of a camera's compressed
@@ -422,16 +413,23 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         targets.contains { $0.output?.needsDecodedVideo(from: $0) ?? false }
     }
 
-    /// Routes a device's event, on the device's thread. A compressed frame also tells the
-    /// camera whether to decode the next ones, as the outputs need now.
-    private func deliver(_ event: CaptureEvent, from input: AVCaptureInput, backend: any CaptureDeviceBackend) {
+    /// Tells the running cameras whether to decode their compressed frames, after an output's
+    /// needs changed (a delegate or an iteration came or went, a recording started or ended).
+    func outputNeedsChanged() {
+        runLock.withLock {
+            let routed = routeLock.withLock { routes }
+            for (key, device) in runningDevices {
+                let decodes = Self.needsDecodedVideo(through: routed[key] ?? [])
+                if device.source.backend.decodesCompressedFrames != decodes { device.source.backend.decodesCompressedFrames = decodes }
+            }
+        }
+    }
+
+    /// Routes a device's event along the input's route, on the device's thread.
+    private func deliver(_ event: CaptureEvent, from input: AVCaptureInput) {
         switch event {
         case .success(let sample):
-            let targets = targets(of: input)
-            if sample.compressedVideo != nil {
-                let decodes = Self.needsDecodedVideo(through: targets)
-                if backend.decodesCompressedFrames != decodes { backend.decodesCompressedFrames = decodes }
-            }
+            let targets = routeLock.withLock { routes[ObjectIdentifier(input)] } ?? []
             // Audio levels: measured once per buffer, recorded into every connection it goes to.
             if let audio = sample.sampleBuffer, targets.contains(where: { !$0.audioChannels.isEmpty }),
                let levels = AVCaptureAudioChannel.levels(of: audio) {
@@ -440,10 +438,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
             }
             for connection in targets { connection.output?.receive(sample, from: connection) }
         case .failure(let failure):
-            let code: AVError.Code = failure.reason == .disconnected ? .deviceWasDisconnected : .unknown
-            let device = (input as? AVCaptureDeviceInput)?.device
-            let error = AVError(code, reason: failure.message, underlying: failure,
-                                userInfo: device.map { [AVErrorDeviceKey: $0] } ?? [:])
+            let error = AVError(failure, at: .running, device: (input as? AVCaptureDeviceInput)?.device)
             // Not on the device thread: stopping waits for it.
             DispatchQueue.global().async { [self] in stop(postingError: error) }
         }

@@ -86,12 +86,15 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     // Used only on the delegate queue, by `drain`.
     private let converter = CapturePixelConverter()
     /// The iterations of `sampleBuffers`.
-    private let streams = SampleBufferStreams()
+    private var streams: SampleBufferStreams!
     private var formatDescription: CMVideoFormatDescription?
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureVideoDataOutput")
 
     /// An output with no delegate, delivering the device's pixel format.
-    public override init() { super.init() }
+    public override init() {
+        super.init()
+        streams = SampleBufferStreams(of: self)
+    }
 
     override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
 
@@ -138,6 +141,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 }
             }
             lock.withLock { settingsStorage = parsed }
+            needsChanged()
         }
     }
 
@@ -217,6 +221,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 dropped.removeAll()
             }
         }
+        needsChanged()
     }
 
     // MARK: Delivery

@@ -18,6 +18,15 @@ final class SampleBufferStreams: @unchecked Sendable {
     private var nextID = 0
     /// Where buffers go when no delegate queue is set.
     let queue = DispatchQueue(label: "OpenAVFoundation.AVCaptureOutput.sampleBuffers")
+    /// The output fed, told when an iteration starts or ends (its needs may change then).
+    private weak var output: AVCaptureOutput?
+
+    /// The streams of `output`.
+    init(of output: AVCaptureOutput) {
+        self.output = output
+    }
+
+    private func iterationsChanged() { output?.needsChanged() }
 
     /// Whether anyone is iterating.
     var isEmpty: Bool { lock.withLock { iterations.isEmpty } }
@@ -29,6 +38,7 @@ final class SampleBufferStreams: @unchecked Sendable {
             iterations[nextID] = Iteration(queue: BoundedQueue(capacity: capacity, policy: policy))
             return nextID
         }
+        iterationsChanged()
         return AVCaptureOutput.SampleBuffers.Iterator(handle: Handle(streams: self, id: id))
     }
 
@@ -91,6 +101,7 @@ final class SampleBufferStreams: @unchecked Sendable {
             iterations[id] = nil
             finished.remove(id)
         }
+        iterationsChanged()
     }
 
     /// Ties an iteration to its iterator's life: the iteration ends when the iterator goes.

@@ -207,10 +207,9 @@ final class MovieWriter: @unchecked Sendable {
         } else {
             return sample
         }
-        var copy: CMSampleBuffer?
-        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample, sampleTimingEntryCount: 1,
-                                              sampleTimingArray: &timing, sampleBufferOut: &copy)
-        guard let copy else { throw AVError(.encodeFailed, reason: "cannot retime a sample at the session's end") }
+        guard let copy = sample.retimed([timing]) else {
+            throw AVError(.encodeFailed, reason: "cannot retime a sample at the session's end")
+        }
         return copy
     }
 
@@ -226,10 +225,9 @@ final class MovieWriter: @unchecked Sendable {
             if timing[i].presentationTimeStamp.isNumeric { timing[i].presentationTimeStamp = timing[i].presentationTimeStamp - offset }
             if timing[i].decodeTimeStamp.isNumeric { timing[i].decodeTimeStamp = timing[i].decodeTimeStamp - offset }
         }
-        var copy: CMSampleBuffer?
-        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample, sampleTimingEntryCount: count > 0 ? timing.count : 0,
-                                              sampleTimingArray: &timing, sampleBufferOut: &copy)
-        guard let copy else { throw EngineError(operation: "retiming a sample", message: "the sample buffer cannot be copied") }
+        guard let copy = sample.retimed(count > 0 ? timing : []) else {
+            throw EngineError(operation: "retiming a sample", message: "the sample buffer cannot be copied")
+        }
         return copy
     }
 

@@ -129,6 +129,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
             current = recording
             latest = recording
         }
+        needsChanged()
     }
 
     /// Stops the recording at the next video frame; the delegate hears when the file is
@@ -167,6 +168,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
             ending.removeAll { $0 === recording }
             if current === recording { current = nil }
         }
+        needsChanged()
     }
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {

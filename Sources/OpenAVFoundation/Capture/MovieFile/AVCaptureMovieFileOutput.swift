@@ -134,8 +134,14 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
                 let settings = try WriterOutputSettings.encoderSettings(chosen, mediaType: isVideo ? .video : .audio)
                 if isVideo {
                     plan.video = settings
-                    if case .video(let video) = settings {
+                    if case .video(var video) = settings {
                         plan.videoTransform = Self.displayTransform(of: connection, width: video.width, height: video.height)
+                        // The encoder takes the camera's own pixels when it can: no conversion
+                        // between the device's buffer and the codec (one at most otherwise).
+                        if video.pixelFormat == nil, let source = connection.activeVideoFormat?.pixelFormat {
+                            video.pixelFormat = Encoder.preferredPixelFormat(for: video.codec, source: source)
+                            plan.video = .video(video)
+                        }
                     }
                 } else {
                     plan.audio = settings

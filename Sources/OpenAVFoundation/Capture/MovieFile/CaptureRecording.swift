@@ -371,11 +371,7 @@ final class CaptureRecording: @unchecked Sendable {
     /// A copy of a sample buffer (sharing its data) whose first sample is at `time` in the file,
     /// each sample lasting `sampleDuration`.
     private static func retimed(_ buffer: CMSampleBuffer, at time: CMTime, sampleDuration: CMTime) -> CMSampleBuffer? {
-        var timing = CMSampleTimingInfo(duration: sampleDuration, presentationTimeStamp: time, decodeTimeStamp: .invalid)
-        var retimed: CMSampleBuffer?
-        CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: buffer, sampleTimingEntryCount: 1,
-                                              sampleTimingArray: &timing, sampleBufferOut: &retimed)
-        return retimed
+        buffer.retimed([CMSampleTimingInfo(duration: sampleDuration, presentationTimeStamp: time, decodeTimeStamp: .invalid)])
     }
 
     /// The nice value encoding runs at: below the capture devices' threads and the clients'

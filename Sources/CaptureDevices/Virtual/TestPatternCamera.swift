@@ -39,7 +39,7 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
     package let manufacturer = "OpenAVFoundation"
     package let isVirtual = true
     package let mediaKind = CaptureMediaKind.video
-    package var isConnected: Bool { lock.withLock { connected } }
+    package var isConnected: Bool { runner.isConnected }
 
     /// Pixel formats offered at every size.
     package static let pixelFormats: [OSType] = [
@@ -72,12 +72,8 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
     private let simulatedControls = VirtualCameraControls(exposureDurations: exposureDurations, isos: isos)
     package var controls: (any CaptureControls)? { simulatedControls }
 
-    private let lock = NSLock()
-    private var thread: DeviceThread?
-    private var connected = true
-    /// The run a simulated unplug ended: it delivers the failure as its last event.
-    private var unpluggedThread: DeviceThread?
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestPatternCamera")
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestPatternCamera")
+    private let runner = DeviceRunner(logger: TestPatternCamera.logger)
 
     /// A camera; the built-in one has the default identity, further ones (several cameras, as
     /// a phone's front and back, for tests; see `CaptureDeviceRegistry.addVirtualDevice(_:)`)
@@ -89,7 +85,7 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
         self.position = position
     }
 
-    package var isRunning: Bool { lock.withLock { thread != nil } }
+    package var isRunning: Bool { runner.isRunning }
 
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
@@ -103,32 +99,19 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
             throw CaptureDeviceError(.unsupportedFrameDuration,
                                      "\(localizedName) \(offered) cannot deliver frames every \(duration.seconds) s")
         }
-        lock.lock()
-        defer { lock.unlock() }
-        guard connected else { throw CaptureDeviceError(.disconnected, "\(localizedName) is unplugged") }
-        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        let renderer = try TestPatternRenderer(format: offered, neutralGains: simulatedControls.neutralWhiteBalanceGains)
-        logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
         let controls = simulatedControls
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { [self] deviceThread in
-            Self.run(renderer: renderer, controls: controls, grid: grid, on: deviceThread, handler: handler)
-            let unplugged = lock.withLock { () -> Bool in
-                guard unpluggedThread === deviceThread else { return false }
-                unpluggedThread = nil
-                return true
-            }
-            if unplugged {
-                handler(.failure(CaptureDeviceError(.disconnected, "\(localizedName) was unplugged while capturing")))
+        try runner.start(self, handler: handler) { () throws(CaptureDeviceError) in
+            let renderer = try TestPatternRenderer(format: offered, neutralGains: controls.neutralWhiteBalanceGains)
+            Self.logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
+            return { deviceThread, handler in
+                Self.run(renderer: renderer, controls: controls, grid: grid, on: deviceThread, handler: handler)
+                return nil
             }
         }
     }
 
     package func stop() {
-        let running = lock.withLock { () -> DeviceThread? in
-            defer { thread = nil }
-            return thread
-        }
-        running?.stop()
+        runner.stop()
     }
 
     /// Unplugs the camera, as far as anyone can tell: a running camera delivers
@@ -136,25 +119,12 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
     /// `isConnected` is false and `start` throws `.disconnected` until `simulateReconnect()`.
     /// Connection observers learn of the change. Unplugging an unplugged camera does nothing.
     package func simulateDisconnect() {
-        let (wasConnected, running) = lock.withLock { () -> (Bool, DeviceThread?) in
-            defer {
-                connected = false
-                thread = nil
-            }
-            unpluggedThread = thread
-            return (connected, thread)
-        }
-        running?.stop()
-        if wasConnected { CaptureDeviceRegistry.connectionChanged(self) }
+        runner.unplug(self)
     }
 
     /// Plugs the camera in again after `simulateDisconnect()`; connection observers learn of it.
     package func simulateReconnect() {
-        let wasConnected = lock.withLock { () -> Bool in
-            defer { connected = true }
-            return connected
-        }
-        if !wasConnected { CaptureDeviceRegistry.connectionChanged(self) }
+        if runner.markConnected(true) { CaptureDeviceRegistry.connectionChanged(self) }
     }
 
     /// The production loop: draw frame `n + 1` while waiting for its deadline, sleep to it,

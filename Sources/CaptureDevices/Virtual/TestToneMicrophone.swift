@@ -46,14 +46,13 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
         }
     }
 
-    private let lock = NSLock()
-    private var thread: DeviceThread?
-    private let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestToneMicrophone")
+    private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestToneMicrophone")
+    private let runner = DeviceRunner(logger: TestToneMicrophone.logger)
 
     /// The microphone, stopped.
     package init() {}
 
-    package var isRunning: Bool { lock.withLock { thread != nil } }
+    package var isRunning: Bool { runner.isRunning }
 
     /// The signal's value at absolute sample `n` of a `rate` Hz stream, before quantization.
     package static func signal(atSample n: UInt64, rate: Int) -> Double {
@@ -69,22 +68,18 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
         let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
-        lock.lock()
-        defer { lock.unlock() }
-        guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(localizedName) is already running") }
-        logger.debug("starting \(audio) in buffers of \(frames) frames")
-        let generator = ToneBufferMaker(format: audio, framesPerBuffer: frames)
-        thread = DeviceThread.start(name: "OpenAV \(localizedName)") { deviceThread in
-            Self.run(generator: generator, on: deviceThread, handler: handler)
+        try runner.start(self, handler: handler) { () throws(CaptureDeviceError) in
+            Self.logger.debug("starting \(audio) in buffers of \(frames) frames")
+            let generator = ToneBufferMaker(format: audio, framesPerBuffer: frames)
+            return { deviceThread, handler in
+                Self.run(generator: generator, on: deviceThread, handler: handler)
+                return nil
+            }
         }
     }
 
     package func stop() {
-        let running = lock.withLock { () -> DeviceThread? in
-            defer { thread = nil }
-            return thread
-        }
-        running?.stop()
+        runner.stop()
     }
 
     private static func run(generator: ToneBufferMaker, on thread: DeviceThread, handler: CaptureHandler) {
