@@ -17,9 +17,11 @@ extension Inputs {
         let audioRate = try setting("audio-rate"), channels = try setting("audio-channels"), audioBitRate = try setting("audio-bitrate")
         let gop = String(Int((30 * (Double(keyFrameSeconds) ?? 1)).rounded()))
         let out = scratch.path
-        // One second of the camera's frames (NV12), which the peers loop.
-        let pattern = out + "/pattern.nv12"
-        _ = try ChildProcess.capture([bench, "--worker", "pattern-frames", "30", pattern])
+        // One second of the camera's frames (NV12), which the peers loop: an input, made once.
+        let pattern = cache.appendingPathComponent("capture-pattern-1920x1080.nv12").path
+        if !FileManager.default.fileExists(atPath: pattern) {
+            _ = try ChildProcess.capture([bench, "--worker", "pattern-frames", "30", pattern])
+        }
 
         var sides = [
             Side(name: "ours", commands: [[bench, "--worker", "capture", "\(seconds)", out + "/ours.mov"]],
@@ -62,7 +64,7 @@ extension Inputs {
                 "ours: AVCaptureSession, Test Pattern Camera 1920x1080 '420v' 30 fps (activeFormat, activeVideoMinFrameDuration) "
                     + "+ Test Tone Microphone → AVCaptureMovieFileOutput (.mov, maxRecordedDuration \(seconds) s) "
                     + "+ AVCaptureVideoDataOutput whose delegate takes host clock now − the frame's presentation time",
-                "ffmpeg: ffmpeg -re -stream_loop -1 -f rawvideo -pixel_format nv12 -video_size 1920x1080 -framerate 30 -i pattern.nv12 "
+                "ffmpeg: ffmpeg -re -stream_loop -1 -f rawvideo -pixel_format nv12 -video_size 1920x1080 -framerate 30 -i capture-pattern-1920x1080.nv12 "
                     + "-re -f lavfi -i sine=… -t \(seconds) "
                     + "-c:v libx264 -preset veryfast -b:v \(bitRate) -g \(gop) -profile:v high -c:a aac -b:a \(audioBitRate) out.mov; "
                     + "drop/dup from its -progress output",
@@ -71,7 +73,7 @@ extension Inputs {
                     : "gstreamer: gst-launch-1.0 -e " + gstPipeline.joined(separator: " ")
                         + " (x264enc's rate control is ABR with its 600 ms VBV buffer)",
                 "frames in file, video bit rate and recorded seconds: ffprobe of each side's file; CPU per recorded second = CPU s / file duration",
-                "the same picture on every side: pattern.nv12 is one second (30 frames) of the Test Pattern Camera in this format, "
+                "the same picture on every side: capture-pattern-1920x1080.nv12 (in the input cache) is one second (30 frames) of the Test Pattern Camera in this format, "
                     + "as the camera delivers it (openav-bench --worker pattern-frames), which ffmpeg and GStreamer loop in real time; "
                     + "every side hands x264 NV12 as it comes (no conversion), so the video kbit/s column should agree and the CPU columns compare the pipelines",
             ],

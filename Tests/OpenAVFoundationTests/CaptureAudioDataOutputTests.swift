@@ -125,4 +125,75 @@ extension CaptureSessionTests {
         session.removeConnection(connection)
         #expect(session.connections.isEmpty && !camera.backend.isRunning)
     }
+
+    /// A delegate that stalls for a second and a half holds up at most
+    /// `maximumQueuedBufferCount` buffers: afterwards it gets that many (contiguous, from
+    /// before the stall) and then the newest, with the ones in between dropped, so memory does
+    /// not grow with a slow consumer. The same holds for a `sampleBuffers` iteration that does
+    /// not read.
+    @Test func aStalledAudioConsumerHoldsAtMostTheQueuesCapacity() async throws {
+        final class StallingDelegate: NSObject, AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
+            let release = DispatchSemaphore(value: 0)
+            let condition = NSCondition()
+            var times: [CMTime] = []
+            func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+                let first = condition.withLock { () -> Bool in
+                    times.append(sampleBuffer.presentationTimeStamp)
+                    condition.broadcast()
+                    return times.count == 1
+                }
+                if first { release.wait() }
+            }
+        }
+        let session = AVCaptureSession()
+        session.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice.default(for: .audio))))
+        let output = AVCaptureAudioDataOutput()
+        let delegate = StallingDelegate()
+        output.setSampleBufferDelegate(delegate, queue: DispatchQueue(label: "stalled audio"))
+        session.addOutput(output)
+        let iteration = output.sampleBuffers.makeAsyncIterator()
+        session.startRunning()
+        defer { session.stopRunning() }
+        // The microphone delivers 100 buffers a second: three times the queue's capacity while
+        // the delegate and the iteration stall, from the delegate's first buffer on.
+        let started = delegate.condition.withLock { () -> Bool in
+            let deadline = Date().addingTimeInterval(5)
+            while delegate.times.isEmpty { if !delegate.condition.wait(until: deadline) { return false } }
+            return true
+        }
+        try #require(started, "no audio buffer within 5 s")
+        let stalledAt = CMClockGetTime(CMClock.hostTimeClock)
+        while CMClockGetTime(CMClock.hostTimeClock) - stalledAt < CMTime(value: 3, timescale: 2) {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let capacity = AVCaptureAudioDataOutput.maximumQueuedBufferCount
+        delegate.release.signal()
+        let caughtUp = delegate.condition.withLock { () -> Bool in
+            let deadline = Date().addingTimeInterval(5)
+            while delegate.times.count < capacity + 20 {
+                if !delegate.condition.wait(until: deadline) { return false }
+            }
+            return true
+        }
+        #expect(caughtUp)
+        let times = delegate.condition.withLock { delegate.times }
+        let step = CMTime(value: 1, timescale: 100)
+        // Buffers 1...capacity follow the first without a gap; one gap of at least a second
+        // comes right after them (the buffers dropped while the queue was full).
+        let gaps = zip(times, times.dropFirst()).enumerated().filter { $0.element.1 - $0.element.0 > step + step }
+        #expect(gaps.count == 1 && gaps.first?.offset == capacity, "gaps after buffers \(gaps.map(\.offset)) of \(times.count)")
+        if let gap = gaps.first { #expect(gap.element.1 - gap.element.0 >= CMTime(value: 1, timescale: 1)) }
+
+        // The iteration never read: its own queue kept the first `capacity` buffers it was
+        // offered, in order, and no more.
+        var stalledIteration = iteration
+        var read: [CMTime] = []
+        for _ in 0..<(capacity + 5) {
+            guard let buffer = await stalledIteration.next() else { break }
+            read.append(buffer.presentationTimeStamp)
+        }
+        let iterationGaps = zip(read, read.dropFirst()).enumerated().filter { $0.element.1 - $0.element.0 > step + step }
+        #expect(iterationGaps.count == 1 && iterationGaps.first?.offset == capacity - 1,
+                "iteration gaps after buffers \(iterationGaps.map(\.offset)) of \(read.count)")
+    }
 }
