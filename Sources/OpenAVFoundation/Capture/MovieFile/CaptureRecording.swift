@@ -68,18 +68,6 @@ final class CaptureRecording: @unchecked Sendable {
     /// How long a recording that has seen its last video frame waits for the audio up to it.
     static let audioGrace = DispatchTimeInterval.milliseconds(500)
 
-    /// Where the recording ends.
-    private enum End {
-        /// Not asked to stop.
-        case open
-        /// Ends at the next video frame (the next audio buffer when there is no video).
-        case atNextFrame
-        /// Ends at the next entry point, where the next recording begins.
-        case atNextEntryPoint
-        /// Ends at this host time, exclusive.
-        case at(CMTime)
-    }
-
     /// The file.
     let url: URL
     /// The connections recorded, as the delegate is told.
@@ -95,14 +83,8 @@ final class CaptureRecording: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var start: CMTime?
-    private var end = End.open
-    private var videoPassedEnd = false
-    private var audioPassedEnd = false
-    private var pausedTotal = CMTime.zero
-    private var pauseStart: CMTime?
-    private var pauseRequested = false
-    private var resumeRequested = false
+    /// Where the file starts, pauses and ends, and what is missing from it.
+    private var timeline: RecordingTimeline
     /// Samples waiting for the writer, and whether a drain on `queue` is writing them.
     private var videoQueue = BoundedQueue<(sample: CaptureSample, fileTime: CMTime)>(capacity: videoQueueCapacity, policy: .dropNewest)
     private var audioQueue = BoundedQueue<(buffer: CMSampleBuffer, fileTime: CMTime, duration: CMTime)>(
@@ -113,17 +95,9 @@ final class CaptureRecording: @unchecked Sendable {
     private var reason: AVError?
     private var writtenEnd = CMTime.zero
     private var writerFailed = false
-    private var droppedFrames = 0
-    /// Frames dropped since the last frame taken: counted once a later frame is taken (frames
-    /// after the file's last are not missing from it).
-    private var pendingDrops = 0
     private var writtenFrames = 0
     private var writtenSamples = 0
     private var lastSpaceCheck = CMTime.negativeInfinity
-    /// Whether stored compressed frames wait for a key frame after one went missing.
-    private var awaitsKeyFrame = false
-    /// When the recording began waiting for an entry point, while it waits.
-    private var entryPointWaitStart: CMTime?
 
     /// Creates the file and the encoders; throws (without touching an existing file) when the
     /// file exists or cannot be made, or the settings are refused.
@@ -156,6 +130,9 @@ final class CaptureRecording: @unchecked Sendable {
         self.delegate = delegate
         self.videoTrack = videoTrack
         self.audioTrack = audioTrack
+        timeline = RecordingTimeline(hasVideo: videoTrack != nil, hasAudio: audioTrack != nil,
+                                     storesCompressedVideo: plan.storesCompressedVideo, maxDuration: plan.maxDuration,
+                                     entryPointWait: Self.entryPointWait)
     }
 
     // MARK: State for the output
@@ -167,97 +144,82 @@ final class CaptureRecording: @unchecked Sendable {
     /// Whether the recording needs the pictures of a camera's compressed frames (it encodes video).
     var needsPictures: Bool { videoTrack != nil && !plan.storesCompressedVideo }
     /// Whether a pause is in effect or asked for.
-    var isPaused: Bool { lock.withLock { (pauseStart != nil || pauseRequested) && !resumeRequested } }
+    var isPaused: Bool { lock.withLock { timeline.isPaused } }
     /// Frames missing between the file's first and last frames: dropped by the device, or
     /// because the encoder fell behind.
-    var droppedFrameCount: Int { lock.withLock { droppedFrames } }
+    var droppedFrameCount: Int { lock.withLock { timeline.droppedFrames } }
     /// Frames written to the file.
     var writtenFrameCount: Int { lock.withLock { writtenFrames } }
 
     /// Ends the recording at its next video frame (next audio buffer without video), or, when
     /// `handingOver` to a recording that begins there, at its next entry point.
     func stopAtNextFrame(handingOver: Bool) {
-        lock.withLock { if case .open = end { end = handingOver ? .atNextEntryPoint : .atNextFrame } }
+        lock.withLock { timeline.stopAtNextFrame(handingOver: handingOver) }
     }
 
     /// Pauses at the next video frame.
     func pause() {
-        lock.withLock {
-            resumeRequested = false
-            if pauseStart == nil { pauseRequested = true }
-        }
+        lock.withLock { timeline.pause() }
     }
 
     /// Resumes at the next video frame.
     func resume() {
-        lock.withLock {
-            pauseRequested = false
-            if pauseStart != nil { resumeRequested = true }
-        }
+        lock.withLock { timeline.resume() }
     }
 
     // MARK: Samples (device threads)
 
-    /// Takes a sample from a device thread: decides, in time order, whether it belongs to the
-    /// file and hands it to the writing queue.
+    /// Takes a sample from a device thread: the timeline decides, in time order, whether it
+    /// belongs to the file, and it goes to the writer's queue.
     func receive(_ sample: CaptureSample) {
         let isVideo = sample.isVideo
         guard isVideo ? videoTrack != nil : audioTrack != nil else { return }
-        let leads = isVideo || videoTrack == nil
-        let time = sample.presentationTime
         let storesCompressed = isVideo && plan.storesCompressedVideo
         let hasMedia = !isVideo || (storesCompressed ? sample.compressedVideo != nil : sample.pixelBuffer != nil)
-        var isEntryPoint = hasMedia && (!storesCompressed || sample.compressedVideo?.isSyncSample(at: 0) == true)
+        let isEntryPoint = hasMedia && (!storesCompressed || sample.compressedVideo?.isSyncSample(at: 0) == true)
         lock.lock()
         guard !finishing else { return lock.unlock() }
-        if leads { isEntryPoint = isEntryPointLocked(isEntryPoint, hasMedia: hasMedia, at: time) }
-        if leads {
-            switch end {
-            case .open, .at: break
-            case .atNextFrame: end = .at(time)
-            case .atNextEntryPoint: if isEntryPoint { end = .at(time) }
+        let outcome = timeline.decide(RecordingTimeline.Sample(isVideo: isVideo, time: sample.presentationTime, hasMedia: hasMedia,
+                                                               isEntryPoint: isEntryPoint, droppedBefore: sample.droppedBefore))
+        if outcome.forcedEntryPoint {
+            logger.warning("no entry point in \(Self.entryPointWait.seconds) s of video: recording \(url.lastPathComponent) goes on from a frame that may not decode")
+        }
+        switch outcome.pauseChange {
+        case .paused?: queue.async { self.delegate.fileOutput(self.output, didPauseRecordingTo: self.url, from: self.connections) }
+        case .resumed?: queue.async { self.delegate.fileOutput(self.output, didResumeRecordingTo: self.url, from: self.connections) }
+        case nil: break
+        }
+        switch outcome.decision {
+        case .leaveOut:
+            return lock.unlock()
+        case .passedEnd(let state):
+            lock.unlock()
+            switch state {
+            case .complete: finish(because: nil)
+            case .awaitingAudio: queue.asyncAfter(deadline: .now() + Self.audioGrace) { self.finish(because: nil) }
+            case .awaitingVideo: break
             }
-        }
-        if case .at(let endTime) = end, time >= endTime {
-            if isVideo { videoPassedEnd = true } else { audioPassedEnd = true }
-            if leads && videoTrack == nil { videoPassedEnd = true }
-            return endIfComplete()
-        }
-        if start == nil {
-            guard leads, isEntryPoint else { return lock.unlock() }
-            start = time
-        } else if leads {
-            // Frames lost while paused are not missing from the file.
-            if pauseStart == nil { pendingDrops += sample.droppedBefore }
-            if storesCompressed && sample.droppedBefore > 0 { awaitsKeyFrame = true }
-        }
-        guard let start, time >= start else { return lock.unlock() }
-        if leads { updatePause(at: time, isEntryPoint: isEntryPoint) }
-        guard pauseStart == nil else { return lock.unlock() }
-        let fileTime = time - start - pausedTotal
-        if leads, plan.maxDuration.isNumeric, fileTime >= plan.maxDuration {
+            return
+        case .reachedMaximumDuration:
             lock.unlock()
             return finish(because: AVError(.maximumDurationReached, reason: "the recording reached its maximum duration of \(plan.maxDuration.seconds) s"))
-        }
-        if isVideo {
-            if isEntryPoint { awaitsKeyFrame = false }
-            guard hasMedia, !awaitsKeyFrame, case .queued = videoQueue.push((sample, fileTime)) else {
-                pendingDrops += 1
-                if storesCompressed { awaitsKeyFrame = true }
-                return lock.unlock()
+        case .write(let fileTime):
+            if isVideo {
+                guard case .queued = videoQueue.push((sample, fileTime)) else {
+                    timeline.refused()
+                    return lock.unlock()
+                }
+                timeline.queued()
+            } else {
+                guard let buffer = sample.sampleBuffer else { return lock.unlock() }
+                guard case .queued = audioQueue.push((buffer, fileTime, sample.duration)) else {
+                    let lost = audioQueue.dropped(.overrun)
+                    lock.unlock()
+                    // Said for the first loss and every hundredth (a second of buffers) after it.
+                    guard lost % 100 == 1 else { return }
+                    return logger.warning("recording \(url.lastPathComponent): the writer is \(Self.audioQueueCapacity) audio buffers behind; \(lost) lost so far, the last at \(fileTime.seconds) s")
+                }
             }
-            droppedFrames += pendingDrops
-            pendingDrops = 0
-        } else if let buffer = sample.sampleBuffer {
-            guard case .queued = audioQueue.push((buffer, fileTime, sample.duration)) else {
-                let lost = audioQueue.dropped(.overrun)
-                lock.unlock()
-                // Said for the first loss and every hundredth (a second of buffers) after it.
-                guard lost % 100 == 1 else { return }
-                return logger.warning("recording \(url.lastPathComponent): the writer is \(Self.audioQueueCapacity) audio buffers behind; \(lost) lost so far, the last at \(fileTime.seconds) s")
-            }
-        } else {
-            return lock.unlock()
         }
         let startsDrain = !draining
         draining = true
@@ -280,58 +242,10 @@ final class CaptureRecording: @unchecked Sendable {
         }
     }
 
-    /// Whether a leading sample serves as an entry point (lock held): one that is, or any with
-    /// what the file takes once the recording has waited `entryPointWait` for one.
-    private func isEntryPointLocked(_ isEntryPoint: Bool, hasMedia: Bool, at time: CMTime) -> Bool {
-        var waits = start == nil || resumeRequested || awaitsKeyFrame
-        if case .atNextEntryPoint = end { waits = true }
-        guard waits, !isEntryPoint else {
-            entryPointWaitStart = nil
-            return isEntryPoint
-        }
-        guard let since = entryPointWaitStart else {
-            entryPointWaitStart = time
-            return false
-        }
-        guard hasMedia, time - since >= Self.entryPointWait else { return false }
-        logger.warning("no entry point in \(Self.entryPointWait.seconds) s of video: recording \(url.lastPathComponent) goes on from a frame that may not decode")
-        entryPointWaitStart = nil
-        return true
-    }
-
     /// Waits until every sample handed over so far is written (or left out): for tests that
     /// hand samples over faster than a device delivers them, which the bounded queue would drop.
     func waitUntilWritten() {
         queue.sync {}
-    }
-
-    /// Applies a pause or resume asked for, at a leading sample's time (lock held); a resume
-    /// waits for an entry point.
-    private func updatePause(at time: CMTime, isEntryPoint: Bool) {
-        if pauseRequested, pauseStart == nil {
-            pauseRequested = false
-            pauseStart = time
-            queue.async { self.delegate.fileOutput(self.output, didPauseRecordingTo: self.url, from: self.connections) }
-        } else if resumeRequested, isEntryPoint, let paused = pauseStart {
-            resumeRequested = false
-            pausedTotal = pausedTotal + (time - paused)
-            pauseStart = nil
-            queue.async { self.delegate.fileOutput(self.output, didResumeRecordingTo: self.url, from: self.connections) }
-        }
-    }
-
-    /// Finishes once every track has passed the end, or after a grace period for the audio
-    /// (lock held; releases it).
-    private func endIfComplete() {
-        let hasAudio = audioTrack != nil && videoTrack != nil
-        let complete = videoPassedEnd && (!hasAudio || audioPassedEnd)
-        let waitForAudio = videoPassedEnd && !complete
-        lock.unlock()
-        if complete {
-            finish(because: nil)
-        } else if waitForAudio {
-            queue.asyncAfter(deadline: .now() + Self.audioGrace) { self.finish(because: nil) }
-        }
     }
 
     // MARK: Writing (own queue)
