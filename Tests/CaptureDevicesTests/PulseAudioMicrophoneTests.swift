@@ -100,9 +100,13 @@ extension RealTimeDeviceTests {
                 #expect(steppedBack.count <= 1 && discontinuities.count == steppedBack.count,
                         "buffers re-anchored without a drop (index, samples moved): \(discontinuities) of \(records.count)")
 
-                // On the host clock: every buffer was recorded before it arrived, and recently.
+                // On the host clock: every buffer was recorded before it arrived, within what the
+                // timeline promises (it continues while within `PCMTimeline.maximumDrift` of the
+                // measured time, either way), and recently. (Seen: a buffer ending 3.4 ms after it
+                // arrived, with the recorder's thread real-time, on a quiet machine.)
                 let lags = records.map { Int64($0.arrival) - nanoseconds($0.presentationTime + $0.duration) }.sorted()
-                #expect(lags.first! > -2_000_000, "a buffer ended \(-lags.first!) ns after it arrived")
+                let drift = Int64(PCMTimeline.maximumDrift.seconds * 1e9)
+                #expect(lags.first! > -drift, "a buffer ended \(-lags.first!) ns after it arrived")
                 #expect(lags[lags.count / 2] < 100_000_000, "median lag \(lags[lags.count / 2]) ns")
 
                 // The tone: found where the samples are loud, its onset timed by the buffers' stamps.
