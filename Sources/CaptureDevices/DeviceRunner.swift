@@ -47,10 +47,14 @@ final class DeviceRunner: @unchecked Sendable {
     func start(_ device: any CaptureDeviceBackend, handler: @escaping CaptureHandler, everyFailureDisconnects: Bool = false,
                open: () throws(CaptureDeviceError) -> Run) throws(CaptureDeviceError) {
         let name = device.localizedName
+        // Waited for outside the lock: a failed run's thread may still be telling connection
+        // observers, which ask this runner whether the device is connected.
+        lock.withLock { () -> DeviceThread? in
+            defer { finishing = nil }
+            return finishing
+        }?.stop()
         lock.lock()
         defer { lock.unlock() }
-        finishing?.stop()
-        finishing = nil
         guard connected else { throw CaptureDeviceError(.disconnected, "\(name) is not connected") }
         guard thread == nil else { throw CaptureDeviceError(.alreadyRunning, "\(name) is already running") }
         let run: Run
