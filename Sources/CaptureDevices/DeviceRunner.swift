@@ -43,9 +43,12 @@ final class DeviceRunner: @unchecked Sendable {
     /// to `handler`; throws when the device is disconnected or already running, or when `open`
     /// throws (a `.disconnected` error marks the device disconnected). With
     /// `everyFailureDisconnects` (microphones: a sound server or card that fails is gone), a
-    /// failure while running is delivered as `.disconnected`.
+    /// failure while running is delivered as `.disconnected`. Without `realTime` the thread asks
+    /// only for nice -10 (microphones: a sound server buffers their audio, and
+    /// `PCMTimeline`'s corrections are tuned to reads at normal priority (real-time reads made
+    /// the PulseAudio tone test step its timeline back mid-tone in 2 of 3 quiet runs).
     func start(_ device: any CaptureDeviceBackend, handler: @escaping CaptureHandler, everyFailureDisconnects: Bool = false,
-               open: () throws(CaptureDeviceError) -> Run) throws(CaptureDeviceError) {
+               realTime: Bool = true, open: () throws(CaptureDeviceError) -> Run) throws(CaptureDeviceError) {
         let name = device.localizedName
         // Waited for outside the lock: a failed run's thread may still be telling connection
         // observers, which ask this runner whether the device is connected.
@@ -64,7 +67,7 @@ final class DeviceRunner: @unchecked Sendable {
             if error.reason == .disconnected { connected = false }
             throw error
         }
-        thread = DeviceThread.start(name: "OpenAV \(name)") { [self, weak device] deviceThread in
+        thread = DeviceThread.start(name: "OpenAV \(name)", realTime: realTime) { [self, weak device] deviceThread in
             var failure = run(deviceThread, handler)
             if everyFailureDisconnects, let error = failure, error.reason != .disconnected {
                 failure = CaptureDeviceError(.disconnected, "\(name) went away while capturing: \(error.message)")

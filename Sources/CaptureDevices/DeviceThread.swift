@@ -39,12 +39,14 @@ package final class DeviceThread: @unchecked Sendable {
 
     private init() {}
 
-    /// Starts `body` on a new thread named `name`; `body` gets this object to sleep on.
-    package static func start(name: String, body: @escaping @Sendable (DeviceThread) -> Void) -> DeviceThread {
+    /// Starts `body` on a new thread named `name`; `body` gets this object to sleep on. Without
+    /// `realTime` the thread asks only for nice -10 (microphones: see `DeviceRunner`).
+    package static func start(name: String, realTime: Bool = true,
+                              body: @escaping @Sendable (DeviceThread) -> Void) -> DeviceThread {
         let deviceThread = DeviceThread()
         let thread = Thread {
             deviceThread.condition.withLock { deviceThread.threadID = pthread_self() }
-            raisePriority()
+            raisePriority(realTime: realTime)
             body(deviceThread)
             deviceThread.condition.withLock {
                 deviceThread.finished = true
@@ -58,13 +60,13 @@ package final class DeviceThread: @unchecked Sendable {
 
     /// Puts the calling thread ahead of normal threads, as far as the process may (see the type's
     /// description); does nothing where it may not.
-    private static func raisePriority() {
+    private static func raisePriority(realTime asksForRealTime: Bool) {
         // Threads this one starts (a dispatch queue's workers, an encoder's threads) must not
         // inherit the priority: SCHED_RESET_ON_FORK gives them normal scheduling and nice 0.
         let resetOnFork: Int32 = 0x4000_0000
         var realTime = sched_param()
         realTime.sched_priority = realTimePriority
-        if pthread_setschedparam(pthread_self(), SCHED_FIFO | resetOnFork, &realTime) == 0 { return }
+        if asksForRealTime, pthread_setschedparam(pthread_self(), SCHED_FIFO | resetOnFork, &realTime) == 0 { return }
         var parameters = sched_param()
         guard pthread_setschedparam(pthread_self(), SCHED_OTHER | resetOnFork, &parameters) == 0 else { return }
         // On Linux a nice value is the thread's own: `who` 0 is the calling thread.

@@ -48,7 +48,7 @@ package final class ALSAMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
         let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
-        try runner.start(self, handler: handler, everyFailureDisconnects: true) { () throws(CaptureDeviceError) in
+        try runner.start(self, handler: handler, everyFailureDisconnects: true, realTime: false) { () throws(CaptureDeviceError) in
             Self.logger.debug("recording \(uniqueID) as \(audio) in buffers of \(frames) frames")
             let maker = PCMBufferMaker(format: audio, framesPerBuffer: frames)
             let recorder = try ALSARecorder(pcm: ALSAPCM(hint.name, in: ALSAConfiguration(files: configurationFiles)), maker: maker)

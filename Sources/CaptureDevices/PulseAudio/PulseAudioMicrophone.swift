@@ -60,7 +60,7 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
     package func start(format: CaptureFormat, frameDuration: CMTime?,
                        handler: @escaping CaptureHandler) throws(CaptureDeviceError) {
         let (audio, frames) = try audioRequest(format, bufferDuration: frameDuration)
-        try runner.start(self, handler: handler, everyFailureDisconnects: true) { () throws(CaptureDeviceError) in
+        try runner.start(self, handler: handler, everyFailureDisconnects: true, realTime: false) { () throws(CaptureDeviceError) in
             Self.logger.debug("recording \(uniqueID) as \(audio) in buffers of \(frames) frames")
             let maker = PCMBufferMaker(format: audio, framesPerBuffer: frames)
             let recorder = try PulseAudioRecorder(server: server, source: source.name, maker: maker, timeout: Self.startTimeout)
