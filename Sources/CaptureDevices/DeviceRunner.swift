@@ -44,7 +44,7 @@ final class DeviceRunner: @unchecked Sendable {
     /// throws (a `.disconnected` error marks the device disconnected). With
     /// `everyFailureDisconnects` (microphones: a sound server or card that fails is gone), a
     /// failure while running is delivered as `.disconnected`. Without `realTime` the thread asks
-    /// only for nice -10 (microphones: a sound server buffers their audio, and
+    /// only for nice -10. Microphones ask so: a sound server buffers their audio, and
     /// `PCMTimeline`'s corrections are tuned to reads at normal priority (real-time reads made
     /// the PulseAudio tone test step its timeline back mid-tone in 2 of 3 quiet runs).
     func start(_ device: any CaptureDeviceBackend, handler: @escaping CaptureHandler, everyFailureDisconnects: Bool = false,

@@ -14,7 +14,8 @@ import Musl
 /// `maximumSleepSlice` so that a stop is noticed promptly; every slice ends at an absolute time,
 /// and the last one at the deadline itself.
 ///
-/// Priority: a device thread asks for real-time scheduling (`SCHED_FIFO` at
+/// Priority: a device thread (a camera's or a screen's; a microphone's asks only for nice -10,
+/// see `DeviceRunner`) asks for real-time scheduling (`SCHED_FIFO` at
 /// `realTimePriority`, below a sound server's threads), allowed to root or by `RLIMIT_RTPRIO`,
 /// else for a nice value of -10 (root, or `RLIMIT_NICE`), else runs at normal priority. On a
 /// busy two-core machine a normal thread wakes up to 3 ms late at the 99th percentile and a
