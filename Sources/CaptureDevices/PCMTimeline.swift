@@ -8,7 +8,8 @@ import OpenCoreMedia
 /// (`consume(_:frames:recordedAt:handler:thread:)`), and reports lost audio with `lose()`.
 /// Each buffer starts exactly where the previous one ended, and only when that drifts more than
 /// `maximumDrift` from the measurement (for `gapConfirmation` when it lags) does a buffer
-/// re-anchor on it; whole buffers skipped that way are reported in `drops` (`.late`). Used by
+/// re-anchor on it; the buffers skipped that way are reported in `drops` (`.late`), a part of
+/// one counting as one. Used by
 /// one thread at a time.
 final class PCMTimeline {
     /// How far the continued timeline may drift from the measured one before a buffer
@@ -100,8 +101,8 @@ final class PCMTimeline {
     /// timeline more than `maximumDrift` ahead of the measurement re-anchors at once. One more
     /// than `maximumDrift` behind it for `gapConfirmation` in a row, of audio and of host time, is
     /// a gap (the source was suspended, data was lost) or a latency misjudged, not a late
-    /// delivery: it re-anchors by the smallest lag seen in that time, whole buffers counted as
-    /// drops.
+    /// delivery: it re-anchors by the smallest lag seen in that time, the audio skipped counted
+    /// as drops in buffers, rounded up (a monitor whose sink rewinds loses a few milliseconds).
     /// After `lose()`, the next buffer re-anchors at
     /// once. A start never goes back to or before the previous buffer's.
     private func firstTick(measured: UInt64) -> UInt64 {
@@ -124,7 +125,9 @@ final class PCMTimeline {
         } else {
             return expected
         }
-        let dropped = max(start > Int64(expected) ? Int((start - Int64(expected)) / frames) : 0, lost ? 1 : 0)
+        // A move forward lost audio: at least one buffer's worth (part of one counts as one).
+        let skipped = start - Int64(expected)
+        let dropped = max(skipped > 0 ? Int((skipped + frames - 1) / frames) : 0, lost ? 1 : 0)
         drops.record(dropped, .late)
         sequence += UInt64(dropped)
         lost = false
