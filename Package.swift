@@ -43,10 +43,13 @@ let package = Package(
             dependencies: ["CV4L2", "CPulseAudio", "CALSA", "CX11", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // Sound out (and, to come, windows) for playback and previews
+        .target(name: "Display", dependencies: ["CPulseAudio", "CaptureDevices"]),
+
         // The framework
         .target(
             name: "OpenAVFoundation",
-            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "MediaEngine", "CaptureDevices", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "MediaEngine", "CaptureDevices", "Display", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The command-line tool

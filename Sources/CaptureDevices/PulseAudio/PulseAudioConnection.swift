@@ -6,15 +6,15 @@ import CPulseAudio
 ///
 /// Used by one thread at a time: made by discovery or by `PulseAudioMicrophone.start` on the
 /// caller's thread, then handed to the microphone's device thread. Never spawns a server.
-final class PulseAudioConnection {
+package final class PulseAudioConnection {
     /// The `pa_mainloop`.
-    let mainloop: OpaquePointer
+    package let mainloop: OpaquePointer
     /// The `pa_context`, ready once `init` returns.
-    let context: OpaquePointer
+    package let context: OpaquePointer
 
     /// Connects to `server` (nil: libpulse's default, `PULSE_SERVER` or the user's session
     /// server) within `timeout` nanoseconds.
-    init(server: String?, clientName: String, timeout: UInt64) throws(CaptureDeviceError) {
+    package init(server: String?, clientName: String, timeout: UInt64) throws(CaptureDeviceError) {
         guard let mainloop = pa_mainloop_new() else { throw CaptureDeviceError(.failed, "pa_mainloop_new failed") }
         guard let context = pa_context_new(pa_mainloop_get_api(mainloop), clientName) else {
             pa_mainloop_free(mainloop)
@@ -41,14 +41,14 @@ final class PulseAudioConnection {
     }
 
     /// Whether the server connection is still up.
-    var isGood: Bool { pa_context_get_state(context) == PA_CONTEXT_READY }
+    package var isGood: Bool { pa_context_get_state(context) == PA_CONTEXT_READY }
 
     /// libpulse's text for the context's last error.
-    var errorText: String { String(cString: pa_strerror(pa_context_errno(context))) }
+    package var errorText: String { String(cString: pa_strerror(pa_context_errno(context))) }
 
     /// Runs the loop for at most `timeout` nanoseconds, handling what arrives; false when the
     /// loop failed.
-    func iterate(timeout: UInt64) -> Bool {
+    package func iterate(timeout: UInt64) -> Bool {
         pa_mainloop_prepare(mainloop, Int32(clamping: timeout / 1000)) >= 0
             && pa_mainloop_poll(mainloop) >= 0
             && pa_mainloop_dispatch(mainloop) >= 0
@@ -56,7 +56,7 @@ final class PulseAudioConnection {
 
     /// Runs the loop until `done` holds or the host clock reaches `deadline`; whether `done`
     /// holds.
-    func iterate(untilNanoseconds deadline: UInt64, _ done: () -> Bool) -> Bool {
+    package func iterate(untilNanoseconds deadline: UInt64, _ done: () -> Bool) -> Bool {
         while !done() {
             let now = HostClock.now
             guard now < deadline, iterate(timeout: deadline - now) else { return done() }
@@ -64,8 +64,17 @@ final class PulseAudioConnection {
         return true
     }
 
+    /// Waits until `stream` (a `pa_stream` being connected) is ready or failed, at most until
+    /// `deadline`; whether it is ready.
+    package func waitUntilReady(_ stream: OpaquePointer, untilNanoseconds deadline: UInt64) -> Bool {
+        iterate(untilNanoseconds: deadline, {
+            let state = pa_stream_get_state(stream)
+            return state == PA_STREAM_READY || PA_STREAM_IS_GOOD(state) == 0
+        }) && pa_stream_get_state(stream) == PA_STREAM_READY
+    }
+
     /// Waits for an operation to complete within `deadline`; whether it did. Releases it.
-    func wait(for operation: OpaquePointer?, untilNanoseconds deadline: UInt64) -> Bool {
+    package func wait(for operation: OpaquePointer?, untilNanoseconds deadline: UInt64) -> Bool {
         guard let operation else { return false }
         defer { pa_operation_unref(operation) }
         return iterate(untilNanoseconds: deadline) { pa_operation_get_state(operation) != PA_OPERATION_RUNNING }

@@ -34,11 +34,7 @@ final class PulseAudioRecorder: @unchecked Sendable {
                                         minreq: UInt32.max, fragsize: UInt32(maker.byteCount))
         let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue)
         guard pa_stream_connect_record(stream, source, &attributes, flags) >= 0,
-              connection.iterate(untilNanoseconds: deadline, {
-                  let state = pa_stream_get_state(stream)
-                  return state == PA_STREAM_READY || PA_STREAM_IS_GOOD(state) == 0
-              }),
-              pa_stream_get_state(stream) == PA_STREAM_READY
+              connection.waitUntilReady(stream, untilNanoseconds: deadline)
         else {
             let missing = pa_context_errno(connection.context) == Int32(PA_ERR_NOENTITY.rawValue)
             throw CaptureDeviceError(missing ? .disconnected : .unavailable,

@@ -40,14 +40,16 @@ final class KeyValueObservers: @unchecked Sendable {
         }
         let registration = Registration { [weak object] registration in
             guard let object else { return }
-            let value = object[keyPath: keyPath]
-            let old = registration.lock.withLock { () -> Value? in
+            // Read and compared under the registration's lock: two threads rechecking at once
+            // must not report an older value after a newer one.
+            let change = registration.lock.withLock { () -> (old: Value, new: Value)? in
+                let value = object[keyPath: keyPath]
                 let old = registration.last as? Value
                 if let old, Self.equal(old, value) { return nil }
                 registration.last = value
-                return old
+                return old.map { ($0, value) }
             }
-            guard let old else { return }
+            guard let (old, value) = change else { return }
             let oldValue = options.contains(.old) ? old : nil
             if options.contains(.prior) {
                 changeHandler(object, NSKeyValueObservedChange(kind: .setting, newValue: nil, oldValue: oldValue,

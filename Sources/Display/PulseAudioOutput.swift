@@ -1,0 +1,100 @@
+import CaptureDevices
+import CPulseAudio
+
+/// A playback stream to a PulseAudio sink (PipeWire's `pipewire-pulse` serves the same API):
+/// interleaved 32-bit float PCM in, the position of the sample being heard now out, which is the
+/// player's master clock. Made and used by one thread (a player's sound thread), on libpulse's
+/// non-threaded main loop: every wait has a deadline, so a missing or hung sound server costs a
+/// timeout, never a hang.
+package final class PulseAudioOutput {
+    /// The sample rate and channel count of the stream.
+    package let sampleRate: Int
+    package let channelCount: Int
+    /// The sink's name, as the server knows it.
+    package let sinkName: String
+
+    private let connection: PulseAudioConnection
+    private let stream: OpaquePointer
+    private var corked = true
+
+    /// How much sound is buffered ahead of what is heard: 100 ms, enough to ride out a busy
+    /// machine, little enough for a pause, a volume change or a seek to be heard at once.
+    package static let bufferedNanoseconds: UInt64 = 100_000_000
+
+    /// Connects to `server` (nil: libpulse's default) and opens a stream to `sink` (nil: the
+    /// server's default sink), corked, within `timeout` nanoseconds.
+    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64) throws(CaptureDeviceError) {
+        let deadline = HostClock.now + timeout
+        let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
+        var spec = pa_sample_spec(format: cpulseaudio_sample_float32ne(), rate: UInt32(sampleRate), channels: UInt8(channelCount))
+        guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, "OpenAVFoundation playback", &spec, nil) else {
+            throw CaptureDeviceError(.unsupportedFormat, "PulseAudio cannot play \(sampleRate) Hz, \(channelCount) channels")
+        }
+        self.connection = connection
+        self.stream = stream
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        let bytes = UInt32(HostClock.multiplyDivide(Self.bufferedNanoseconds, UInt64(sampleRate * channelCount * 4), HostClock.nanosecondsPerSecond))
+        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+        let flags = pa_stream_flags_t(PA_STREAM_START_CORKED.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
+            | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+        guard pa_stream_connect_playback(stream, sink, &attributes, flags, nil, nil) >= 0,
+              connection.waitUntilReady(stream, untilNanoseconds: deadline)
+        else {
+            let missing = pa_context_errno(connection.context) == Int32(PA_ERR_NOENTITY.rawValue)
+            let text = connection.errorText
+            pa_stream_unref(stream)
+            throw CaptureDeviceError(missing ? .disconnected : .unavailable, "cannot play to PulseAudio sink \(sink ?? "(default)"): \(text)")
+        }
+        sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? sink ?? ""
+    }
+
+    deinit {
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+    }
+
+    /// Whether the server and the stream are still up.
+    package var isGood: Bool { connection.isGood && pa_stream_get_state(stream) == PA_STREAM_READY }
+
+    /// libpulse's text for the last error.
+    package var errorText: String { connection.errorText }
+
+    /// Handles what the server sent, waiting at most `timeout` nanoseconds for it; false when the
+    /// connection failed.
+    package func iterate(timeout: UInt64) -> Bool {
+        connection.iterate(timeout: timeout) && isGood
+    }
+
+    /// How many frames the stream takes now without growing past its buffer.
+    package var writableFrames: Int {
+        let bytes = pa_stream_writable_size(stream)
+        return bytes == Int.max || bytes < 0 ? 0 : bytes / (4 * channelCount)
+    }
+
+    /// Queues `frames` interleaved float frames; false when the server refused them.
+    package func write(_ samples: UnsafePointer<Float>, frames: Int) -> Bool {
+        pa_stream_write(stream, samples, frames * 4 * channelCount, nil, 0, PA_SEEK_RELATIVE) >= 0
+    }
+
+    /// Pauses (true) or resumes what is heard, keeping what is buffered; waits at most
+    /// `timeout` nanoseconds for the server to confirm.
+    package func setCorked(_ value: Bool, timeout: UInt64) {
+        guard value != corked else { return }
+        corked = value
+        _ = connection.wait(for: pa_stream_cork(stream, value ? 1 : 0, nil, nil), untilNanoseconds: HostClock.now + timeout)
+    }
+
+    /// Starts playing what is buffered even when it is less than the stream waits for before
+    /// starting (the end of the sound).
+    package func trigger(timeout: UInt64) {
+        _ = connection.wait(for: pa_stream_trigger(stream, nil, nil), untilNanoseconds: HostClock.now + timeout)
+    }
+
+    /// The frames heard so far: the stream's position, which stops while corked or starved.
+    package var playedFrames: Int64 {
+        var microseconds: pa_usec_t = 0
+        guard pa_stream_get_time(stream, &microseconds) >= 0 else { return 0 }
+        return Int64(HostClock.multiplyDivide(microseconds, UInt64(sampleRate), 1_000_000))
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The presentation state of an asset played by a player: its status, its time, its tracks
+/// and the outputs that take its video.
+///
+/// An item becomes `.readyToPlay` (or `.failed`) once a player has it and its asset has loaded.
+open class AVPlayerItem: NSObject, @unchecked Sendable {
+    let lock = NSLock()
+    private var statusValue: Status = .unknown
+    private var errorValue: Error?
+    private var trackList: [AVPlayerItemTrack] = []
+    private var outputList: [AVPlayerItemOutput] = []
+    private var forwardEnd: CMTime = .invalid
+    private var reverseEnd: CMTime = .invalid
+    private var pitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain
+    private var composition: AVVideoComposition?
+    private var mix: AVAudioMix?
+    private var forwardBuffer: TimeInterval = 0
+    private var peakBitRate: Double = 0
+    private var maximumResolution: CGSize = .zero
+    let keyValueObservers = KeyValueObservers()
+
+    /// The player playing the item (an item belongs to one player at a time).
+    weak var player: AVPlayer?
+    /// Where the item stands while it is not playing: the time it starts from.
+    var restingTime: CMTime = .zero
+    /// The pictures decoded for the item's video outputs while it plays.
+    var videoQueue: VideoFrameQueue? {
+        get { lock.withLock { queue } }
+        set { lock.withLock { queue = newValue } }
+    }
+    private var queue: VideoFrameQueue?
+
+    /// The asset the item presents.
+    public let asset: AVAsset
+    /// The asset keys loaded before the item becomes ready (they are all loaded together here).
+    public let automaticallyLoadedAssetKeys: [String]
+
+    /// Creates an item for the asset at `url`.
+    public convenience init(url: URL) {
+        self.init(asset: AVURLAsset(url: url))
+    }
+
+    /// Creates an item for `asset`.
+    public convenience init(asset: AVAsset) {
+        self.init(asset: asset, automaticallyLoadedAssetKeys: nil)
+    }
+
+    /// Creates an item for `asset` whose `keys` are loaded before it is ready.
+    public init(asset: AVAsset, automaticallyLoadedAssetKeys keys: [String]?) {
+        self.asset = asset
+        automaticallyLoadedAssetKeys = keys ?? []
+        super.init()
+    }
+
+    /// Creates an item for `asset` whose `properties` are loaded before it is ready.
+    public convenience init(asset: AVAsset, automaticallyLoadedAssetKeys properties: [AVPartialAsyncProperty<AVAsset>]) {
+        self.init(asset: asset, automaticallyLoadedAssetKeys: properties.map(\.key))
+    }
+
+    /// Whether the item can be played.
+    open var status: Status { lock.withLock { statusValue } }
+
+    /// Why the item failed, when `status` is `.failed` (or why it stopped playing).
+    open var error: Error? { lock.withLock { errorValue } }
+
+    /// The item's duration: indefinite until the item is ready.
+    open var duration: CMTime { status == .readyToPlay ? asset.duration : .indefinite }
+
+    /// The size at which the video is presented: the first enabled video track's natural size
+    /// turned by its preferred transform; zero without video.
+    open var presentationSize: CGSize {
+        guard status == .readyToPlay, let track = tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
+        else { return .zero }
+        let size = track.naturalSize.applying(track.preferredTransform)
+        return CGSize(width: abs(size.width), height: abs(size.height))
+    }
+
+    /// The item's tracks, once it is ready.
+    open var tracks: [AVPlayerItemTrack] { lock.withLock { trackList } }
+
+    /// The item's current time.
+    open func currentTime() -> CMTime {
+        if let player, player.currentItem === self { return player.currentTime() }
+        return lock.withLock { restingTime }
+    }
+
+    /// Where forward playback ends (invalid: the item's end).
+    open var forwardPlaybackEndTime: CMTime {
+        get { lock.withLock { forwardEnd } }
+        set { lock.withLock { forwardEnd = newValue } }
+    }
+
+    /// Where reverse playback ends (invalid: the item's start).
+    open var reversePlaybackEndTime: CMTime {
+        get { lock.withLock { reverseEnd } }
+        set { lock.withLock { reverseEnd = newValue } }
+    }
+
+    /// Where the item stops playing forward: `forwardPlaybackEndTime` when set, else its duration.
+    var endTime: CMTime {
+        let end = forwardPlaybackEndTime
+        return end.isNumeric ? min(end, asset.duration) : asset.duration
+    }
+
+    /// The time ranges a seek may go to: the whole item, once ready.
+    open var seekableTimeRanges: [NSValue] {
+        status == .readyToPlay ? [NSValue(timeRange: CMTimeRange(start: .zero, duration: asset.duration))] : []
+    }
+
+    /// The time ranges whose media is at hand: a local file's whole length, once ready.
+    open var loadedTimeRanges: [NSValue] { seekableTimeRanges }
+
+    /// Whether playback will likely go on without stalling: true for a ready local file.
+    open var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay }
+    /// Whether the playback buffer is empty: false for a ready local file.
+    open var isPlaybackBufferEmpty: Bool { status != .readyToPlay }
+    /// Whether the playback buffer is full: true for a ready local file (it is all at hand).
+    open var isPlaybackBufferFull: Bool { status == .readyToPlay }
+
+    /// Whether rates above 1 can be played.
+    open var canPlayFastForward: Bool { status == .readyToPlay }
+    /// Whether rates between 0 and 1 can be played.
+    open var canPlaySlowForward: Bool { status == .readyToPlay }
+    /// Whether rates below 0 can be played: not yet on Linux.
+    open var canPlayReverse: Bool { false }
+    /// Whether rates below -1 can be played: not yet on Linux.
+    open var canPlayFastReverse: Bool { false }
+    /// Whether rates between -1 and 0 can be played: not yet on Linux.
+    open var canPlaySlowReverse: Bool { false }
+    /// Whether the item can step forward by frames.
+    open var canStepForward: Bool { status == .readyToPlay }
+    /// Whether the item can step backward by frames.
+    open var canStepBackward: Bool { status == .readyToPlay }
+
+    /// Moves the time by `stepCount` video frames (negative: backward), exactly, pausing.
+    open func step(byCount stepCount: Int) {
+        guard status == .readyToPlay else { return }
+        let rate = asset.tracks(withMediaType: .video).first?.nominalFrameRate ?? 30
+        let frame = CMTime(value: 1_000_000, timescale: CMTimeScale((Double(rate) * 1_000_000).rounded()))
+        let target = max(.zero, min(asset.duration, currentTime() + CMTimeMultiply(frame, multiplier: Int32(clamping: stepCount))))
+        player?.rate = 0
+        seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+    }
+
+    /// Moves the time to `time` (within the default tolerance), then calls the handler with
+    /// whether the seek finished (false when another seek replaced it).
+    open func seek(to time: CMTime, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity, completionHandler: completionHandler)
+    }
+
+    /// Moves the time to within the tolerances of `time`, then calls the handler.
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
+                   completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        if let player, player.currentItem === self {
+            player.engine.seek(PlaybackEngine.Seek(time: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter,
+                                                   completion: completionHandler))
+        } else {
+            lock.withLock { restingTime = max(.zero, time) }
+            completionHandler?(true)
+        }
+    }
+
+    /// Moves the time to `time`; whether the seek finished.
+    open func seek(to time: CMTime) async -> Bool {
+        await withCheckedContinuation { continuation in seek(to: time) { continuation.resume(returning: $0) } }
+    }
+
+    /// Moves the time to within the tolerances of `time`; whether the seek finished.
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
+        await withCheckedContinuation { continuation in
+            seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// How audio is stretched at rates other than 1 (`.timeDomain` by default).
+    open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
+        get { lock.withLock { pitchAlgorithm } }
+        set { lock.withLock { pitchAlgorithm = newValue } }
+    }
+
+    /// How the video tracks are composed. Differs from Apple: kept, not yet applied (the
+    /// editing chapter's compositor is to come).
+    open var videoComposition: AVVideoComposition? {
+        get { lock.withLock { composition } }
+        set { lock.withLock { composition = newValue } }
+    }
+
+    /// How the audio tracks are mixed. Differs from Apple: kept, not yet applied.
+    open var audioMix: AVAudioMix? {
+        get { lock.withLock { mix } }
+        set { lock.withLock { mix = newValue } }
+    }
+
+    /// How far ahead media is buffered, in seconds (0: the player chooses). A local file is
+    /// decoded a few pictures and 100 ms of sound ahead whatever this says.
+    open var preferredForwardBufferDuration: TimeInterval {
+        get { lock.withLock { forwardBuffer } }
+        set { lock.withLock { forwardBuffer = newValue } }
+    }
+
+    /// The highest bit rate, in bits per second, a stream variant may have (0: no limit).
+    open var preferredPeakBitRate: Double {
+        get { lock.withLock { peakBitRate } }
+        set { lock.withLock { peakBitRate = newValue } }
+    }
+
+    /// The largest picture a stream variant may have (zero: no limit).
+    open var preferredMaximumResolution: CGSize {
+        get { lock.withLock { maximumResolution } }
+        set { lock.withLock { maximumResolution = newValue } }
+    }
+
+    /// The outputs taking the item's media.
+    open var outputs: [AVPlayerItemOutput] { lock.withLock { outputList } }
+
+    /// Adds an output; a video output gets pictures from the next seek or play on.
+    open func add(_ output: AVPlayerItemOutput) {
+        lock.withLock {
+            guard !outputList.contains(where: { $0 === output }) else { return }
+            outputList.append(output)
+            output.item = self
+        }
+        player?.engine.outputsChanged(of: self)
+    }
+
+    /// Removes an output.
+    open func remove(_ output: AVPlayerItemOutput) {
+        lock.withLock {
+            outputList.removeAll { $0 === output }
+            if output.item === self { output.item = nil }
+        }
+        player?.engine.outputsChanged(of: self)
+    }
+
+    /// Observes a property (`status`, `duration`, `loadedTimeRanges`,
+    /// `isPlaybackLikelyToKeepUp`, …), as key-value observing does on Apple platforms; reports
+    /// run on the player's thread. Keep the returned observation as long as reports are wanted.
+    public func observe<Value>(_ keyPath: KeyPath<AVPlayerItem, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (AVPlayerItem, NSKeyValueObservedChange<Value>) -> Void)
+        -> NSKeyValueObservation {
+        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+    }
+
+    /// Loads the asset (on the player's thread) and becomes ready or failed.
+    func prepare() {
+        guard status == .unknown else { return }
+        let outcome = asset.loader.contentsBlocking()
+        lock.withLock {
+            switch outcome {
+            case .success(let contents) where AVAsset.isPlayable(contents):
+                trackList = asset.tracks.filter { $0.mediaType == .audio || $0.mediaType == .video }.map(AVPlayerItemTrack.init)
+                statusValue = .readyToPlay
+            case .success:
+                statusValue = .failed
+                errorValue = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
+            case .failure(let error):
+                statusValue = .failed
+                errorValue = error
+            }
+        }
+        keyValueObservers.recheck()
+    }
+
+    /// Records that the item stopped playing with `error`.
+    func fail(_ error: Error) {
+        lock.withLock { errorValue = error }
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// Gives a playing item's video as pixel buffers, picked by item time: the way a program
+/// takes pictures from a player (to show, analyse or encode them).
+///
+/// The player decodes ahead while an item with a video output plays; `copyPixelBuffer` hands
+/// out the picture shown at the time asked for, and pictures passed over are dropped.
+open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
+    /// The pixel buffer attributes the pictures are made with (`kCVPixelBufferPixelFormatTypeKey`;
+    /// the decoder's own format when none).
+    let attributes: [String: Any]
+    private var lastCopied: CMTime = .negativeInfinity
+    private weak var pullDelegate: AVPlayerItemOutputPullDelegate?
+    private var pullQueue: DispatchQueue?
+
+    /// Creates an output whose pixel buffers have `pixelBufferAttributes` (nil: the decoder's
+    /// own format).
+    public init(pixelBufferAttributes: [String: Any]?) {
+        attributes = pixelBufferAttributes ?? [:]
+        super.init()
+    }
+
+    /// Creates an output with `outputSettings` (`kCVPixelBufferPixelFormatTypeKey` and the
+    /// other pixel buffer attributes; nil for the decoder's own format).
+    public convenience init(outputSettings: [String: Any]?) {
+        self.init(pixelBufferAttributes: outputSettings)
+    }
+
+    /// Whether a picture newer than the last one copied is shown at `itemTime`.
+    open func hasNewPixelBuffer(forItemTime itemTime: CMTime) -> Bool {
+        guard let queue = item?.videoQueue else { return false }
+        return queue.hasFrame(at: itemTime, newerThan: outputLock.withLock { lastCopied })
+    }
+
+    /// The picture shown at `itemTime`, with its own time in `outItemTimeForDisplay`; nil when
+    /// none is decoded yet.
+    open func copyPixelBuffer(forItemTime itemTime: CMTime, itemTimeForDisplay outItemTimeForDisplay: UnsafeMutablePointer<CMTime>?) -> CVPixelBuffer? {
+        guard let queue = item?.videoQueue, let (buffer, time) = queue.frame(at: itemTime) else { return nil }
+        outputLock.withLock { lastCopied = time }
+        outItemTimeForDisplay?.pointee = time
+        return buffer
+    }
+
+    /// The delegate told of media changes, and the queue it is told on.
+    open var delegate: AVPlayerItemOutputPullDelegate? { outputLock.withLock { pullDelegate } }
+    /// The queue the delegate is called on.
+    open var delegateQueue: DispatchQueue? { outputLock.withLock { pullQueue } }
+
+    /// Sets the delegate and the queue it is called on.
+    open func setDelegate(_ delegate: AVPlayerItemOutputPullDelegate?, queue delegateQueue: DispatchQueue?) {
+        outputLock.withLock {
+            pullDelegate = delegate
+            pullQueue = delegateQueue
+        }
+    }
+
+    /// Asks for `outputMediaDataWillChange` once the next picture is decoded (Apple: up to
+    /// `interval` seconds before it is shown; here as soon as it is decoded).
+    open func requestNotificationOfMediaDataChange(withAdvanceInterval interval: TimeInterval) {
+        let queue = item?.videoQueue
+        DispatchQueue.global().async { [weak self] in
+            guard let self else { return }
+            _ = queue?.waitForFirstFrame(until: Date().addingTimeInterval(max(1, interval)))
+            self.tellDelegate { $0.outputMediaDataWillChange(self) }
+        }
+    }
+
+    /// A seek or a new item flushed the pictures: the next copy starts afresh.
+    func flushed() {
+        outputLock.withLock { lastCopied = .negativeInfinity }
+        tellDelegate { $0.outputSequenceWasFlushed(self) }
+    }
+
+    /// Calls the delegate on its queue (the main queue when none was given).
+    private func tellDelegate(_ call: @escaping (AVPlayerItemOutputPullDelegate) -> Void) {
+        let (delegate, delegateQueue) = outputLock.withLock { (pullDelegate, pullQueue) }
+        guard let delegate else { return }
+        nonisolated(unsafe) let target = delegate
+        nonisolated(unsafe) let body = call
+        (delegateQueue ?? .main).async { body(target) }
+    }
+}

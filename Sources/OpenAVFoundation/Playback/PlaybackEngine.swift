@@ -1,0 +1,591 @@
+import CaptureDevices
+import Display
+import Dispatch
+import Foundation
+import Logging
+import OpenCoreMedia
+
+/// The work behind a player, on a thread of its own: it readies the current item, feeds its
+/// sound to the sound server (whose position is the master clock, or the host clock without
+/// sound), starts the item's video decoding for its outputs, performs seeks, notices the end
+/// of an item and moves on, and fires time observers. The player's methods only leave requests
+/// here and wake the thread.
+final class PlaybackEngine: @unchecked Sendable {
+    /// A seek asked for, and whom to tell when it is done.
+    struct Seek {
+        var time: CMTime
+        var toleranceBefore: CMTime
+        var toleranceAfter: CMTime
+        var completion: (@Sendable (Bool) -> Void)?
+    }
+
+    /// A time observer: periodic (every `interval` of item time) or at boundary times.
+    private struct TimeObserver {
+        enum Kind {
+            case periodic(CMTime)
+            case boundary([CMTime])
+        }
+        let kind: Kind
+        let queue: DispatchQueue
+        let block: @Sendable (CMTime) -> Void
+    }
+
+    /// The token `addPeriodicTimeObserver`/`addBoundaryTimeObserver` return.
+    final class ObserverToken: @unchecked Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    private static let logger = Logger(label: "OpenAVFoundation.AVPlayer")
+    /// The longest the thread waits between looks at the clock while playing.
+    private static let tick: UInt64 = 10_000_000
+    /// The longest a sound server gets to answer.
+    private static let soundTimeout: UInt64 = 2_000_000_000
+
+    let clock = PlaybackClock()
+    /// The sound server the player plays to: the one capture discovery asks, when the player was made.
+    let soundServer: String? = PulseAudioDiscovery.server
+
+    private let condition = NSCondition()
+    weak var player: AVPlayer?
+    // Requests and state, under `condition`.
+    private var queue: [AVPlayerItem] = []
+    private var requestedRate: Float = 0
+    private var gainValue: (volume: Float, muted: Bool) = (1, false)
+    private var endAction: AVPlayer.ActionAtItemEnd = .pause
+    private var pendingSeek: Seek?
+    private var itemChanged = false
+    private var outputsChangedFor: AVPlayerItem?
+    private var shutdown = false
+    private var statusValue: AVPlayer.Status = .unknown
+    private var sinkValue: String?
+    private var observers: [Int: TimeObserver] = [:]
+    private var nextObserverID = 0
+
+    // The thread's own state.
+    private var playingItem: AVPlayerItem?
+    private var output: PulseAudioOutput?
+    private var soundUnavailable = false
+    /// Where each item's sound starts in the stream (frames written before it) and its item time.
+    private var segments: [(frame: Int64, item: AVPlayerItem, start: CMTime)] = []
+    private var framesWritten: Int64 = 0
+    /// The stream's position at the last look, and whether it has played all there is.
+    private var lastPlayed: Int64 = -1
+    private var soundPlayedOut = false
+    /// Whether the stream was told to play out its last, short buffer.
+    private var triggered = false
+    private var feed: SoundFeed?
+    private var feedItem: AVPlayerItem?
+    private var running = false
+    private var lastObserved: CMTime = .zero
+    private var endedItem: AVPlayerItem?
+
+    init(actionAtItemEnd: AVPlayer.ActionAtItemEnd) {
+        endAction = actionAtItemEnd
+        let thread = Thread { [self] in run() }
+        thread.name = "OpenAVFoundation.AVPlayer"
+        thread.start()
+    }
+
+    /// Ends the thread (the player is gone).
+    func stop() {
+        condition.withLock {
+            shutdown = true
+            condition.broadcast()
+        }
+    }
+
+    // MARK: Requests
+
+    /// The items in play order; the first is the current one.
+    var items: [AVPlayerItem] { condition.withLock { queue } }
+
+    /// Replaces the whole queue; the first item becomes current (from its resting time).
+    func setItems(_ items: [AVPlayerItem]) {
+        condition.withLock {
+            for item in queue where !items.contains(where: { $0 === item }) { item.player = nil }
+            for item in items { item.player = player }
+            let currentChanged = queue.first !== items.first
+            queue = items
+            if currentChanged { itemChanged = true }
+            condition.broadcast()
+        }
+    }
+
+    /// Changes the queue with `change`; the current item stays unless `change` removed it.
+    func editItems(_ change: (inout [AVPlayerItem]) -> Void) {
+        var edited = items
+        change(&edited)
+        setItems(edited)
+    }
+
+    var rate: Float {
+        get { condition.withLock { requestedRate } }
+        set {
+            condition.withLock {
+                requestedRate = max(0, newValue)
+                condition.broadcast()
+            }
+        }
+    }
+
+    var gain: (volume: Float, muted: Bool) {
+        get { condition.withLock { gainValue } }
+        set { condition.withLock { gainValue = newValue } }
+    }
+
+    var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
+        get { condition.withLock { endAction } }
+        set { condition.withLock { endAction = newValue } }
+    }
+
+    var status: AVPlayer.Status { condition.withLock { statusValue } }
+
+    /// The sink sound goes to: the one asked for, else the one the server chose once playing.
+    var sinkName: String? {
+        get { condition.withLock { sinkValue } }
+        set {
+            condition.withLock {
+                sinkValue = newValue
+                itemChanged = true
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// Asks for a seek; a seek still pending is told it did not finish.
+    func seek(_ seek: Seek) {
+        let replaced = condition.withLock { () -> Seek? in
+            defer {
+                pendingSeek = seek
+                condition.broadcast()
+            }
+            return pendingSeek
+        }
+        if let completion = replaced?.completion { DispatchQueue.global().async { completion(false) } }
+    }
+
+    /// An item's outputs changed: its video decoding restarts where it stands.
+    func outputsChanged(of item: AVPlayerItem) {
+        condition.withLock {
+            outputsChangedFor = item
+            condition.broadcast()
+        }
+    }
+
+    func addObserver(_ kind: PlaybackEngineObserverKind, queue: DispatchQueue, block: @escaping @Sendable (CMTime) -> Void) -> ObserverToken {
+        condition.withLock {
+            nextObserverID += 1
+            switch kind {
+            case .periodic(let interval): observers[nextObserverID] = TimeObserver(kind: .periodic(interval), queue: queue, block: block)
+            case .boundary(let times): observers[nextObserverID] = TimeObserver(kind: .boundary(times.sorted()), queue: queue, block: block)
+            }
+            return ObserverToken(id: nextObserverID)
+        }
+    }
+
+    func removeObserver(_ token: ObserverToken) {
+        _ = condition.withLock { observers.removeValue(forKey: token.id) }
+    }
+
+    /// Whether playback is under way, and why not.
+    var timeControl: (status: AVPlayer.TimeControlStatus, reason: AVPlayer.WaitingReason?) {
+        condition.withLock {
+            guard requestedRate > 0 else { return (.paused, nil) }
+            guard let item = queue.first else { return (.waitingToPlayAtSpecifiedRate, .noItemToPlay) }
+            switch item.status {
+            case .readyToPlay: return running ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+            case .unknown: return (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+            case .failed: return (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
+            }
+        }
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        while true {
+            condition.lock()
+            if shutdown {
+                condition.unlock()
+                break
+            }
+            let changed = itemChanged
+            itemChanged = false
+            let seek = pendingSeek
+            pendingSeek = nil
+            let outputsChanged = outputsChangedFor
+            outputsChangedFor = nil
+            let current = queue.first
+            let wantedRate = requestedRate
+            condition.unlock()
+
+            if changed || current !== playingItem {
+                begin(current, at: current?.restingTime ?? .zero)
+            }
+            if let seek { perform(seek) }
+            if let outputsChanged, outputsChanged === playingItem, seek == nil {
+                restartVideo(of: outputsChanged, at: clampedNow())
+            }
+            let playable = playingItem?.status == .readyToPlay && endedItem !== playingItem
+            setRunning(playable && wantedRate > 0, rate: Double(wantedRate))
+            if running { playStep(rate: Double(wantedRate)) }
+            fireObservers()
+            player?.keyValueObservers.recheck()
+            playingItem?.keyValueObservers.recheck()
+            wait(playing: running)
+        }
+        playingItem?.videoQueue?.stop()
+        output = nil
+    }
+
+    /// Sleeps until the next look at the clock (a tick while playing), or until a request.
+    private func wait(playing: Bool) {
+        if playing, let output {
+            if !output.iterate(timeout: Self.tick) { soundLost(output.errorText) }
+            return
+        }
+        condition.withLock {
+            guard !shutdown, pendingSeek == nil, !itemChanged, outputsChangedFor == nil,
+                  (queue.first === playingItem) else { return }
+            _ = condition.wait(until: Date().addingTimeInterval(playing ? Double(Self.tick) / 1e9 : 0.1))
+        }
+    }
+
+    /// Makes `item` the one playing, from `time`.
+    private func begin(_ item: AVPlayerItem?, at time: CMTime) {
+        if let previous = playingItem, previous !== item {
+            let time = clampedNow()
+            previous.lock.withLock { previous.restingTime = time }
+            previous.videoQueue?.stop()
+            previous.videoQueue = nil
+        }
+        playingItem = item
+        endedItem = nil
+        guard let item else {
+            closeSound()
+            clock.set(.zero, rate: 0)
+            return
+        }
+        item.prepare()
+        if item.status == .readyToPlay {
+            condition.withLock { if statusValue == .unknown { statusValue = .readyToPlay } }
+        } else if item.status == .failed, actionAtItemEnd == .advance {
+            // A queue goes on with its next item.
+            condition.withLock {
+                if queue.first === item { queue.removeFirst() }
+                item.player = nil
+            }
+            closeSound()
+            return
+        }
+        openMedia(of: item, from: time)
+    }
+
+    /// Opens the item's sound and video from `time`, with a fresh sound stream.
+    private func openMedia(of item: AVPlayerItem, from time: CMTime) {
+        closeSound()
+        running = false
+        let start = max(.zero, min(time, item.endTime.isNumeric ? item.endTime : time))
+        clock.set(start, rate: 0)
+        lastObserved = start
+        item.lock.withLock { item.restingTime = start }
+        guard item.status == .readyToPlay else { return }
+        startSound(of: item, from: start)
+        restartVideo(of: item, at: start)
+    }
+
+    /// Starts reading the item's sound from `start` into the stream, after what is written.
+    private func startSound(of item: AVPlayerItem, from start: CMTime) {
+        guard let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio })?.assetTrack else { return }
+        do {
+            let newFeed = try SoundFeed(track: track, asset: item.asset, start: start, end: item.endTime)
+            guard openOutput() else { return }
+            feed = newFeed
+            feedItem = item
+            segments.append((framesWritten, item, start))
+            triggered = false
+            soundPlayedOut = false
+        } catch {
+            Self.logger.warning("the sound of \(item.asset) cannot be played: \(error)")
+        }
+    }
+
+    /// Opens the sound stream when there is none; false when no sound can be played.
+    private func openOutput() -> Bool {
+        if output != nil { return true }
+        guard !soundUnavailable else { return false }
+        do {
+            let opened = try PulseAudioOutput(server: soundServer, sink: sinkName, sampleRate: SoundFeed.sampleRate,
+                                              channelCount: SoundFeed.channelCount, timeout: Self.soundTimeout)
+            output = opened
+            condition.withLock { if sinkValue == nil { sinkValue = opened.sinkName } }
+            return true
+        } catch {
+            Self.logger.warning("no sound: \(error); playing on the host clock")
+            soundUnavailable = true
+            return false
+        }
+    }
+
+    private func closeSound() {
+        output = nil
+        feed = nil
+        feedItem = nil
+        segments = []
+        framesWritten = 0
+        lastPlayed = -1
+        soundPlayedOut = false
+        triggered = false
+    }
+
+    /// The sound server went away: playback goes on, silent, on the host clock.
+    private func soundLost(_ reason: String) {
+        Self.logger.warning("the sound server went away (\(reason)); playing on on the host clock")
+        let now = clock.now
+        closeSound()
+        soundUnavailable = true
+        clock.set(now, rate: running ? clock.rate : 0)
+    }
+
+    /// (Re)starts decoding the item's video for its outputs from `time`.
+    private func restartVideo(of item: AVPlayerItem, at time: CMTime) {
+        item.videoQueue?.stop()
+        item.videoQueue = nil
+        let videoOutputs = item.outputs.compactMap { $0 as? AVPlayerItemVideoOutput }
+        guard let first = videoOutputs.first,
+              let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
+        else { return }
+        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, start: time, end: item.endTime, settings: first.attributes)
+        videoOutputs.forEach { $0.flushed() }
+    }
+
+    /// Starts or stops the clock (and the sound) when playing starts or stops.
+    private func setRunning(_ value: Bool, rate: Double) {
+        if value == running {
+            if value, output == nil || !(feed != nil || segments.isEmpty == false), clock.rate != rate {
+                clock.set(clock.now, rate: rate)
+            }
+            return
+        }
+        running = value
+        let now = clampedNow()
+        if let output { output.setCorked(!value, timeout: Self.soundTimeout) }
+        clock.set(now, rate: value ? rate : 0)
+        if !value, let item = playingItem { item.lock.withLock { item.restingTime = now } }
+        firePeriodicObservers(at: now)
+    }
+
+    /// One look at the clock while playing: sound written, the clock moved to it, ends noticed.
+    private func playStep(rate: Double) {
+        guard let item = playingItem else { return }
+        if let output {
+            writeSound(to: output)
+            followSound(of: output, rate: rate)
+        }
+        if let error = feed?.error ?? item.videoQueue?.error {
+            failToEnd(item, error)
+            return
+        }
+        if let current = playingItem, current === item, endedItem !== item, clock.now >= item.endTime, soundDone {
+            reachedEnd(of: item)
+        }
+    }
+
+    /// Whether the stream has played everything written for the current item.
+    private var soundDone: Bool {
+        guard output != nil, feed != nil || !segments.isEmpty else { return true }
+        return soundPlayedOut
+    }
+
+    /// Writes as much sound as the stream takes; at the end of an item's sound, the next item's
+    /// sound follows at once when the player advances (gapless), else the stream is told to
+    /// play out what it has.
+    private func writeSound(to output: PulseAudioOutput) {
+        let (volume, muted) = gain
+        while let feed, !feed.isFinished {
+            let writable = output.writableFrames
+            guard writable > 0 else { return }
+            let written = feed.take(writable, gain: muted ? 0 : volume) { output.write($0, frames: $1) }
+            framesWritten += Int64(written)
+            if written == 0 && !feed.isFinished { return }
+        }
+        guard let feed, feed.isFinished, let feedItem else { return }
+        let next = condition.withLock { () -> AVPlayerItem? in
+            guard endAction == .advance, let index = queue.firstIndex(where: { $0 === feedItem }), index + 1 < queue.count else { return nil }
+            return queue[index + 1]
+        }
+        if let next, feed.error == nil {
+            next.prepare()
+            self.feed = nil
+            if next.status == .readyToPlay, next.tracks.contains(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio }) {
+                let start = next.lock.withLock { next.restingTime }
+                startSound(of: next, from: start)
+                if self.feed != nil {
+                    restartVideo(of: next, at: start)
+                    return
+                }
+            }
+        }
+        if !triggered {
+            triggered = true
+            output.trigger(timeout: Self.soundTimeout)
+        }
+    }
+
+    /// Moves the clock to what the stream plays; an item whose sound has begun playing becomes
+    /// the current one.
+    private func followSound(of output: PulseAudioOutput, rate: Double) {
+        guard !segments.isEmpty else { return }
+        let played = output.playedFrames
+        guard let segment = segments.last(where: { $0.frame <= played }) else { return }
+        if segment.item !== playingItem, let previous = playingItem {
+            // The next item's sound is playing: the previous one reached its end.
+            endedItem = previous
+            postEnd(of: previous)
+            segments.removeAll { $0.item === previous }
+            previous.videoQueue?.stop()
+            previous.videoQueue = nil
+            condition.withLock {
+                if queue.first === previous { queue.removeFirst() }
+                previous.player = nil
+            }
+            playingItem = segment.item
+            endedItem = nil
+            lastObserved = segment.start
+        }
+        // Played out: everything written was heard, or the stream stopped short of it with
+        // nothing more to write (a server may keep the last fragment's position for itself).
+        let feedDone = feed?.isFinished ?? true
+        soundPlayedOut = feedDone && (played >= framesWritten || played == lastPlayed)
+        lastPlayed = played
+        let time = segment.start + CMTime(value: played - segment.frame, timescale: CMTimeScale(SoundFeed.sampleRate))
+        if !soundPlayedOut { clock.set(time, rate: rate) }
+    }
+
+    /// The item played to its end: told, then what `actionAtItemEnd` says.
+    private func reachedEnd(of item: AVPlayerItem) {
+        endedItem = item
+        let end = item.endTime
+        clock.set(end, rate: 0)
+        fireObservers()
+        postEnd(of: item)
+        let action = actionAtItemEnd
+        switch action {
+        case .advance:
+            condition.withLock {
+                if queue.first === item { queue.removeFirst() }
+                item.player = nil
+            }
+            item.lock.withLock { item.restingTime = end }
+        case .pause:
+            condition.withLock { requestedRate = 0 }
+            running = false
+            item.lock.withLock { item.restingTime = end }
+        case .none:
+            running = false
+        }
+    }
+
+    private func postEnd(of item: AVPlayerItem) {
+        NotificationCenter.default.post(name: AVPlayerItem.didPlayToEndTimeNotification, object: item)
+    }
+
+    /// The item's media went bad while playing: told with the error, and stopped there.
+    private func failToEnd(_ item: AVPlayerItem, _ error: Error) {
+        item.fail(error)
+        endedItem = item
+        clock.set(clock.now, rate: 0)
+        NotificationCenter.default.post(name: AVPlayerItem.failedToPlayToEndTimeNotification, object: item,
+                                        userInfo: [AVPlayerItemFailedToPlayToEndTimeErrorKey: error])
+        closeSound()
+        if actionAtItemEnd == .advance {
+            condition.withLock {
+                if queue.first === item { queue.removeFirst() }
+                item.player = nil
+            }
+        } else {
+            condition.withLock { requestedRate = 0 }
+        }
+        running = false
+    }
+
+    /// Performs a seek on the current item; its completion is told once the first picture is
+    /// decoded.
+    private func perform(_ seek: Seek) {
+        guard let item = playingItem, item.status == .readyToPlay else {
+            if let completion = seek.completion { DispatchQueue.global().async { completion(false) } }
+            return
+        }
+        let duration = item.asset.duration
+        var target = max(.zero, seek.time.isNumeric ? seek.time : .zero)
+        if duration.isNumeric { target = min(target, duration) }
+        if seek.toleranceBefore > .zero, let key = keyFrame(atOrBefore: target, in: item),
+           !seek.toleranceBefore.isNumeric || key >= target - seek.toleranceBefore {
+            target = key
+        }
+        let wasRunning = running
+        endedItem = nil
+        openMedia(of: item, from: target)
+        _ = item.videoQueue?.waitForFirstFrame(until: Date().addingTimeInterval(5))
+        if wasRunning { running = false }
+        NotificationCenter.default.post(name: AVPlayerItem.timeJumpedNotification, object: item)
+        firePeriodicObservers(at: target)
+        if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
+    }
+
+    /// The time of the key frame at or before `time` in the item's video (nil without video).
+    private func keyFrame(atOrBefore time: CMTime, in item: AVPlayerItem) -> CMTime? {
+        guard let track = item.asset.tracks(withMediaType: .video).first, let reader = try? AVAssetReader(asset: item.asset) else { return nil }
+        reader.timeRange = CMTimeRange(start: time, end: .positiveInfinity)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        guard reader.startReading() else { return nil }
+        defer { reader.cancelReading() }
+        while let sample = output.copyNextSampleBuffer() {
+            let presentation = CMSampleBufferGetPresentationTimeStamp(sample)
+            if sample.isSyncSample(at: 0), presentation.isNumeric { return min(presentation, time) }
+        }
+        return nil
+    }
+
+    /// The clock's time, within the current item.
+    private func clampedNow() -> CMTime {
+        let now = clock.now
+        guard let item = playingItem, item.status == .readyToPlay else { return max(.zero, now) }
+        return max(.zero, min(now, item.endTime))
+    }
+
+    // MARK: Observers
+
+    private func fireObservers() {
+        let now = clampedNow()
+        defer { lastObserved = now }
+        guard now > lastObserved else { return }
+        let due = condition.withLock { observers.values.compactMap { observer -> (TimeObserver, CMTime)? in
+            switch observer.kind {
+            case .periodic(let interval):
+                guard interval > .zero else { return nil }
+                let before = CMTimeGetSeconds(lastObserved) / CMTimeGetSeconds(interval)
+                let after = CMTimeGetSeconds(now) / CMTimeGetSeconds(interval)
+                return before.rounded(.down) != after.rounded(.down) ? (observer, now) : nil
+            case .boundary(let times):
+                return times.contains { $0 > lastObserved && $0 <= now } ? (observer, now) : nil
+            }
+        } }
+        for (observer, time) in due { observer.queue.async { observer.block(time) } }
+    }
+
+    /// Tells the periodic observers the time (after a jump, a start or a stop).
+    private func firePeriodicObservers(at time: CMTime) {
+        let periodic = condition.withLock { observers.values.filter { if case .periodic = $0.kind { return true } else { return false } } }
+        for observer in periodic { observer.queue.async { observer.block(time) } }
+        lastObserved = time
+    }
+}
+
+/// What a time observer watches for.
+enum PlaybackEngineObserverKind {
+    case periodic(CMTime)
+    case boundary([CMTime])
+}

@@ -1,0 +1,9 @@
+/// A time interval in seconds, as Core Foundation spells it.
+public typealias CFTimeInterval = Double
+
+/// The host time now, in seconds: QuartzCore's function, here because Linux has no QuartzCore.
+/// It reads the host time clock (`CLOCK_MONOTONIC`), as `CMClock.hostTimeClock` does, so
+/// `AVPlayerItemVideoOutput.itemTime(forHostTime:)` takes its value.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    Double(CMClock.monotonicNanoseconds()) / 1e9
+}

@@ -1,0 +1,309 @@
+import CaptureDevices
+import Foundation
+import Testing
+@testable import OpenAVFoundation
+import TestSupport
+
+/// AVPlayer against real parts: a private PulseAudio daemon whose null sink's monitor is the
+/// ear (recorded by `parec`), ffmpeg's decode as the oracle for sound and pictures, ffprobe for
+/// key frames. Real time: these run in the test script's real-time phase.
+@Suite(.serialized) struct PlaybackTests {
+    /// A 2 s clip: 320x240 H.264 at 25 fps with a key frame every second, and 48 kHz stereo
+    /// pink noise (which lines up with itself at one offset only) in `audioCodec`.
+    static func clip(audioCodec: String, seed: Int = 7, container: String = "mp4") throws -> URL {
+        try Fixtures.make("playback-\(audioCodec)-\(seed).\(container)", [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25",
+            "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.4:seed=\(seed):sample_rate=48000",
+            "-t", "2", "-ac", "2", "-c:v", "libx264", "-g", "25", "-bf", "2", "-pix_fmt", "yuv420p", "-c:a", audioCodec,
+        ])
+    }
+
+    /// ffmpeg's decode of a file's sound as 48 kHz stereo float samples, interleaved.
+    static func decodedSound(_ url: URL) throws -> [Float] {
+        let data = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-vn", "-f", "f32le", "-ar", "48000", "-ac", "2", "-"])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// Records the daemon's sink monitor with `parec` (48 kHz stereo float) while `body` runs.
+    static func recordSink(_ daemon: PulseAudioDaemon, during body: () async throws -> Void) async throws -> [Float] {
+        let file = Fixtures.folder.appendingPathComponent("sink-\(UUID().uuidString).raw")
+        // posix_spawn, not Foundation's Process, whose wait for a child's exit can hang here.
+        let arguments = ["parec", "--device=\(daemon.monitorName)", "--format=float32le", "--rate=48000", "--channels=2", "--raw", file.path]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = daemon.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // With no signal blocked or ignored (the test runner's threads block some), so that
+        // SIGINT ends the recording.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigaddset(&signals, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "parec", nil, &attributes, argv, envp) == 0 else { throw FixtureError(message: "parec could not be started") }
+        defer { try? FileManager.default.removeItem(at: file) }
+        // parec is recording once it has written 100 ms (the idle sink's monitor gives silence).
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) < 48_000 * 8 / 10, Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        try await body()
+        try await Task.sleep(nanoseconds: 300_000_000)  // the monitor hands on what the sink played
+        kill(pid, SIGINT)
+        waitpid(pid, nil, 0)
+        let data = try Data(contentsOf: file)
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// Where `reference` starts in `recorded` (in frames): the best match of its first 100 ms
+    /// around the first sound heard.
+    static func alignment(of reference: [Float], in recorded: [Float]) throws -> Int {
+        let first = try #require(recorded.firstIndex { abs($0) > 1e-3 }, "nothing was heard") / 2
+        let window = 4800
+        var best = (offset: 0, score: -Double.infinity)
+        for offset in max(0, first - 4800)...(first + 4800) where (offset + window) * 2 <= recorded.count {
+            var score = 0.0
+            for index in 0..<window { score += Double(recorded[(offset + index) * 2]) * Double(reference[index * 2]) }
+            if score > best.score { best = (offset, score) }
+        }
+        return best.offset
+    }
+
+    /// How much of `reference` the recording lost at its start (frames), and the largest
+    /// difference between the rest and what was recorded from `offset` on (infinite when the
+    /// recording ends early).
+    ///
+    /// A null sink's monitor does not hand on what the sink renders when a new stream starts
+    /// (the sink rewinds to mix the stream in, and a monitor cannot rewind): it loses the first
+    /// tens of milliseconds of any stream, paplay's too (seen: 29.5 ms).
+    static func comparison(_ reference: [Float], _ recorded: [Float], from offset: Int) -> (lostAtStart: Int, largestDifference: Float) {
+        guard (offset * 2 + reference.count) <= recorded.count else { return (0, .infinity) }
+        let firstHeard = (offset..<(recorded.count / 2)).first { abs(recorded[$0 * 2]) > 1e-3 } ?? offset
+        let lost = firstHeard - offset
+        var largest: Float = 0
+        for index in (lost * 2)..<reference.count { largest = max(largest, abs(reference[index] - recorded[offset * 2 + index])) }
+        return (lost, largest)
+    }
+
+    /// Waits for `name` about `object`, at most `seconds`; how many were posted.
+    final class NotificationCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var token: NSObjectProtocol?
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        init(_ name: Notification.Name, object: AnyObject?) {
+            token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] _ in
+                guard let self else { return }
+                let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+                    count += 1
+                    defer { waiters = [] }
+                    return waiters
+                }
+                resumed.forEach { $0.resume() }
+            }
+        }
+
+        deinit { token.map(NotificationCenter.default.removeObserver) }
+
+        var posted: Int { lock.withLock { count } }
+
+        /// Waits until at least `count` were posted or `seconds` passed.
+        func wait(for target: Int = 1, seconds: Double) async {
+            let deadline = Date().addingTimeInterval(seconds)
+            while posted < target, Date() < deadline {
+                await withCheckedContinuation { continuation in
+                    let done = lock.withLock { () -> Bool in
+                        if count >= target { return true }
+                        waiters.append(continuation)
+                        return false
+                    }
+                    if done { continuation.resume() }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [weak self] in
+                        guard let self else { return }
+                        let pending = lock.withLock { () -> [CheckedContinuation<Void, Never>] in defer { waiters = [] }; return waiters }
+                        pending.forEach { $0.resume() }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["aac", "libopus", "pcm_s16le"])
+    func theSinkHearsFFmpegsDecode(audioCodec: String) async throws {
+        do {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let url = try Self.clip(audioCodec: audioCodec, container: audioCodec == "pcm_s16le" ? "mov" : "mp4")
+            let reference = try Self.decodedSound(url)
+            let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(url: url) }
+            let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem)
+            let recorded = try await Self.recordSink(daemon) {
+                player.play()
+                await ended.wait(seconds: 10)
+            }
+            #expect(ended.posted == 1)
+            #expect(player.audioOutputDeviceUniqueID == daemon.sinkName)
+            let offset = try Self.alignment(of: reference, in: recorded)
+            // From the first sound the monitor hands on, everything to the end, with no gap and no
+            // repeat; the null sink stores 16-bit samples: a few steps of 1/32768 at most.
+            let (lost, difference) = Self.comparison(reference, recorded, from: offset)
+            #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
+            #expect(difference < 4.0 / 32768, "the sink heard something else than ffmpeg's decode (largest difference \(difference))")
+        }
+    }
+
+    @Test func aQueuePlaysItsItemsBackToBackWithoutAGap() async throws {
+        do {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let first = try Self.clip(audioCodec: "pcm_s16le", seed: 1, container: "mov")
+            let second = try Self.clip(audioCodec: "pcm_s16le", seed: 2, container: "mov")
+            let reference = try Self.decodedSound(first) + Self.decodedSound(second)
+            let items = [AVPlayerItem(url: first), AVPlayerItem(url: second)]
+            let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVQueuePlayer(items: items) }
+            let endedFirst = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: items[0])
+            let endedSecond = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: items[1])
+            let recorded = try await Self.recordSink(daemon) {
+                player.play()
+                await endedSecond.wait(seconds: 15)
+            }
+            #expect(endedFirst.posted == 1 && endedSecond.posted == 1)
+            #expect(player.items().isEmpty && player.currentItem == nil)
+            let offset = try Self.alignment(of: reference, in: recorded)
+            let (lost, difference) = Self.comparison(reference, recorded, from: offset)
+            #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
+            #expect(difference < 4.0 / 32768, "a gap or a repeat between the items (largest difference \(difference))")
+        }
+    }
+
+    /// ffmpeg's BGRA decode of frame `index` of `url`.
+    static func referenceFrame(_ url: URL, frame index: Int) throws -> [UInt8] {
+        [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-vf", "select=eq(n\\,\(index))",
+                                            "-vsync", "0", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "bgra", "-"]))
+    }
+
+    @Test func exactSeeksShowFFmpegsFramesAndKeyFrameSeeksLandOnKeyFrames() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let url = try Self.clip(audioCodec: "aac")
+        let item = AVPlayerItem(url: url)
+        let output = AVPlayerItemVideoOutput(pixelBufferAttributes: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA])
+        item.add(output)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10 {
+            let frame = Int.random(in: 0..<50, using: &generator)
+            // The middle of the frame: 40 ms frames at 25 fps.
+            let time = CMTime(value: Int64(frame * 40 + 20), timescale: 1000)
+            #expect(await player.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero))
+            #expect(player.currentTime() == time)
+            var shown = CMTime.invalid
+            let buffer = try #require(output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: &shown))
+            #expect(shown == CMTime(value: Int64(frame), timescale: 25), "frame \(frame): shown at \(shown.seconds)")
+            let psnr = PixelComparison.psnr(PixelComparison.packed(buffer, bytesPerPixel: 4), try Self.referenceFrame(url, frame: frame))
+            #expect(psnr >= 40, "frame \(frame): \(psnr) dB")
+        }
+        // Key frames every second (ffprobe): the default seek lands on the one before.
+        let keyFrames = try String(decoding: Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v", "-skip_frame", "nokey",
+                                                                      "-show_entries", "frame=pts_time", "-of", "csv=p=0", url.path]), as: UTF8.self)
+            .split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }
+        #expect(keyFrames.count == 2)
+        for seconds in [0.5, 1.3, 1.9] {
+            #expect(await player.seek(to: CMTime(seconds: seconds, preferredTimescale: 1000)))
+            let landed = player.currentTime().seconds
+            #expect(landed == keyFrames.last { $0 <= seconds }, "a seek to \(seconds) s landed at \(landed) s")
+        }
+        // A seek replaced by the next one is told it did not finish.
+        let results = ResultBox()
+        player.seek(to: CMTime(value: 1, timescale: 2), toleranceBefore: .zero, toleranceAfter: .zero) { results.add($0) }
+        #expect(await player.seek(to: CMTime(value: 3, timescale: 2), toleranceBefore: .zero, toleranceAfter: .zero))
+        #expect(results.values == [false] || results.values == [true])  // the first may finish before the second arrives
+    }
+
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [Bool] = []
+        func add(_ value: Bool) { lock.withLock { list.append(value) } }
+        var values: [Bool] { lock.withLock { list } }
+    }
+
+    @Test func theGuidesExamplesObserversAndStatusesFollowApplesRules() async throws {
+        do {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let url = try Self.clip(audioCodec: "aac")
+            // The guide: make an item, observe its status, play once it is ready.
+            let item = AVPlayerItem(asset: AVURLAsset(url: url), automaticallyLoadedAssetKeys: ["playable", "duration"])
+            let statuses = ResultList<AVPlayerItem.Status>()
+            let statusObservation = item.observe(\.status, options: [.new]) { _, change in change.newValue.map(statuses.add) }
+            let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+            let controls = ResultList<AVPlayer.TimeControlStatus>()
+            let controlObservation = player.observe(\.timeControlStatus, options: [.new]) { _, change in change.newValue.map(controls.add) }
+            let ticks = ResultList<CMTime>()
+            let observerQueue = DispatchQueue(label: "periodic")
+            let periodic = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 4), queue: observerQueue) { ticks.add($0) }
+            let crossings = ResultList<Bool>()
+            let boundary = player.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(value: 1, timescale: 1))], queue: observerQueue) { crossings.add(true) }
+            let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+            let deadline = Date().addingTimeInterval(10)
+            while item.status == .unknown, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+            #expect(item.status == .readyToPlay && player.status == .readyToPlay)
+            #expect(item.duration == CMTime(value: 2, timescale: 1) || abs(item.duration.seconds - 2) < 0.05)
+            #expect(item.presentationSize == CGSize(width: 320, height: 240))
+            #expect(player.timeControlStatus == .paused && player.rate == 0)
+            player.play()
+            await ended.wait(seconds: 10)
+            try await Task.sleep(nanoseconds: 100_000_000)
+            #expect(ended.posted == 1)
+            // Action at the end: pause, the time at the end.
+            #expect(player.rate == 0 && player.timeControlStatus == .paused)
+            #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.001)
+            #expect(statuses.values == [.readyToPlay])
+            // Paused, (waiting while the sound starts,) playing, paused at the end.
+            #expect(controls.values.filter { $0 != .waitingToPlayAtSpecifiedRate } == [.playing, .paused], "\(controls.values)")
+            #expect(crossings.values.count == 1)
+            // Periodic: at the start, then at every quarter of a second, within a frame (40 ms).
+            let playing = ticks.values.map(\.seconds).filter { $0 > 0.01 && $0 < 1.95 }
+            for quarter in 1...7 {
+                let mark = Double(quarter) / 4
+                #expect(playing.contains { $0 >= mark && $0 - mark < 0.04 }, "no tick within 40 ms after \(mark) s: \(playing)")
+            }
+            player.removeTimeObserver(periodic)
+            player.removeTimeObserver(boundary)
+            statusObservation.invalidate()
+            controlObservation.invalidate()
+        }
+    }
+
+    final class ResultList<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [Value] = []
+        func add(_ value: Value) { lock.withLock { list.append(value) } }
+        var values: [Value] { lock.withLock { list } }
+    }
+
+    @Test func badItemsFailAndTheQueueGoesOn() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let missing = AVPlayerItem(url: URL(fileURLWithPath: "/nonexistent/openav-missing.mp4"))
+        let corruptURL = Fixtures.folder.appendingPathComponent("corrupt-\(UUID().uuidString).mp4")
+        try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: corruptURL)
+        defer { try? FileManager.default.removeItem(at: corruptURL) }
+        let corrupt = AVPlayerItem(url: corruptURL)
+        let good = AVPlayerItem(url: try Self.clip(audioCodec: "aac"))
+        good.forwardPlaybackEndTime = CMTime(value: 1, timescale: 2)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVQueuePlayer(items: [missing, corrupt, good]) }
+        let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: good)
+        player.play()
+        await ended.wait(seconds: 10)
+        #expect(missing.status == .failed && (missing.error as? AVError) != nil)
+        #expect(corrupt.status == .failed && (corrupt.error as? AVError) != nil)
+        #expect(ended.posted == 1, "the good item after two bad ones did not play to its end")
+        #expect(good.currentTime() == CMTime(value: 1, timescale: 2))
+    }
+}
