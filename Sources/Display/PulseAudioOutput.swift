@@ -37,7 +37,7 @@ package final class PulseAudioOutput {
         let bytes = UInt32(HostClock.multiplyDivide(Self.bufferedNanoseconds, UInt64(sampleRate * channelCount * 4), HostClock.nanosecondsPerSecond))
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
         let flags = pa_stream_flags_t(PA_STREAM_START_CORKED.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
-            | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+            | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_NOT_MONOTONIC.rawValue)
         guard pa_stream_connect_playback(stream, sink, &attributes, flags, nil, nil) >= 0,
               connection.waitUntilReady(stream, untilNanoseconds: deadline)
         else {
@@ -92,6 +92,9 @@ package final class PulseAudioOutput {
     }
 
     /// The frames heard so far: the stream's position, which stops while corked or starved.
+    /// Not monotonic: libpulse interpolates between the server's reports as if the stream
+    /// played, and a report after the stream ran dry moves it back (the caller keeps it within
+    /// what was written).
     package var playedFrames: Int64 {
         var microseconds: pa_usec_t = 0
         guard pa_stream_get_time(stream, &microseconds) >= 0 else { return 0 }

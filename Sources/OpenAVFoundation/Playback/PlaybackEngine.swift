@@ -370,7 +370,12 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         running = value
         let now = clampedNow()
-        if let output { output.setCorked(!value, timeout: Self.soundTimeout) }
+        if let output {
+            // The stream is filled before it is uncorked: started with less than its buffer it
+            // runs dry at once, and the server skips what comes late.
+            if value { writeSound(to: output) }
+            output.setCorked(!value, timeout: Self.soundTimeout)
+        }
         clock.set(now, rate: value ? rate : 0)
         if !value, let item = playingItem { item.lock.withLock { item.restingTime = now } }
         firePeriodicObservers(at: now)
@@ -437,7 +442,8 @@ final class PlaybackEngine: @unchecked Sendable {
     /// the current one.
     private func followSound(of output: PulseAudioOutput, rate: Double) {
         guard !segments.isEmpty else { return }
-        let played = output.playedFrames
+        // Never past what was written: a stream that ran dry waits for more.
+        let played = min(output.playedFrames, framesWritten)
         guard let segment = segments.last(where: { $0.frame <= played }) else { return }
         if segment.item !== playingItem, let previous = playingItem {
             // The next item's sound is playing: the previous one reached its end.

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import OpenAVFoundation
+
+/// `openav play FILE…`: plays files in turn with sound through `AVQueuePlayer`, with a status
+/// line and keys on a terminal.
+struct Play: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play media files in turn, with sound (AVQueuePlayer).",
+        discussion: """
+            Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
+            runs silent on the host clock. Keys on a terminal: space pause, ←/→ exact seek ±5 s, m mute, q quit. \
+            Video is not shown yet (the display issue): --no-video is the only mode and may be left out.
+            """
+    )
+
+    @Argument(help: "The files to play, in order.")
+    var files: [String]
+
+    @Flag(help: "Play the sound only (the only mode until windows land).")
+    var noVideo = false
+
+    @Option(help: "Start the first file at this time, in seconds.")
+    var start: Double?
+
+    @Option(help: "The PulseAudio sink to play to (as `pactl list short sinks` names it).")
+    var audioDevice: String?
+
+    @Flag(help: "Play the files again and again until q or Ctrl-C.")
+    var loop = false
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give the files to play") }
+        if let start, start < 0 { throw ValidationError("--start must not be negative") }
+    }
+
+    func run() async throws {
+        let urls = files.map { URL(fileURLWithPath: $0) }
+        let player = AVQueuePlayer(items: urls.map(AVPlayerItem.init(url:)))
+        if let audioDevice { player.audioOutputDeviceUniqueID = audioDevice }
+        let session = PlaySession(player: player, urls: urls, loop: loop)
+        if let start {
+            _ = await player.seek(to: CMTime(seconds: start, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero)
+        }
+        player.play()
+        let interrupt = InterruptHandler { session.quit() }
+        let keys = TerminalKeys { session.handle($0) }
+        await session.waitUntilDone()
+        keys?.restore()
+        interrupt.cancel()
+        if session.failures > 0 && session.failures == session.itemsStarted {
+            throw CommandFailure("nothing could be played")
+        }
+    }
+}
+
+/// What `openav play` keeps while it runs: the player, the status line, the failures told.
+final class PlaySession: @unchecked Sendable {
+    private let player: AVQueuePlayer
+    private let urls: [URL]
+    private let loop: Bool
+    private let lock = NSLock()
+    private var quitting = false
+    private var names: [ObjectIdentifier: String] = [:]
+    private var observers: [NSObjectProtocol] = []
+    private var statusObservations: [NSKeyValueObservation] = []
+    private var failed = 0
+    private var tried = 0
+    /// How many items failed, and how many were tried.
+    var failures: Int { lock.withLock { failed } }
+    var itemsStarted: Int { lock.withLock { tried } }
+
+    init(player: AVQueuePlayer, urls: [URL], loop: Bool) {
+        self.player = player
+        self.urls = urls
+        self.loop = loop
+        for (item, url) in zip(player.items(), urls) { watch(item, url) }
+        observers.append(NotificationCenter.default.addObserver(forName: AVPlayerItem.didPlayToEndTimeNotification, object: nil, queue: nil) { [weak self] note in
+            self?.ended(note.object as? AVPlayerItem)
+        })
+        observers.append(NotificationCenter.default.addObserver(forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: nil, queue: nil) { [weak self] note in
+            guard let self, let item = note.object as? AVPlayerItem else { return }
+            let error = note.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? AVError
+            self.report("\(self.name(of: item)): stopped: \(error?.failureText ?? "unknown error")")
+            self.ended(item)
+        })
+    }
+
+    deinit { observers.forEach(NotificationCenter.default.removeObserver) }
+
+    private func name(of item: AVPlayerItem) -> String { lock.withLock { names[ObjectIdentifier(item)] ?? "?" } }
+
+    /// An item ended: with --loop, a fresh item of the same file joins the end of the queue.
+    private func ended(_ item: AVPlayerItem?) {
+        guard loop, let item, let url = (item.asset as? AVURLAsset)?.url else { return }
+        let again = AVPlayerItem(url: url)
+        watch(again, url)
+        player.insert(again, after: nil)
+    }
+
+    /// Names an item and tells when it fails.
+    private func watch(_ item: AVPlayerItem, _ url: URL) {
+        let observation = item.observe(\.status, options: [.new]) { [weak self] item, change in
+            guard let self, let status = change.newValue, status != .unknown else { return }
+            lock.withLock {
+                tried += 1
+                if status == .failed { failed += 1 }
+            }
+            if status == .failed {
+                report("\(url.path): cannot play: \((item.error as? AVError)?.failureText ?? "unknown error")")
+            }
+        }
+        lock.withLock {
+            names[ObjectIdentifier(item)] = url.lastPathComponent
+            statusObservations.append(observation)
+        }
+    }
+
+    /// A line above the status line.
+    private func report(_ text: String) {
+        FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+    }
+
+    func quit() { lock.withLock { quitting = true } }
+
+    /// Acts on a key.
+    func handle(_ key: TerminalKeys.Key) {
+        switch key {
+        case .character(" "): player.rate == 0 ? player.play() : player.pause()
+        case .character("m"): player.isMuted.toggle()
+        case .character("q"): quit()
+        case .left, .right:
+            let now = player.currentTime()
+            guard now.isNumeric else { return }
+            let step = CMTime(value: key == .left ? -5 : 5, timescale: 1)
+            player.seek(to: max(.zero, now + step), toleranceBefore: .zero, toleranceAfter: .zero)
+        default: break
+        }
+    }
+
+    /// Waits until the queue is played (or q, or Ctrl-C), drawing the status line and telling
+    /// failed items.
+    func waitUntilDone() async {
+        while !lock.withLock({ quitting }) {
+            if let item = player.currentItem {
+                drawStatus(item)
+            } else if player.items().isEmpty {
+                break
+            }
+            try? await Task.sleep(nanoseconds: 100_000_000)
+        }
+        if isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    private func drawStatus(_ item: AVPlayerItem) {
+        guard isatty(STDERR_FILENO) != 0, item.status == .readyToPlay else { return }
+        let time = player.currentTime().seconds, duration = item.duration.seconds
+        let state = player.rate == 0 ? "paused" : "playing"
+        let text = String(format: "%@  %@ / %@  %@%@", name(of: item), Self.clock(time), Self.clock(duration), state, player.isMuted ? "  muted" : "")
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    }
+
+    /// m:ss of a time in seconds.
+    static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "-:--" }
+        let whole = Int(seconds)
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
