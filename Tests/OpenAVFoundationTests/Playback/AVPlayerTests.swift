@@ -287,6 +287,22 @@ import TestSupport
         var values: [Value] { lock.withLock { list } }
     }
 
+    @Test func playbackGoesOnSilentWhenTheSoundServerGoesAway() async throws {
+        let daemon = try PulseAudioDaemon()
+        let url = try Fixtures.make("playback-3s.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi",
+                                                        "-i", "sine=sample_rate=48000", "-t", "3", "-c:v", "libx264", "-c:a", "aac"])
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(url: url) }
+        let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem)
+        player.play()
+        while player.currentTime().seconds < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        daemon.stop()  // SIGKILL, as a crashed server goes
+        let before = player.currentTime()
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(player.currentTime().seconds - before.seconds > 0.3, "the time stopped with the sound server")
+        await ended.wait(seconds: 10)
+        #expect(ended.posted == 1)
+    }
+
     @Test func badItemsFailAndTheQueueGoesOn() async throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
