@@ -15,6 +15,9 @@
 #include <libavutil/dict.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 
 /// AVERROR(e): FFmpeg's negative error code for a POSIX errno value.
 static inline int cffmpeg_averror(int posix_errno) { return AVERROR(posix_errno); }

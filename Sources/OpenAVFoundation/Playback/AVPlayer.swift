@@ -59,9 +59,9 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         rate = 0
     }
 
-    /// The playback rate: 0 paused, 1 the normal speed. Differs from Apple: negative rates are
-    /// taken as 0, and rates other than 0 and 1 change the clock but the sound plays at 1 until
-    /// time stretching lands.
+    /// The playback rate: 0 paused, 1 the normal speed, 2 twice as fast; the sound keeps its
+    /// pitch unless the item's `audioTimePitchAlgorithm` is `.varispeed`. Differs from Apple:
+    /// negative rates (reverse play) are taken as 0.
     open var rate: Float {
         get { engine.rate }
         set {

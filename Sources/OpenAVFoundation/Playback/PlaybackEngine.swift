@@ -67,7 +67,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private var output: PulseAudioOutput?
     private var soundUnavailable = false
     /// Where each item's sound starts in the stream (frames written before it) and its item time.
-    private var segments: [(frame: Int64, item: AVPlayerItem, start: CMTime)] = []
+    private var segments: [(frame: Int64, item: AVPlayerItem, start: CMTime, rate: Double)] = []
     private var framesWritten: Int64 = 0
     /// The stream's position at the last look, and whether it has played all there is.
     private var lastPlayed: Int64 = -1
@@ -229,7 +229,10 @@ final class PlaybackEngine: @unchecked Sendable {
             }
             let playable = playingItem?.status == .readyToPlay && endedItem !== playingItem
             setRunning(playable && wantedRate > 0, rate: Double(wantedRate))
-            if running { playStep(rate: Double(wantedRate)) }
+            if running {
+                if let feed, feed.rate != Double(wantedRate) { changeSoundRate(to: Double(wantedRate)) }
+                playStep(rate: Double(wantedRate))
+            }
             fireObservers()
             player?.keyValueObservers.recheck()
             playingItem?.keyValueObservers.recheck()
@@ -291,19 +294,31 @@ final class PlaybackEngine: @unchecked Sendable {
         lastObserved = start
         item.lock.withLock { item.restingTime = start }
         guard item.status == .readyToPlay else { return }
-        startSound(of: item, from: start)
+        startSound(of: item, from: start, rate: 1)
         restartVideo(of: item, at: start)
     }
 
+    /// Goes on with the sound at a new rate in the same stream: what is written plays out (at
+    /// most the stream's buffer), then the sound read from there on, stretched for the rate.
+    private func changeSoundRate(to rate: Double) {
+        guard let item = feedItem, let segment = segments.last else { return }
+        let written = Double(framesWritten - segment.frame) * segment.rate
+        let from = segment.start + CMTime(value: Int64(written.rounded()), timescale: CMTimeScale(SoundFeed.sampleRate))
+        if segment.frame == framesWritten { segments.removeLast() }  // nothing of it was written
+        feed = nil
+        startSound(of: item, from: from, rate: rate)
+    }
+
     /// Starts reading the item's sound from `start` into the stream, after what is written.
-    private func startSound(of item: AVPlayerItem, from start: CMTime) {
+    private func startSound(of item: AVPlayerItem, from start: CMTime, rate: Double) {
         guard let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio })?.assetTrack else { return }
         do {
-            let newFeed = try SoundFeed(track: track, asset: item.asset, start: start, end: item.endTime)
+            let newFeed = try SoundFeed(track: track, asset: item.asset, start: start, end: item.endTime, rate: rate,
+                                        algorithm: item.audioTimePitchAlgorithm)
             guard openOutput() else { return }
             feed = newFeed
             feedItem = item
-            segments.append((framesWritten, item, start))
+            segments.append((framesWritten, item, start, rate))
             triggered = false
             soundPlayedOut = false
         } catch {
@@ -373,7 +388,10 @@ final class PlaybackEngine: @unchecked Sendable {
         if let output {
             // The stream is filled before it is uncorked: started with less than its buffer it
             // runs dry at once, and the server skips what comes late.
-            if value { writeSound(to: output) }
+            if value {
+                if let feed, feed.rate != rate { changeSoundRate(to: rate) }
+                writeSound(to: output)
+            }
             output.setCorked(!value, timeout: Self.soundTimeout)
         }
         clock.set(now, rate: value ? rate : 0)
@@ -425,7 +443,7 @@ final class PlaybackEngine: @unchecked Sendable {
             self.feed = nil
             if next.status == .readyToPlay, next.tracks.contains(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio }) {
                 let start = next.lock.withLock { next.restingTime }
-                startSound(of: next, from: start)
+                startSound(of: next, from: start, rate: feed.rate)
                 if self.feed != nil {
                     restartVideo(of: next, at: start)
                     return
@@ -465,7 +483,8 @@ final class PlaybackEngine: @unchecked Sendable {
         let feedDone = feed?.isFinished ?? true
         soundPlayedOut = feedDone && (played >= framesWritten || played == lastPlayed)
         lastPlayed = played
-        let time = segment.start + CMTime(value: played - segment.frame, timescale: CMTimeScale(SoundFeed.sampleRate))
+        let heard = segment.rate == 1 ? played - segment.frame : Int64((Double(played - segment.frame) * segment.rate).rounded())
+        let time = segment.start + CMTime(value: heard, timescale: CMTimeScale(SoundFeed.sampleRate))
         if !soundPlayedOut { clock.set(time, rate: rate) }
     }
 

@@ -1,9 +1,11 @@
 import Foundation
+import MediaEngine
 import OpenCoreMedia
 
 /// The sound of a playing item: its audio track read through an `AVAssetReader` (the one
-/// reading path) as interleaved float PCM in the sound output's format, handed out in pieces
-/// as the output takes them. Used by one thread (the player's).
+/// reading path) as interleaved float PCM in the sound output's format, stretched to the play
+/// rate when it is not 1, and handed out in pieces as the output takes them. Used by one thread
+/// (the player's).
 final class SoundFeed {
     /// The format every item's sound is converted to: one stream serves a whole queue, so
     /// items play back to back without reopening it.
@@ -12,19 +14,30 @@ final class SoundFeed {
 
     private let reader: AVAssetReader
     private let output: AVAssetReaderTrackOutput
-    /// The decoded PCM being handed out, and how many of its bytes are gone.
-    private var current: (block: CMBlockBuffer, offset: Int)?
+    /// The decoded PCM being handed out: its bytes from `offset` (those before are gone) up to
+    /// `limit` (those after lie past the end).
+    private var current: (block: CMBlockBuffer, offset: Int, limit: Int)?
+    /// The frames to hand out (the time range, sample-exact), and how many were taken so far.
+    private let totalFrames: Int64?
+    private var takenFrames: Int64 = 0
     /// Where frames are copied and scaled on their way out; reused.
     private var scratch: [Float] = []
+    /// The stretching at rates other than 1, and what it gave that is not handed out yet.
+    private let filter: AudioRateFilter?
+    private var stretched: [Float] = []
+    private var stretchedHead = 0
+    private var sourceFinished = false
     /// The item time of the first frame handed out.
     let start: CMTime
-    /// Whether every frame has been handed out.
-    private(set) var isFinished = false
+    /// The play rate: each frame handed out is `rate / sampleRate` seconds of the item.
+    let rate: Double
     /// Why reading stopped early, if it did.
     private(set) var error: Error?
 
-    /// Reads `track` of `asset` from `start` to `end`.
-    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime) throws {
+    /// Reads `track` of `asset` from `start` to `end`, to be played at `rate` with the pitch
+    /// kept unless `algorithm` is `.varispeed`.
+    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, rate: Double = 1,
+         algorithm: AVAudioTimePitchAlgorithm = .timeDomain) throws {
         reader = try AVAssetReader(asset: asset)
         reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
         output = AVAssetReaderTrackOutput(track: track, outputSettings: [
@@ -35,41 +48,125 @@ final class SoundFeed {
         reader.add(output)
         guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }
         self.start = start
+        self.rate = rate
+        totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
+        do {
+            filter = rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: algorithm != .varispeed,
+                                                            sampleRate: Self.sampleRate, channelCount: Self.channelCount)
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
+        }
     }
 
     deinit { reader.cancelReading() }
 
+    /// Whether every frame has been handed out.
+    var isFinished: Bool { sourceFinished && stretchedHead == stretched.count }
+
     /// Hands at most `frames` frames to `write` (pointer, frame count), as many calls as it
     /// takes, scaled by `gain`; the frames handed out.
     func take(_ frames: Int, gain: Float, write: (UnsafePointer<Float>, Int) -> Bool) -> Int {
-        let bytesPerFrame = 4 * Self.channelCount
+        let channels = Self.channelCount
         var given = 0
-        while given < frames, !isFinished {
-            guard let (block, offset) = current ?? nextPiece() else { break }
-            let count = min(frames - given, (block.dataLength - offset) / bytesPerFrame)
-            if scratch.count < count * Self.channelCount { scratch = [Float](repeating: 0, count: count * Self.channelCount) }
-            let ok = scratch.withUnsafeMutableBufferPointer { buffer -> Bool in
-                let base = buffer.baseAddress!
-                CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: count * bytesPerFrame, destination: base)
-                if gain != 1 { for index in 0..<(count * Self.channelCount) { base[index] *= gain } }
-                return write(base, count)
+        while given < frames {
+            if stretchedHead < stretched.count {
+                let count = min(frames - given, (stretched.count - stretchedHead) / channels)
+                let ok = handOut(count, gain: gain, write: write) { destination in
+                    stretched.withUnsafeBufferPointer {
+                        destination.update(from: $0.baseAddress! + stretchedHead, count: count * channels)
+                    }
+                }
+                guard ok else { break }
+                stretchedHead += count * channels
+                given += count
+                continue
+            }
+            guard !sourceFinished else { break }
+            guard let (block, offset, limit) = current ?? nextPiece() else {
+                sourceFinished = true
+                stretch(nil, frames: 0)
+                continue
+            }
+            let available = (limit - offset) / (4 * channels)
+            if filter != nil {
+                // The whole piece goes through the stretching; what comes out waits above.
+                current = nil
+                withContiguous(block, offset: offset, frames: available) { stretch($0, frames: available) }
+                continue
+            }
+            let count = min(frames - given, available)
+            let ok = handOut(count, gain: gain, write: write) { destination in
+                CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: count * 4 * channels, destination: destination)
             }
             guard ok else { break }
             given += count
-            let next = offset + count * bytesPerFrame
-            current = next + bytesPerFrame > block.dataLength ? nil : (block, next)
+            let next = offset + count * 4 * channels
+            current = next + 4 * channels > limit ? nil : (block, next, limit)
         }
         return given
     }
 
-    /// The next decoded sample's PCM, or nil at the end.
-    private func nextPiece() -> (block: CMBlockBuffer, offset: Int)? {
+    /// Fills the scratch buffer with `count` frames through `fill`, scales it, and writes it.
+    private func handOut(_ count: Int, gain: Float, write: (UnsafePointer<Float>, Int) -> Bool,
+                         fill: (UnsafeMutablePointer<Float>) -> Void) -> Bool {
+        let samples = count * Self.channelCount
+        if scratch.count < samples { scratch = [Float](repeating: 0, count: samples) }
+        return scratch.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            fill(base)
+            if gain != 1 { for index in 0..<samples { base[index] *= gain } }
+            return write(base, count)
+        }
+    }
+
+    /// Calls `body` with `frames` frames of `block` from `offset` in one piece of memory.
+    private func withContiguous(_ block: CMBlockBuffer, offset: Int, frames: Int, _ body: (UnsafePointer<Float>) -> Void) {
+        let samples = frames * Self.channelCount
+        if scratch.count < samples { scratch = [Float](repeating: 0, count: samples) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: samples * 4, destination: buffer.baseAddress!)
+            body(buffer.baseAddress!)
+        }
+    }
+
+    /// Passes frames (nil: the end) through the stretching into `stretched`.
+    private func stretch(_ samples: UnsafePointer<Float>?, frames: Int) {
+        guard let filter else { return }
+        if stretchedHead == stretched.count {
+            stretched.removeAll(keepingCapacity: true)
+            stretchedHead = 0
+        }
+        do {
+            try filter.process(samples, frames: frames) { pointer, count in
+                stretched.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count * Self.channelCount))
+            }
+        } catch {
+            self.error = AVError(error, fallback: .decodeFailed)
+            sourceFinished = true
+        }
+    }
+
+    /// The next decoded sample's PCM within the time range, or nil at the end. The reader hands
+    /// out whole decoded frames; the frames before the start and past the end are cut here, so
+    /// a range plays exactly (a loop, an item's forward end).
+    private func nextPiece() -> (block: CMBlockBuffer, offset: Int, limit: Int)? {
+        let bytesPerFrame = 4 * Self.channelCount
         while let sample = output.copyNextSampleBuffer() {
-            guard let block = CMSampleBufferGetDataBuffer(sample), block.dataLength >= 4 * Self.channelCount else { continue }
-            current = (block, 0)
+            guard let block = CMSampleBufferGetDataBuffer(sample), block.dataLength >= bytesPerFrame else { continue }
+            let frames = Int64(block.dataLength / bytesPerFrame)
+            let time = CMSampleBufferGetPresentationTimeStamp(sample)
+            let first = time.isNumeric ? CMTimeConvertScale(time - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : takenFrames
+            let skipped = max(0, takenFrames - first)
+            var count = frames - skipped
+            if let totalFrames { count = min(count, totalFrames - takenFrames) }
+            guard count > 0 else {
+                if let totalFrames, takenFrames >= totalFrames { break }
+                continue
+            }
+            takenFrames += count
+            current = (block, Int(skipped) * bytesPerFrame, Int(skipped + count) * bytesPerFrame)
             return current
         }
-        isFinished = true
         if reader.status == .failed { error = reader.error }
         return nil
     }

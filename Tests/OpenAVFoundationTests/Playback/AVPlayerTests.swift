@@ -18,10 +18,16 @@ import TestSupport
         ])
     }
 
-    /// ffmpeg's decode of a file's sound as 48 kHz stereo float samples, interleaved.
+    /// ffmpeg's decode of a file's sound as 48 kHz stereo float samples, interleaved, up to
+    /// the audio track's duration as ffprobe reads it from the container (ffmpeg's decode also
+    /// holds the encoder's padding after it: 256 frames of AAC here, which players leave out).
     static func decodedSound(_ url: URL) throws -> [Float] {
         let data = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-vn", "-f", "f32le", "-ar", "48000", "-ac", "2", "-"])
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let streams = try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        let duration = try #require(Double(audio["duration"] as? String ?? ""))
+        return Array(samples.prefix(Int((duration * 48_000).rounded()) * 2))
     }
 
     /// Records the daemon's sink monitor with `parec` (48 kHz stereo float) while `body` runs.
@@ -179,6 +185,68 @@ import TestSupport
             #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
             #expect(difference < 4.0 / 32768, "a gap or a repeat between the items (largest difference \(difference))")
         }
+    }
+
+    /// The frequency of a tone in every other sample of `samples` (the left channel), by its
+    /// rising zero crossings.
+    static func frequency(_ samples: ArraySlice<Float>, rate: Int) -> Double {
+        let left = stride(from: samples.startIndex, to: samples.endIndex - 1, by: 2).map { samples[$0] }
+        let crossings = zip(left, left.dropFirst()).enumerated().filter { $1.0 < 0 && $1.1 >= 0 }.map(\.offset)
+        guard let first = crossings.first, let last = crossings.last, last > first else { return 0 }
+        return Double(crossings.count - 1) * Double(rate) / Double(last - first)
+    }
+
+    @Test(arguments: [(AVAudioTimePitchAlgorithm.timeDomain, 1000.0), (.varispeed, 2000.0)])
+    func twiceTheRateHalvesTheTimeAndKeepsThePitchUnlessVarispeed(algorithm: AVAudioTimePitchAlgorithm, hertz: Double) async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let url = try Fixtures.make("playback-tone.mov", ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000", "-t", "2",
+                                                          "-ac", "2", "-af", "volume=0.5", "-c:a", "pcm_s16le"])
+        let item = AVPlayerItem(url: url)
+        item.audioTimePitchAlgorithm = algorithm
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        var wall = 0.0
+        let recorded = try await Self.recordSink(daemon) {
+            let started = Date()
+            player.rate = 2
+            await ended.wait(seconds: 10)
+            wall = Date().timeIntervalSince(started)
+        }
+        #expect(ended.posted == 1)
+        #expect(abs(wall - 1) < 0.25, "2 s at rate 2 took \(wall) s")
+        // ffmpeg's sine peaks at 1/8, halved, and spread over two channels (-3 dB): 0.044.
+        let loud = try #require(recorded.indices.first { abs(recorded[$0]) > 0.02 })..<(recorded.indices.last { abs(recorded[$0]) > 0.02 }! + 1)
+        let heard = Double(loud.count / 2) / 48_000
+        #expect(abs(heard - 1) < 0.05, "the sink heard \(heard) s of tone")
+        let middle = recorded[(loud.lowerBound + 9_600)..<(loud.upperBound - 9_600)]
+        let measured = Self.frequency(middle, rate: 48_000)
+        #expect(abs(measured - hertz) < hertz / 100, "the tone is at \(measured) Hz")
+    }
+
+    @Test func aLooperRepeatsATimeRangeWithoutAGap() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let url = try Self.clip(audioCodec: "pcm_s16le", seed: 3, container: "mov")
+        // The half second from 0.5 s, five times: three loops, then the two queued copies.
+        let whole = try Self.decodedSound(url)
+        let once = Array(whole[(24_000 * 2)..<(48_000 * 2)])
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVQueuePlayer() }
+        let looper = AVPlayerLooper(player: player, templateItem: AVPlayerItem(url: url),
+                                    timeRange: CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 2)))
+        let recorded = try await Self.recordSink(daemon) {
+            player.play()
+            let deadline = Date().addingTimeInterval(15)
+            while looper.loopCount < 3, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+            looper.disableLooping()
+            while !player.items().isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        }
+        #expect(looper.loopCount == 5 && looper.status == .cancelled)
+        let reference = Array([[Float]](repeating: once, count: 5).joined())
+        let offset = try Self.alignment(of: reference, in: recorded)
+        let (lost, difference) = Self.comparison(reference, recorded, from: offset)
+        #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
+        #expect(difference < 4.0 / 32768, "a gap or a repeat between loops (largest difference \(difference))")
     }
 
     /// ffmpeg's BGRA decode of frame `index` of `url`.

@@ -1,0 +1,87 @@
+import Foundation
+import OpenCoreMedia
+
+/// Loops one item (or a time range of it) in a queue player, without a gap: it keeps copies of
+/// the template item queued and puts a new one at the end each time one has played.
+open class AVPlayerLooper: NSObject, @unchecked Sendable {
+    /// How many copies are queued at once.
+    private static let replicaCount = 2
+
+    private let lock = NSLock()
+    private weak var player: AVQueuePlayer?
+    private let template: AVPlayerItem
+    private let timeRange: CMTimeRange
+    private var replicas: [AVPlayerItem] = []
+    private var loops = 0
+    private var state: Status = .unknown
+    private var observer: NSObjectProtocol?
+
+    /// Loops `templateItem` between `timeRange`'s start and end (an invalid or empty range: the
+    /// whole item) in `player`, which should be otherwise empty.
+    public init(player: AVQueuePlayer, templateItem: AVPlayerItem, timeRange: CMTimeRange) {
+        self.player = player
+        template = templateItem
+        self.timeRange = timeRange
+        super.init()
+        observer = NotificationCenter.default.addObserver(forName: AVPlayerItem.didPlayToEndTimeNotification, object: nil, queue: nil) { [weak self] note in
+            guard let self, let item = note.object as? AVPlayerItem else { return }
+            self.played(item)
+        }
+        for _ in 0..<Self.replicaCount { enqueue() }
+    }
+
+    /// Loops all of `templateItem` in `player`.
+    public convenience init(player: AVQueuePlayer, templateItem: AVPlayerItem) {
+        self.init(player: player, templateItem: templateItem, timeRange: .invalid)
+    }
+
+    deinit { observer.map(NotificationCenter.default.removeObserver) }
+
+    /// How many times the item has played to its end.
+    open var loopCount: Int { lock.withLock { loops } }
+
+    /// Whether looping is under way.
+    open var status: Status {
+        lock.withLock {
+            if state == .unknown, let first = replicas.first {
+                if first.status == .readyToPlay { return .ready }
+                if first.status == .failed { return .failed }
+            }
+            return state
+        }
+    }
+
+    /// Why looping failed, when `status` is `.failed`.
+    open var error: Error? { lock.withLock { replicas.first?.error } }
+
+    /// The copies of the template item in the queue.
+    open var loopingPlayerItems: [AVPlayerItem] { lock.withLock { replicas } }
+
+    /// Stops putting copies in the queue: what is queued plays out.
+    open func disableLooping() {
+        lock.withLock { state = .cancelled }
+    }
+
+    /// Puts a new copy at the end of the queue.
+    private func enqueue() {
+        let replica = AVPlayerItem(asset: template.asset)
+        if timeRange.isValid, !timeRange.isEmpty {
+            replica.forwardPlaybackEndTime = timeRange.end
+            replica.seek(to: timeRange.start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+        }
+        replica.audioTimePitchAlgorithm = template.audioTimePitchAlgorithm
+        lock.withLock { replicas.append(replica) }
+        player?.insert(replica, after: nil)
+    }
+
+    /// A copy played to its end: counted, and another joins the queue.
+    private func played(_ item: AVPlayerItem) {
+        let again = lock.withLock { () -> Bool? in
+            guard let index = replicas.firstIndex(where: { $0 === item }) else { return nil }
+            replicas.remove(at: index)
+            loops += 1
+            return state != .cancelled
+        }
+        if again == true { enqueue() }
+    }
+}
