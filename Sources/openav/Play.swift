@@ -10,7 +10,8 @@ struct Play: AsyncParsableCommand {
         abstract: "Play media files in turn, with sound (AVQueuePlayer).",
         discussion: """
             Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
-            runs silent on the host clock. Keys on a terminal: space pause, ←/→ exact seek ±5 s, m mute, q quit. \
+            runs silent on the host clock. Keys on a terminal: space pause, ←/→ exact seek ±5 s, [ and ] slower and \
+            faster (the pitch kept), m mute, q quit. \
             Video is not shown yet (the display issue): --no-video is the only mode and may be left out.
             """
     )
@@ -20,6 +21,9 @@ struct Play: AsyncParsableCommand {
 
     @Flag(help: "Play the sound only (the only mode until windows land).")
     var noVideo = false
+
+    @Option(help: "Play at this rate (0.25 to 4; the pitch is kept).")
+    var rate: Float = 1
 
     @Option(help: "Start the first file at this time, in seconds.")
     var start: Double?
@@ -33,6 +37,7 @@ struct Play: AsyncParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give the files to play") }
         if let start, start < 0 { throw ValidationError("--start must not be negative") }
+        if !(0.25...4).contains(rate) { throw ValidationError("--rate must be between 0.25 and 4") }
     }
 
     func run() async throws {
@@ -43,6 +48,7 @@ struct Play: AsyncParsableCommand {
         if let start {
             _ = await player.seek(to: CMTime(seconds: start, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero)
         }
+        player.defaultRate = rate
         player.play()
         let interrupt = InterruptHandler { session.quit() }
         let keys = TerminalKeys { session.handle($0) }
@@ -129,6 +135,11 @@ final class PlaySession: @unchecked Sendable {
         switch key {
         case .character(" "): player.rate == 0 ? player.play() : player.pause()
         case .character("m"): player.isMuted.toggle()
+        case .character("["), .character("]"):
+            let faster = key == .character("]")
+            let rate = max(0.25, min(4, player.defaultRate * (faster ? 1.25 : 0.8)))
+            player.defaultRate = rate
+            if player.rate != 0 { player.rate = rate }
         case .character("q"): quit()
         case .left, .right:
             let now = player.currentTime()
@@ -157,7 +168,9 @@ final class PlaySession: @unchecked Sendable {
         guard isatty(STDERR_FILENO) != 0, item.status == .readyToPlay else { return }
         let time = player.currentTime().seconds, duration = item.duration.seconds
         let state = player.rate == 0 ? "paused" : "playing"
-        let text = String(format: "%@  %@ / %@  %@%@", name(of: item), Self.clock(time), Self.clock(duration), state, player.isMuted ? "  muted" : "")
+        let rate = player.defaultRate == 1 ? "" : String(format: " at %.2fx", player.defaultRate)
+        let text = String(format: "%@  %@ / %@  %@%@%@", name(of: item), Self.clock(time), Self.clock(duration), state, rate,
+                          player.isMuted ? "  muted" : "")
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     }
 

@@ -14,6 +14,7 @@ import TestSupport
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
         let clip = try Self.clip().path
+        let monitor = try MonitorRecorder(daemon)
         let started = Date()
         let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", clip, "/nonexistent/missing.mp4", clip],
                                                             environment: daemon.environment)
@@ -21,10 +22,31 @@ import TestSupport
         #expect(status == 0, "\(errors)")
         #expect(errors.contains("/nonexistent/missing.mp4: cannot play: No such file or directory"), "\(errors)")
         // Two seconds of sound, in real time (a null sink runs no faster than a real one).
-        #expect(elapsed >= 1.9, "played 2 s of sound in \(elapsed) s")
+        #expect(elapsed >= 1.9 && elapsed < 4, "played 2 s of sound in \(elapsed) s")
+        // The sink heard two seconds of tone (ffmpeg's sine peaks at 1/8), the missing file between
+        // the two clips leaving no gap.
+        let heard = monitor.stop()
+        let first = heard.firstIndex { abs($0) > 0.02 } ?? 0, last = heard.lastIndex { abs($0) > 0.02 } ?? 0
+        #expect(abs(Double(last - first) / 2 / 48_000 - 2) < 0.1, "the sink heard \(Double(last - first) / 96_000) s of tone")
         let (missingStatus, _, missingErrors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", "/nonexistent/missing.mp4"],
                                                                           environment: daemon.environment)
         #expect(missingStatus == 1 && missingErrors.contains("nothing could be played"), "\(missingErrors)")
+    }
+
+    @Test func playsAtTheRateAskedFor() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let long = try Fixtures.make("play-command-4s.mp4", ["-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "4", "-c:a", "aac"])
+        let monitor = try MonitorRecorder(daemon)
+        let started = Date()
+        let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", "--rate", "2", long.path],
+                                                            environment: daemon.environment)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(status == 0, "\(errors)")
+        #expect(elapsed > 1.8 && elapsed < 3.2, "4 s at rate 2 took \(elapsed) s")
+        _ = monitor.stop()
+        let (badStatus, _, badErrors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", "--rate", "9", long.path])
+        #expect(badStatus != 0 && badErrors.contains("--rate must be between 0.25 and 4"))
     }
 
     @Test func keysOnATerminalPauseSeekAndQuit() throws {

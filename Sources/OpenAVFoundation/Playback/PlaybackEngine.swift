@@ -282,12 +282,21 @@ final class PlaybackEngine: @unchecked Sendable {
             closeSound()
             return
         }
-        openMedia(of: item, from: time)
+        openMedia(of: item, from: time, keepingStream: true)
     }
 
-    /// Opens the item's sound and video from `time`, with a fresh sound stream.
-    private func openMedia(of item: AVPlayerItem, from time: CMTime) {
-        closeSound()
+    /// Opens the item's sound and video from `time`: after what the sound stream holds (a new
+    /// item: the previous one's end plays out first), or in a fresh stream (a seek).
+    private func openMedia(of item: AVPlayerItem, from time: CMTime, keepingStream: Bool) {
+        if keepingStream, output != nil {
+            feed = nil
+            feedItem = nil
+            segments = []
+            soundPlayedOut = false
+            triggered = false
+        } else {
+            closeSound()
+        }
         running = false
         let start = max(.zero, min(time, item.endTime.isNumeric ? item.endTime : time))
         clock.set(start, rate: 0)
@@ -551,7 +560,7 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         let wasRunning = running
         endedItem = nil
-        openMedia(of: item, from: target)
+        openMedia(of: item, from: target, keepingStream: false)
         _ = item.videoQueue?.waitForFirstFrame(until: Date().addingTimeInterval(5))
         if wasRunning { running = false }
         NotificationCenter.default.post(name: AVPlayerItem.timeJumpedNotification, object: item)

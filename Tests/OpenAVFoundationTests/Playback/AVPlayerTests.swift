@@ -30,39 +30,13 @@ import TestSupport
         return Array(samples.prefix(Int((duration * 48_000).rounded()) * 2))
     }
 
-    /// Records the daemon's sink monitor with `parec` (48 kHz stereo float) while `body` runs.
+    /// Records the daemon's sink monitor while `body` runs, and a little after (the monitor
+    /// hands on what the sink played).
     static func recordSink(_ daemon: PulseAudioDaemon, during body: () async throws -> Void) async throws -> [Float] {
-        let file = Fixtures.folder.appendingPathComponent("sink-\(UUID().uuidString).raw")
-        // posix_spawn, not Foundation's Process, whose wait for a child's exit can hang here.
-        let arguments = ["parec", "--device=\(daemon.monitorName)", "--format=float32le", "--rate=48000", "--channels=2", "--raw", file.path]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = daemon.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // With no signal blocked or ignored (the test runner's threads block some), so that
-        // SIGINT ends the recording.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        sigaddset(&signals, SIGINT)
-        posix_spawnattr_setsigdefault(&attributes, &signals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "parec", nil, &attributes, argv, envp) == 0 else { throw FixtureError(message: "parec could not be started") }
-        defer { try? FileManager.default.removeItem(at: file) }
-        // parec is recording once it has written 100 ms (the idle sink's monitor gives silence).
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) < 48_000 * 8 / 10, Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        let recorder = try MonitorRecorder(daemon)
         try await body()
-        try await Task.sleep(nanoseconds: 300_000_000)  // the monitor hands on what the sink played
-        kill(pid, SIGINT)
-        waitpid(pid, nil, 0)
-        let data = try Data(contentsOf: file)
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        return recorder.stop()
     }
 
     /// Where `reference` starts in `recorded` (in frames): the best match of its first 100 ms

@@ -1,0 +1,58 @@
+import Foundation
+
+/// `parec` recording a private PulseAudio daemon's sink monitor (48 kHz stereo float) into a
+/// file: what was played into the sink, as the tests' ear. It asks for 10 ms of latency, which
+/// makes the null sink render in small blocks, as a sound card plays: left to its default a null
+/// sink renders ahead in blocks of up to two seconds and notices a new stream only at the next
+/// block, starving it for as long (paplay too).
+public final class MonitorRecorder {
+    private let file: URL
+    private var pid: pid_t = 0
+    private var stopped = false
+
+    /// Starts `parec` on `daemon`'s monitor and waits until it has recorded 100 ms (the idle
+    /// sink's monitor gives silence); throws when it does not start within 10 s.
+    public init(_ daemon: PulseAudioDaemon) throws {
+        file = Fixtures.folder.appendingPathComponent("sink-\(UUID().uuidString).raw")
+        let arguments = ["parec", "--device=\(daemon.monitorName)", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=10", "--raw", file.path]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = daemon.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // posix_spawn, not Foundation's Process, whose wait for a child's exit can hang here; with
+        // no signal blocked or ignored (the test runner's threads block some), so that SIGINT
+        // ends the recording.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigaddset(&signals, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        guard posix_spawnp(&pid, "parec", nil, &attributes, argv, envp) == 0 else {
+            throw FixtureError(message: "parec could not be started")
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) < 48_000 * 8 / 10 {
+            guard Date() < deadline else {
+                _ = stop()
+                throw FixtureError(message: "parec recorded nothing in 10 s")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    deinit { _ = stop() }
+
+    /// Stops recording (SIGINT: parec writes what it has) and returns the samples, interleaved.
+    public func stop() -> [Float] {
+        guard !stopped else { return [] }
+        stopped = true
+        kill(pid, SIGINT)
+        waitpid(pid, nil, 0)
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let data = try? Data(contentsOf: file) else { return [] }
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+}
