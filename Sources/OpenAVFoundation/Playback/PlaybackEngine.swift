@@ -76,7 +76,12 @@ final class PlaybackEngine: @unchecked Sendable {
     private var triggered = false
     private var feed: SoundFeed?
     private var feedItem: AVPlayerItem?
-    private var running = false
+    /// Whether the clock runs: set by the thread, read by `timeControl` from any thread.
+    private var running: Bool {
+        get { condition.withLock { runningValue } }
+        set { condition.withLock { runningValue = newValue } }
+    }
+    private var runningValue = false
     private var lastObserved: CMTime = .zero
     private var endedItem: AVPlayerItem?
 
@@ -194,7 +199,7 @@ final class PlaybackEngine: @unchecked Sendable {
             guard requestedRate > 0 else { return (.paused, nil) }
             guard let item = queue.first else { return (.waitingToPlayAtSpecifiedRate, .noItemToPlay) }
             switch item.status {
-            case .readyToPlay: return running ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+            case .readyToPlay: return runningValue ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
             case .unknown: return (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
             case .failed: return (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
             }
