@@ -126,7 +126,8 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// Seeks to within the tolerances of `time`: zero lands on the exact frame (decoding from the
     /// key frame before it), infinite on the key frame at or before it, a window on that key
-    /// frame when it is inside, else exactly.
+    /// frame when it is inside, else exactly. Differs from Apple: a key frame after `time` (within
+    /// `toleranceAfter`) is not looked for.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
         seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, completionHandler: { _ in })
     }

@@ -138,8 +138,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Moves the time by `stepCount` video frames (negative: backward), exactly, pausing.
     open func step(byCount stepCount: Int) {
         guard status == .readyToPlay else { return }
-        let rate = asset.tracks(withMediaType: .video).first?.nominalFrameRate ?? 30
-        let frame = CMTime(value: 1_000_000, timescale: CMTimeScale((Double(rate) * 1_000_000).rounded()))
+        let shortest = asset.tracks(withMediaType: .video).first?.minFrameDuration ?? .invalid
+        let frame = shortest.isNumeric && shortest > .zero ? shortest : CMTime(value: 1, timescale: 30)
         let target = max(.zero, min(asset.duration, currentTime() + CMTimeMultiply(frame, multiplier: Int32(clamping: stepCount))))
         player?.rate = 0
         seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
@@ -151,12 +151,13 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity, completionHandler: completionHandler)
     }
 
-    /// Moves the time to within the tolerances of `time`, then calls the handler.
+    /// Moves the time to within the tolerances of `time`, then calls the handler. Differs from
+    /// Apple: only `toleranceBefore` counts (the key frame at or before `time` when it is inside
+    /// it, else exactly `time`); a key frame after `time` is not looked for.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
                    completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         if let player, player.currentItem === self {
-            player.engine.seek(PlaybackEngine.Seek(time: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter,
-                                                   completion: completionHandler))
+            player.engine.seek(PlaybackEngine.Seek(time: time, toleranceBefore: toleranceBefore, completion: completionHandler))
         } else {
             lock.withLock { restingTime = max(.zero, time) }
             completionHandler?(true)

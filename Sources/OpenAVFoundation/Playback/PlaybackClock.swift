@@ -23,16 +23,6 @@ final class PlaybackClock: @unchecked Sendable {
     /// The item time now.
     var now: CMTime { itemTime(atHost: HostClock.now) }
 
-    /// The host nanosecond at which the item time reaches `time`, while running; nil when
-    /// stopped.
-    func hostTime(atItemTime time: CMTime) -> UInt64? {
-        lock.withLock {
-            guard rateValue > 0, time.isNumeric else { return nil }
-            let ahead = (time - anchorItem).seconds / rateValue
-            return ahead <= 0 ? anchorHost : anchorHost + UInt64((ahead * 1e9).rounded())
-        }
-    }
-
     /// The rate the clock runs at (0: stopped).
     var rate: Double { lock.withLock { rateValue } }
 

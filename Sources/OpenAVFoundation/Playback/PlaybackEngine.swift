@@ -11,21 +11,23 @@ import OpenCoreMedia
 /// of an item and moves on, and fires time observers. The player's methods only leave requests
 /// here and wake the thread.
 final class PlaybackEngine: @unchecked Sendable {
-    /// A seek asked for, and whom to tell when it is done.
+    /// A seek asked for, and whom to tell when it is done. Only the tolerance before the time
+    /// counts: a key frame after it is not looked for.
     struct Seek {
         var time: CMTime
         var toleranceBefore: CMTime
-        var toleranceAfter: CMTime
         var completion: (@Sendable (Bool) -> Void)?
     }
 
-    /// A time observer: periodic (every `interval` of item time) or at boundary times.
+    /// What a time observer watches for: every `interval` of item time, or boundary times.
+    enum ObserverKind {
+        case periodic(CMTime)
+        case boundary([CMTime])
+    }
+
+    /// A time observer, and where and what it is told.
     private struct TimeObserver {
-        enum Kind {
-            case periodic(CMTime)
-            case boundary([CMTime])
-        }
-        let kind: Kind
+        let kind: ObserverKind
         let queue: DispatchQueue
         let block: @Sendable (CMTime) -> Void
     }
@@ -178,13 +180,10 @@ final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    func addObserver(_ kind: PlaybackEngineObserverKind, queue: DispatchQueue, block: @escaping @Sendable (CMTime) -> Void) -> ObserverToken {
+    func addObserver(_ kind: ObserverKind, queue: DispatchQueue, block: @escaping @Sendable (CMTime) -> Void) -> ObserverToken {
         condition.withLock {
             nextObserverID += 1
-            switch kind {
-            case .periodic(let interval): observers[nextObserverID] = TimeObserver(kind: .periodic(interval), queue: queue, block: block)
-            case .boundary(let times): observers[nextObserverID] = TimeObserver(kind: .boundary(times.sorted()), queue: queue, block: block)
-            }
+            observers[nextObserverID] = TimeObserver(kind: kind, queue: queue, block: block)
             return ObserverToken(id: nextObserverID)
         }
     }
@@ -392,9 +391,8 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Starts or stops the clock (and the sound) when playing starts or stops.
     private func setRunning(_ value: Bool, rate: Double) {
         if value == running {
-            if value, output == nil || !(feed != nil || segments.isEmpty == false), clock.rate != rate {
-                clock.set(clock.now, rate: rate)
-            }
+            // A new rate while running: the sound's stream sets the clock when there is one.
+            if value, segments.isEmpty, clock.rate != rate { clock.set(clock.now, rate: rate) }
             return
         }
         running = value
@@ -621,10 +619,4 @@ final class PlaybackEngine: @unchecked Sendable {
         for observer in periodic { observer.queue.async { observer.block(time) } }
         lastObserved = time
     }
-}
-
-/// What a time observer watches for.
-enum PlaybackEngineObserverKind {
-    case periodic(CMTime)
-    case boundary([CMTime])
 }

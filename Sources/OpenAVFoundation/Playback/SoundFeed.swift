@@ -27,8 +27,8 @@ final class SoundFeed {
     private var stretched: [Float] = []
     private var stretchedHead = 0
     private var sourceFinished = false
-    /// The item time of the first frame handed out.
-    let start: CMTime
+    /// Where reading starts: the item time of the first frame handed out.
+    private let start: CMTime
     /// The play rate: each frame handed out is `rate / sampleRate` seconds of the item.
     let rate: Double
     /// Why reading stopped early, if it did.

@@ -6,7 +6,7 @@ import OpenCoreVideo
 /// The decoded pictures of a playing item's video track, decoded ahead on a thread of their own
 /// through an `AVAssetReader` (the one reading path) into a small bounded queue, for the item's
 /// video outputs to take by item time. The decoder waits while the queue is full; pictures
-/// passed over by the outputs are counted as dropped. Thread-safe.
+/// passed over by the outputs are let go. Thread-safe.
 final class VideoFrameQueue: @unchecked Sendable {
     /// How many pictures are decoded ahead.
     static let capacity = 6
@@ -18,10 +18,6 @@ final class VideoFrameQueue: @unchecked Sendable {
     private var ended = false
     private var stopped = false
     private var failure: AVError?
-    /// Pictures decoded but passed over before any output took them.
-    private(set) var droppedFrames = 0
-    /// The newest picture any output took.
-    private var newestTaken: CMTime = .negativeInfinity
 
     /// Starts decoding `track` from `start` (the first picture is the one shown at `start`) up
     /// to `end`, in the pixel format `settings` ask for (`kCVPixelBufferPixelFormatTypeKey`;
@@ -77,9 +73,6 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// Why decoding failed, if it did.
     var error: AVError? { condition.withLock { failure } }
 
-    /// Whether the decoder has delivered its last picture and the queue is empty.
-    var isFinished: Bool { condition.withLock { ended && frames.isEmpty } }
-
     /// Waits until the first picture is decoded (or decoding ended), at most until host
     /// nanosecond `deadline`; whether a picture is there.
     func waitForFirstFrame(until deadline: Date) -> Bool {
@@ -95,14 +88,11 @@ final class VideoFrameQueue: @unchecked Sendable {
     }
 
     /// The picture shown at `time` (the last one at or before it) and its time; pictures before
-    /// it are let go (counted dropped when no output took them).
+    /// it are let go.
     func frame(at time: CMTime) -> (buffer: CVPixelBuffer, time: CMTime)? {
         condition.withLock {
             guard let index = frames.lastIndex(where: { $0.time <= time }) else { return nil }
-            let passedOver = frames[..<index].filter { $0.time > newestTaken }.count
-            droppedFrames += passedOver
             frames.removeFirst(index)
-            newestTaken = max(newestTaken, frames[0].time)
             condition.broadcast()
             return (frames[0].buffer, frames[0].time)
         }
