@@ -238,7 +238,7 @@ import TestSupport
         item.add(output)
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<10 {
+        for _ in 0..<20 {
             let frame = Int.random(in: 0..<50, using: &generator)
             // The middle of the frame: 40 ms frames at 25 fps.
             let time = CMTime(value: Int64(frame * 40 + 20), timescale: 1000)
