@@ -67,6 +67,15 @@ package final class Decoder {
         return frame
     }
 
+    /// Whether frames no other frame refers to are skipped undecoded (FFmpeg's `skip_frame`
+    /// `AVDISCARD_NONREF`; off: `AVDISCARD_DEFAULT`): for the packets before a seek's target,
+    /// decoded only for the frames they refer to, as mpv's exact seeks do. It applies to the
+    /// packets sent after it is set, also with frame threads.
+    package var skipsNonReferenceFrames: Bool {
+        get { context?.pointee.skip_frame == AVDISCARD_NONREF }
+        set { context?.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+    }
+
     /// Forgets buffered packets and frames, for a seek.
     package func flush() {
         avcodec_flush_buffers(context)

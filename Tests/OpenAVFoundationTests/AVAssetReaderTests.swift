@@ -148,7 +148,7 @@ import TestSupport
         #expect(try readVideo(asset) == packets.count)
         // The first reader took the loading demuxer.
         guard case .success(let contents) = asset.loader.contentsBlocking() else { Issue.record("not loaded"); return }
-        #expect(contents.spareDemuxer.take() == nil)
+        #expect(contents.spares.takeDemuxer(seeking: false) == nil)
         #expect(try readVideo(asset) == packets.count)
         let precise = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
         #expect(try readVideo(precise) == packets.count)
@@ -192,6 +192,39 @@ import TestSupport
         // Frames whose display interval overlaps [0.5 s, 1 s): 12 (0.48–0.52 s) to 24.
         #expect(times == (12...24).map { CMTime(value: Int64($0), timescale: 25) })
         #expect(reader.status == .completed)
+    }
+
+    /// A reader that starts inside a group of pictures skips, undecoded, the frames before its
+    /// start that no other frame refers to (as mpv's exact seeks do), and a reader after a
+    /// finished one takes the demuxer and the decoder it gave back to the asset: each still
+    /// delivers exactly ffmpeg's frames (the clip has one key frame and B-frames).
+    @Test func readersFromInsideAGroupOfPicturesDeliverFFmpegsFramesWithTheSparesReused() throws {
+        let url = try Fixtures.h264AAC()
+        let reference = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]))
+        let frameSize = 320 * 240 * 3 / 2
+        let asset = AVURLAsset(url: url)
+        let track = asset.tracks(withMediaType: .video)[0]
+        // 1.3 s: frames 32 (1.28–1.32 s) to 39; 0.7 s: frames 17 to 24; 1.3 s again.
+        for (tenths, first) in [(13, 32), (7, 17), (13, 32)] {
+            let reader = try AVAssetReader(asset: asset)
+            reader.timeRange = CMTimeRange(start: CMTime(value: Int64(tenths), timescale: 10), duration: CMTime(value: 3, timescale: 10))
+            let output = AVAssetReaderTrackOutput(track: track, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
+            reader.add(output)
+            #expect(reader.startReading())
+            let samples = Self.readAll(output)
+            #expect(reader.status == .completed)
+            #expect(samples.map(\.presentationTimeStamp) == (first..<(first + 8)).map { CMTime(value: Int64($0), timescale: 25) })
+            for (index, sample) in samples.enumerated() {
+                let frame = first + index
+                let pixels = PixelComparison.rawVideo(try #require(CMSampleBufferGetImageBuffer(sample)))
+                #expect(pixels[...] == reference[(frame * frameSize)..<((frame + 1) * frameSize)], "frame \(frame) from \(tenths)/10 s")
+            }
+        }
+        // The last reader gave its decoder back.
+        guard case .success(let contents) = asset.loader.contentsBlocking() else { Issue.record("not loaded"); return }
+        let stream = try #require(contents.tracks.first { $0.mediaType == .video }).streamIndex
+        #expect(contents.spares.takeDecoder(forStream: stream) != nil)
+        #expect(contents.spares.takeDemuxer(seeking: true) != nil)
     }
 
     @Test func unsupportedSettingsCannotBeAdded() throws {

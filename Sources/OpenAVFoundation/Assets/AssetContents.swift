@@ -22,7 +22,7 @@ struct AssetContents: @unchecked Sendable {
     /// The container's FFmpeg name(s).
     let formatName: String
     /// The demuxer that read all this, for the asset's first reader.
-    let spareDemuxer: SpareDemuxer
+    let spares: ReadingSpares
 
     /// Reads `url`. With `precise` (or when the headers leave a stream's duration unknown) every
     /// packet is scanned for exact start and end times; nothing is decoded.
@@ -39,7 +39,7 @@ struct AssetContents: @unchecked Sendable {
         }
         providesPreciseDurationAndTiming = scan
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
-        spareDemuxer = SpareDemuxer(scan ? nil : demuxer)
+        spares = ReadingSpares(scan ? nil : demuxer)
         tracks = demuxer.streams.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName,
                           start: starts[stream.index], duration: durations[stream.index])
@@ -75,21 +75,56 @@ struct AssetContents: @unchecked Sendable {
     }
 }
 
-/// The demuxer that loaded an asset, kept open for the asset's first reader, so that reading
-/// does not open and probe the file a second time (`avformat_find_stream_info` decodes the
-/// first frames). It is positioned where a newly opened one would be: packets read while
-/// probing are still queued in it. Later readers open the file themselves.
-final class SpareDemuxer: @unchecked Sendable {
+/// The demuxers and decoders an asset keeps open for its readers, so that a new reader does
+/// not open, probe and set up again what a finished one had: `avformat_find_stream_info`
+/// decodes the first frames (a 1080p key frame, about 15 ms), and a new frame-threaded
+/// decoder allocates and touches its frame pools afresh. A player pays both at every seek.
+///
+/// Two kinds of demuxer: the one that loaded the asset, positioned where a newly opened one
+/// would be (packets read while probing are still queued in it), for the first reader from any
+/// time; and those given back by finished readers, at wherever they stopped, for readers that
+/// seek anyway (a seek by time does not depend on where the demuxer was, in every format
+/// FFmpeg seeks in; going back to a file's very beginning does in some, so those open afresh).
+/// Decoders come back flushed (`avcodec_flush_buffers`: as new for the next key frame), every
+/// frame decoded again.
+final class ReadingSpares: @unchecked Sendable {
+    /// How many given-back demuxers are kept: a player reads sound and video at once.
+    static let keptDemuxers = 2
+
     private let lock = NSLock()
-    private var demuxer: Demuxer?
+    private var fresh: Demuxer?
+    private var demuxers: [Demuxer] = []
+    private var decoders: [Int: Decoder] = [:]
 
-    init(_ demuxer: Demuxer?) { self.demuxer = demuxer }
+    init(_ demuxer: Demuxer?) { fresh = demuxer }
 
-    /// The demuxer, to the first caller; nil afterwards.
-    func take() -> Demuxer? {
+    /// A demuxer for a reader: the loading one while nobody took it, else one given back when
+    /// the reader will seek (`seeking`); nil when the reader must open the file itself.
+    func takeDemuxer(seeking: Bool) -> Demuxer? {
         lock.withLock {
-            defer { demuxer = nil }
-            return demuxer
+            if let demuxer = fresh {
+                fresh = nil
+                return demuxer
+            }
+            return seeking ? demuxers.popLast() : nil
+        }
+    }
+
+    /// A flushed decoder of stream `index`, if one was given back.
+    func takeDecoder(forStream index: Int) -> Decoder? {
+        lock.withLock { decoders.removeValue(forKey: index) }
+    }
+
+    /// Keeps a finished reader's demuxer (at most `keptDemuxers`) and its decoders, by stream
+    /// index (one each), for the next readers.
+    func giveBack(_ demuxer: Demuxer, decoders given: [Int: Decoder]) {
+        for decoder in given.values {
+            decoder.flush()
+            decoder.skipsNonReferenceFrames = false
+        }
+        lock.withLock {
+            if demuxers.count < Self.keptDemuxers { demuxers.append(demuxer) }
+            decoders.merge(given) { kept, _ in kept }
         }
     }
 }

@@ -31,24 +31,29 @@ final class ReadingSession: @unchecked Sendable {
 
     private let lock = NSLock()
     private let demuxer: Demuxer
+    private let spares: ReadingSpares
+    /// The decoders handed out, by stream index (one each: an output reads one stream).
+    private var decoders: [Int: Decoder] = [:]
     /// By stream index; nil for the streams no output reads.
     private var queues: [PacketQueue?]
     private var endOfFile = false
     /// The first read failure, after which every output ends.
     private(set) var failure: AVError?
 
-    /// Reads the given streams of `contents`' file, through the demuxer that loaded the asset
-    /// when no reader has taken it yet (otherwise the file is opened again), from `start` (the
-    /// key frame before it, in `seekStream`) when it is past the file's beginning.
+    /// Reads the given streams of `contents`' file from `start` (the key frame before it, in
+    /// `seekStream`) when it is past the file's beginning, through a demuxer the asset keeps
+    /// (`ReadingSpares`) when there is one for it, otherwise through the file opened again.
     init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
+        spares = contents.spares
         do throws(EngineError) {
+            let seeking = seekStream != nil && start.isNumeric && start > contents.timelineOrigin
             let opened: Demuxer
-            if let spare = contents.spareDemuxer.take() {
+            if let spare = contents.spares.takeDemuxer(seeking: seeking) {
                 opened = spare
             } else {
                 opened = try Demuxer(url: contents.url)
             }
-            if let seekStream, start.isNumeric, start > contents.timelineOrigin {
+            if seeking, let seekStream {
                 try opened.seek(to: start, inStream: seekStream)
             }
             demuxer = opened
@@ -58,12 +63,25 @@ final class ReadingSession: @unchecked Sendable {
         queues = (0..<((streams.max() ?? -1) + 1)).map { streams.contains($0) ? PacketQueue() : nil }
     }
 
-    /// Opens a decoder for a stream of the file.
+    /// The demuxer and the decoders go back to the asset for the next reader, unless reading
+    /// failed.
+    deinit {
+        if failure == nil { spares.giveBack(demuxer, decoders: decoders) }
+    }
+
+    /// A decoder for a stream of the file: one a finished reader gave back, or a new one.
     func makeDecoder(forStream index: Int) throws(AVError) -> Decoder {
         do throws(EngineError) {
             lock.lock()
             defer { lock.unlock() }
-            return try demuxer.makeDecoder(forStream: index)
+            let decoder: Decoder
+            if let spare = spares.takeDecoder(forStream: index) {
+                decoder = spare
+            } else {
+                decoder = try demuxer.makeDecoder(forStream: index)
+            }
+            if decoders[index] == nil { decoders[index] = decoder }
+            return decoder
         } catch {
             throw AVError(error, fallback: .decodeFailed)
         }

@@ -146,6 +146,7 @@ final class TrackPipeline: SamplePipeline {
         let packet = heldPacket ?? (inputEnded ? nil : session.nextPacket(forStream: streamIndex))
         heldPacket = nil
         if packet == nil { inputEnded = true }
+        if case .video = mode, let packet { decoder.skipsNonReferenceFrames = isShownBeforeRange(packet) }
         do throws(EngineError) {
             if try !decoder.send(packet) { heldPacket = packet }
             if packet == nil { decoderDrained = true }
@@ -155,6 +156,17 @@ final class TrackPipeline: SamplePipeline {
         } catch {
             throw AVError(error, fallback: .decodeFailed)
         }
+    }
+
+    /// Whether a packet's frame is shown wholly before the time range, so that nothing of it is
+    /// delivered (by its own time and duration, as `deliver` judges frames; a packet of unknown
+    /// duration is not judged), unless it may be the first frame the image generator's fast
+    /// path delivers.
+    private func isShownBeforeRange(_ packet: Packet) -> Bool {
+        guard timeRange.start.isNumeric, !(deliversFirstFrame && deliveredFrames == 0) else { return false }
+        let time = packet.presentationTime, duration = packet.duration
+        guard time.isNumeric, duration.isNumeric, duration > .zero else { return false }
+        return time + duration <= timeRange.start
     }
 
     /// Turns a decoded frame into a sample buffer, when it falls inside the time range.
