@@ -265,8 +265,13 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         keyValueObservers.recheck()
     }
 
-    /// Records that the item stopped playing with `error`.
+    /// Records that the item stopped playing with `error`: it is `.failed` from then on, as
+    /// Apple's item is after a playback error (a new item is needed to play it again).
     func fail(_ error: Error) {
-        lock.withLock { errorValue = error }
+        lock.withLock {
+            statusValue = .failed
+            errorValue = error
+        }
+        keyValueObservers.recheck()
     }
 }

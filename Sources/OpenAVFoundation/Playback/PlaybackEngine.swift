@@ -307,8 +307,9 @@ final class PlaybackEngine: @unchecked Sendable {
         lastObserved = start
         item.lock.withLock { item.restingTime = start }
         guard item.status == .readyToPlay else { return }
-        startSound(of: item, from: start, rate: 1)
+        // The pictures first: they decode on their own thread while the sound opens.
         restartVideo(of: item, at: start)
+        startSound(of: item, from: start, rate: 1)
     }
 
     /// Goes on with the sound at a new rate in the same stream: what is written plays out (at
@@ -384,7 +385,8 @@ final class PlaybackEngine: @unchecked Sendable {
         guard let first = videoOutputs.first,
               let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
         else { return }
-        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, start: time, end: item.endTime, settings: first.attributes)
+        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, start: time, end: item.endTime, settings: first.attributes,
+                                          ahead: running ? VideoFrameQueue.capacity : 1)
         videoOutputs.forEach { $0.flushed() }
     }
 
@@ -396,6 +398,9 @@ final class PlaybackEngine: @unchecked Sendable {
             return
         }
         running = value
+        // Paused, only the picture shown is decoded (a paused player that seeks decodes nothing
+        // past it); playing, a few ahead.
+        playingItem?.videoQueue?.decodeAhead(value ? VideoFrameQueue.capacity : 1)
         let now = clampedNow()
         if let output {
             // The stream is filled before it is uncorked: started with less than its buffer it
@@ -530,11 +535,11 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// The item's media went bad while playing: told with the error, and stopped there.
     private func failToEnd(_ item: AVPlayerItem, _ error: Error) {
+        let stoppedAt = clampedNow()
+        item.lock.withLock { item.restingTime = stoppedAt }
         item.fail(error)
         endedItem = item
-        clock.set(clock.now, rate: 0)
-        NotificationCenter.default.post(name: AVPlayerItem.failedToPlayToEndTimeNotification, object: item,
-                                        userInfo: [AVPlayerItemFailedToPlayToEndTimeErrorKey: error])
+        clock.set(stoppedAt, rate: 0)
         closeSound()
         if actionAtItemEnd == .advance {
             condition.withLock {
@@ -545,6 +550,9 @@ final class PlaybackEngine: @unchecked Sendable {
             condition.withLock { requestedRate = 0 }
         }
         running = false
+        // Told once the player is in its new state (paused, or on to the next item).
+        NotificationCenter.default.post(name: AVPlayerItem.failedToPlayToEndTimeNotification, object: item,
+                                        userInfo: [AVPlayerItemFailedToPlayToEndTimeErrorKey: error])
     }
 
     /// Performs a seek on the current item; its completion is told once the first picture is

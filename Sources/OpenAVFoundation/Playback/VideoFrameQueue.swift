@@ -18,18 +18,54 @@ final class VideoFrameQueue: @unchecked Sendable {
     private var ended = false
     private var stopped = false
     private var failure: AVError?
+    private var limit: Int
+    /// The item's video read from the start time (nil when it could not be made).
+    private let reader: AVAssetReader?
+    /// Where reading is to end (the end asked for, or the track's own end when sooner), and
+    /// the end of the last picture read (on the decoding thread).
+    private let expectedEnd: CMTime
+    private var reachedEnd = CMTime.invalid
 
     /// Starts decoding `track` from `start` (the first picture is the one shown at `start`) up
     /// to `end`, in the pixel format `settings` ask for (`kCVPixelBufferPixelFormatTypeKey`;
-    /// the decoder's own when empty).
-    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, settings: [String: Any]) {
-        nonisolated(unsafe) let settings = settings
-        let thread = Thread { [self] in decode(track: track, asset: asset, start: start, end: end, settings: settings) }
+    /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`).
+    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, settings: [String: Any], ahead: Int) {
+        limit = min(max(1, ahead), Self.capacity)
+        expectedEnd = end.isNumeric ? min(end, track.timeRange.end) : track.timeRange.end
+        do {
+            reader = try AVAssetReader(asset: asset)
+            reader?.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
+        } catch {
+            reader = nil
+            failure = error as? AVError ?? AVError(.decodeFailed, reason: "\(error)")
+            ended = true
+            return
+        }
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
+        output.alwaysCopiesSampleData = false
+        reader?.add(output)
+        guard reader?.startReading() == true else {
+            failure = reader?.error as? AVError ?? AVError(.decodeFailed, reason: "the video could not be read")
+            ended = true
+            return
+        }
+        let thread = Thread { [self] in decode(output) }
         thread.name = "OpenAVFoundation.AVPlayer.video"
         thread.start()
     }
 
-    /// Stops decoding; the queue ends.
+    /// How many pictures are decoded ahead, at most `capacity`: one while paused (the picture
+    /// shown: a paused player that seeks decodes nothing past it), `capacity` while playing.
+    func decodeAhead(_ count: Int) {
+        condition.withLock {
+            limit = min(max(1, count), Self.capacity)
+            condition.broadcast()
+        }
+    }
+
+    /// Stops decoding; the queue ends. The reading is cancelled here, not on the decoding
+    /// thread, so that the file's demuxer goes back to the asset before the next reader of a
+    /// seek asks for one (at most one picture's decoding is waited for).
     func stop() {
         condition.withLock {
             stopped = true
@@ -37,29 +73,29 @@ final class VideoFrameQueue: @unchecked Sendable {
             frames.removeAll()
             condition.broadcast()
         }
+        reader?.cancelReading()
     }
 
-    private func decode(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, settings: [String: Any]) {
+    private func decode(_ output: AVAssetReaderTrackOutput) {
+        guard let reader else { return }
         do {
-            let reader = try AVAssetReader(asset: asset)
-            reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
-            let output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
-            output.alwaysCopiesSampleData = false
-            reader.add(output)
-            if !reader.startReading() { throw reader.error ?? AVError(.decodeFailed, reason: "the video could not be read") }
-            while let sample = output.copyNextSampleBuffer() {
+            // Room first, then a picture: nothing is decoded past what the limit asks for.
+            while condition.withLock({ () -> Bool in
+                while !stopped && frames.count >= limit { condition.wait() }
+                return !stopped
+            }), let sample = output.copyNextSampleBuffer() {
                 guard let buffer = CMSampleBufferGetImageBuffer(sample) else { continue }
                 let time = CMSampleBufferGetPresentationTimeStamp(sample)
-                let keepGoing = condition.withLock { () -> Bool in
-                    while !stopped && frames.count >= Self.capacity { condition.wait() }
-                    guard !stopped else { return false }
+                let duration = CMSampleBufferGetDuration(sample)
+                reachedEnd = duration.isNumeric ? time + duration : time
+                condition.withLock {
                     frames.append((time, buffer))
                     condition.broadcast()
-                    return true
                 }
-                if !keepGoing { return reader.cancelReading() }
             }
+            if condition.withLock({ stopped }) { return }
             if reader.status == .failed { throw reader.error ?? AVError(.decodeFailed, reason: "the video could not be read") }
+            if let cutShort = AVError.cutShort(reached: reachedEnd, expected: expectedEnd) { throw cutShort }
         } catch {
             Self.logger.warning("video decoding stopped: \(error)")
             condition.withLock { failure = error as? AVError ?? AVError(.decodeFailed, reason: "\(error)") }

@@ -348,6 +348,43 @@ import TestSupport
         #expect(ended.posted == 1)
     }
 
+    /// A file cut short while it plays (a copy or a download that stopped): what is left of it
+    /// plays, then the item fails to play to its end with the error, as Apple's player tells
+    /// it (`failedToPlayToEndTimeNotification`, `AVPlayerItemFailedToPlayToEndTimeErrorKey`);
+    /// it never plays to its end and never hangs. FFmpeg's MP4 reader finds the samples past
+    /// the file's end missing ("partial file").
+    @Test func aFileTruncatedWhilePlayingFailsToPlayToItsEnd() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let source = try Fixtures.make("playback-6s.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi",
+                                                           "-i", "sine=sample_rate=48000", "-t", "6", "-c:v", "libx264", "-c:a", "aac",
+                                                           "-movflags", "+faststart"])
+        let url = Fixtures.folder.appendingPathComponent("truncated-\(UUID().uuidString).mp4")
+        try FileManager.default.copyItem(at: source, to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let item = AVPlayerItem(url: url)
+        item.add(AVPlayerItemVideoOutput(pixelBufferAttributes: nil))
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let errors = ResultList<Error?>()
+        let token = NotificationCenter.default.addObserver(forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: item, queue: nil) {
+            errors.add($0.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? Error)
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        let failed = NotificationCounter(AVPlayerItem.failedToPlayToEndTimeNotification, object: item)
+        let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        player.play()
+        while player.currentTime().seconds < 0.5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(truncate(url.path, off_t(size / 3)) == 0)
+        await failed.wait(seconds: 10)
+        #expect(failed.posted == 1 && ended.posted == 0)
+        #expect(errors.values.count == 1 && errors.values.first.map { $0 is AVError } == true, "\(errors.values)")
+        #expect(item.status == .failed && item.error is AVError)
+        let stoppedAt = player.currentTime().seconds
+        #expect(stoppedAt > 0.5 && stoppedAt < 5, "stopped at \(stoppedAt) s")
+        #expect(player.timeControlStatus == .paused)
+    }
+
     @Test func badItemsFailAndTheQueueGoesOn() async throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
