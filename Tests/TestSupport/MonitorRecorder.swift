@@ -10,11 +10,13 @@ public final class MonitorRecorder {
     private var pid: pid_t = 0
     private var stopped = false
 
-    /// Starts `parec` on `daemon`'s monitor and waits until it has recorded 100 ms (the idle
-    /// sink's monitor gives silence); throws when it does not start within 10 s.
-    public init(_ daemon: PulseAudioDaemon) throws {
+    /// Starts `parec` on `daemon`'s monitor, asking `latencyMilliseconds` of latency, and waits
+    /// until it has recorded 100 ms (the idle sink's monitor gives silence); throws when it does
+    /// not start within 10 s.
+    public init(_ daemon: PulseAudioDaemon, latencyMilliseconds: Int = 10) throws {
         file = Fixtures.folder.appendingPathComponent("sink-\(UUID().uuidString).raw")
-        let arguments = ["parec", "--device=\(daemon.monitorName)", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=10", "--raw", file.path]
+        let arguments = ["parec", "--device=\(daemon.monitorName)", "--format=float32le", "--rate=48000", "--channels=2",
+                         "--latency-msec=\(latencyMilliseconds)", "--raw", file.path]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = daemon.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
