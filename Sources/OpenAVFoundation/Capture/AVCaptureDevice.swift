@@ -98,12 +98,15 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         return CaptureDeviceRegistry.devices(for: selection).map(wrapper)
     }
 
-    /// The device object of a backend: the known one, or a new one when there is none or the
-    /// known one was unplugged since. (Also how tests reach a device that discovery does not
-    /// list, such as an ALSA PCM of a private configuration.)
+    /// The device object of a backend: the known one, or a new one when there is none, the known
+    /// one was unplugged since, or the unique ID now names another backend (a sound server
+    /// started again with the same source names). (Also how tests reach a device that discovery
+    /// does not list, such as an ALSA PCM of a private configuration.)
     static func wrapper(of backend: any CaptureDeviceBackend) -> AVCaptureDevice {
         registryLock.withLock {
-            if let device = known[backend.uniqueID], device.isConnected || !backend.isConnected { return device }
+            if let device = known[backend.uniqueID], device.backend === backend, device.isConnected || !backend.isConnected {
+                return device
+            }
             let device = AVCaptureDevice(backend: backend)
             known[backend.uniqueID] = device
             return device
