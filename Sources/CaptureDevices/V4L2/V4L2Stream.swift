@@ -29,7 +29,7 @@ import Musl
 /// `CLOCK_MONOTONIC` timestamp (`V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC`), which is the host time
 /// clock, as microseconds; a driver with other timestamps is stamped with the host time of the
 /// dequeue. Drops: the driver's sequence numbers count every frame slot, so a gap is frames the
-/// driver dropped; frames marked `V4L2_BUF_FLAG_ERROR`, short or corrupt ones and those for
+/// driver dropped, as many as the time between the frames allows (`frameSlots`); frames marked `V4L2_BUF_FLAG_ERROR`, short or corrupt ones and those for
 /// which the client holds every pool buffer are dropped here, and all are reported in the next sample's
 /// `drops` (driver gaps as late, the rest as out of buffers). `ENODEV`/`EIO` from `VIDIOC_DQBUF` (an unplug) end the loop with one
 /// `.disconnected` failure. At the end, always: `VIDIOC_STREAMOFF`, unmap, `VIDIOC_REQBUFS`
@@ -230,6 +230,7 @@ final class V4L2Stream: @unchecked Sendable {
     func run(on thread: DeviceThread, decodes: () -> Bool = { true }, handler: CaptureHandler) -> CaptureDeviceError? {
         defer { close() }
         var previousSequence: UInt32?
+        var previousTime: CMTime?
         var sequenceNumber: UInt64 = 0
         var drops: [CaptureDropRun] = []
         var descriptor = pollfd(fd: node.descriptor, events: Int16(POLLIN), revents: 0)
@@ -243,19 +244,18 @@ final class V4L2Stream: @unchecked Sendable {
                 return node.error(code, "VIDIOC_DQBUF")
             }
             let arrival = HostClock.now
-            // Sequence numbers count the driver's frame slots: a gap is frames it dropped. One that
-            // does not advance (a driver repeating itself) counts as the next slot.
+            // Read before VIDIOC_QBUF, which rewrites the structure (clearing the timestamp).
+            let time = Self.time(of: buffer, arrival: arrival)
             let hadPrevious = previousSequence != nil
             if let previous = previousSequence {
-                let gap = buffer.sequence &- previous
-                let step = gap == 0 || gap >= 1 << 31 ? 1 : UInt64(gap)
+                let step = Self.frameSlots(sequenceGap: buffer.sequence &- previous, elapsed: previousTime.map { time - $0 },
+                                           frameDuration: frameDuration)
                 sequenceNumber += step
                 drops.record(Int(step) - 1, .late)
                 if step > 1 { decoderAwaitsKeyFrame = true }
             }
             previousSequence = buffer.sequence
-            // Read before VIDIOC_QBUF, which rewrites the structure (clearing the timestamp).
-            let time = Self.time(of: buffer, arrival: arrival)
+            previousTime = time
             let outcome = Int(buffer.index) < buffers.count ? outcome(of: buffer, at: time, decoding: decodes()) : .dropped
             // Give the driver its buffer back before the client sees the frame.
             if let code = node.control(cv4l2_qbuf(), &buffer) {
@@ -326,6 +326,19 @@ final class V4L2Stream: @unchecked Sendable {
 
     /// The host time of a frame: the driver's monotonic timestamp in microseconds, else the
     /// dequeue time in nanoseconds.
+    /// The frame slots from one frame to the next (1: none dropped). Sequence numbers count the
+    /// driver's slots, so a gap is frames it dropped; one that does not advance (a driver
+    /// repeating itself) counts as the next slot. A gap wider than the time between the two
+    /// frames allows (at `frameDuration`, rounded, at least 1) is a renumbering, not drops:
+    /// v4l2loopback jumps to its writer's count when a reader falls behind (seen: 1,292 after one
+    /// lost frame), so only what the time allows counts.
+    static func frameSlots(sequenceGap gap: UInt32, elapsed: CMTime?, frameDuration: CMTime) -> UInt64 {
+        let slots = gap == 0 || gap >= 1 << 31 ? 1 : UInt64(gap)
+        guard slots > 1, let elapsed, elapsed.isNumeric, frameDuration.isNumeric, frameDuration > .zero else { return slots }
+        let allowed = UInt64(max(1, (elapsed.seconds / frameDuration.seconds).rounded()))
+        return min(slots, allowed)
+    }
+
     private static func time(of buffer: v4l2_buffer, arrival: UInt64) -> CMTime {
         if buffer.flags & UInt32(V4L2_BUF_FLAG_TIMESTAMP_MASK) == UInt32(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) {
             let microseconds = Int64(buffer.timestamp.tv_sec) * 1_000_000 + Int64(buffer.timestamp.tv_usec)
