@@ -91,7 +91,7 @@ extension Inputs {
                     .init(key: "latency-p99-ms", title: "latency p99 ms"),
                 ],
                 target: "0 drops, p99 < 5 ms",
-                met: { ours in
+                met: { ours, _ in
                     (ours["movie-dropped"] ?? .infinity) == 0 && (ours["data-output-dropped"] ?? .infinity) == 0
                         && (ours["latency-p99-ms"] ?? .infinity) < 5
                 }))

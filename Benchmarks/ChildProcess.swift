@@ -35,25 +35,41 @@ enum ChildProcess {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Runs `argv` (looked up in PATH) with stdin from /dev/null and stdout and stderr into
-    /// `log`, waits for it, and returns its cost; throws when it does not exit with status 0.
-    static func run(_ argv: [String], log: String) throws -> Cost {
+    /// Starts `argv` (looked up in PATH) with stdin from /dev/null, stdout and stderr into
+    /// `output`, and `environment` ("NAME=value") over this process's; not waited for.
+    static func spawn(_ argv: [String], output: String, environment: [String] = []) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = now()
-        let spawned = cArgs.withUnsafeBufferPointer { args in
-            posix_spawnp(&pid, argv[0], &actions, nil, args.baseAddress!, environ)
+        // This process's environment as it is now (`environ`: PULSE_SERVER is set while a sound
+        // server runs), less the names `environment` sets.
+        var inherited: [String] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            inherited.append(String(cString: variable))
+            entry += 1
         }
+        let names = Set(environment.map { $0.prefix { $0 != "=" } })
+        inherited.removeAll { names.contains($0.prefix { $0 != "=" }) }
+        let arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let variables: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, arguments, variables)
         guard spawned == 0 else {
             throw ChildFailure(command: argv, status: -1, output: "posix_spawnp: \(String(cString: strerror(spawned)))")
         }
+        return pid
+    }
+
+    /// Runs `argv` (looked up in PATH) with stdin from /dev/null and stdout and stderr into
+    /// `log`, waits for it, and returns its cost; throws when it does not exit with status 0.
+    static func run(_ argv: [String], log: String) throws -> Cost {
+        let start = now()
+        let pid = try spawn(argv, output: log)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {

@@ -17,6 +17,8 @@ struct Scale {
     var exportSeconds: Int { quick ? 10 : 60 }
     /// Seconds each side of the capture workload records (real time).
     var captureSeconds: Int { quick ? 5 : 20 }
+    /// Seconds of the 1080p clip the playback workloads play (real time) and seek in.
+    var playSeconds: Int { quick ? 5 : 20 }
 }
 
 /// The x264 settings of every H.264 stream in the benchmark: the clips generated here, and
@@ -79,6 +81,11 @@ struct Inputs {
             try make(exportClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                           "-t", "\(scale.exportSeconds)"] + X264.ffmpegArguments
                                           + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+        }
+        if names.contains("play") || names.contains("seek") {
+            try make(playClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                        "-t", "\(scale.playSeconds)"] + X264.ffmpegArguments
+                                        + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
         }
         if names.contains("probe") {
             try manager.createDirectory(at: probeDirectory, withIntermediateDirectories: true)

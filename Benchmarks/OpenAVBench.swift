@@ -11,7 +11,7 @@ struct OpenAVBench {
         usage: openav-bench [--runs N] [--quick] [--only NAME[,NAME…]] [--cache DIR]
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
-          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, probe, capture
+          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, probe, capture, play, seek
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -84,10 +84,11 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
-        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "probe", "capture"]
+        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "probe", "capture", "play", "seek"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }
+        workloads += inputs.playbackWorkloads(bench: bench)
         if let only { workloads = workloads.filter { only.contains($0.name) } }
 
         print("openav-bench: \(runs) run\(runs == 1 ? "" : "s") per side, alternating\(quick ? ", quick inputs" : "")")
@@ -101,6 +102,8 @@ struct OpenAVBench {
             var costs = [[Cost]](repeating: [], count: workload.sides.count)
             var metrics = [[[String: Double]]](repeating: [], count: workload.sides.count)
             var notes: [String] = []
+            let soundServer = workload.playsSound ? try SoundServer() : nil
+            defer { soundServer?.stop() }
             // Warm-up: one untimed pass of each side (page cache, dynamic loader), then A B A B.
             for pass in 0...runs {
                 for (index, side) in workload.sides.enumerated() {

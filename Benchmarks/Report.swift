@@ -26,7 +26,9 @@ enum Report {
                     + String(format: "%.2f | %.2f | %.0f |", this.wall, this.cpu, this.rssMB)
                 if side.isOurs {
                     if let measurements = result.workload.measurements {
-                        let met = measurements.met(values(of: measurements, result.metrics[index]))
+                        let peers = result.workload.sides.indices.filter { !result.workload.sides[$0].isOurs }
+                            .map { values(of: measurements, result.metrics[$0]) }
+                        let met = measurements.met(values(of: measurements, result.metrics[index]), peers)
                         row += " | | | \(measurements.target) | \(met ? "yes" : "**no**") |"
                     } else {
                         row += " | | | | |"
@@ -57,11 +59,13 @@ enum Report {
         return values
     }
 
-    /// A workload's measurements besides cost, one row per side (the capture workload).
+    /// A workload's measurements besides cost, one row per side (capture, playback, seeks).
     static func measurementsTable(_ result: WorkloadResult) -> String {
         guard let measurements = result.workload.measurements else { return "" }
         var lines = [
-            "\(result.workload.name): medians of the runs, except the drop columns: the most in any run. Target (ours): \(measurements.target).",
+            "\(result.workload.name): medians of the runs"
+                + (measurements.columns.contains(where: \.largest) ? ", except the drop columns: the most in any run" : "")
+                + ". Target (ours): \(measurements.target).",
             "",
             "| side | wall s | CPU s | peak RSS MB | " + measurements.columns.map(\.title).joined(separator: " | ") + " |",
             "|---|---:|---:|---:|" + String(repeating: "---:|", count: measurements.columns.count),

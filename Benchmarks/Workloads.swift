@@ -25,6 +25,8 @@ struct Workload {
     let settings: [String]
     /// The numbers the sides' `measure` reports, and the target they are judged by.
     var measurements: Measurements? = nil
+    /// Whether the sides play sound: a private sound server runs around the workload.
+    var playsSound = false
 }
 
 /// What a workload measures besides cost (the capture workload), shown in a table of its own.
@@ -40,8 +42,9 @@ struct Measurements {
     let columns: [Column]
     /// The target as the table states it.
     let target: String
-    /// Whether our side's values (each column's median or largest) meet the target.
-    let met: ([String: Double]) -> Bool
+    /// Whether our side's values (each column's median or largest) meet the target, given the
+    /// peers' values in the order of the sides.
+    let met: (_ ours: [String: Double], _ peers: [[String: Double]]) -> Bool
 }
 
 extension Inputs {
