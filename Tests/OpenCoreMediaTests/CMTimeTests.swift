@@ -45,8 +45,8 @@ import OpenCoreMedia
         #expect(numeric.isValid && numeric.isNumeric && !numeric.isIndefinite)
         #expect(CMTIME_IS_VALID(numeric) && CMTIME_IS_NUMERIC(numeric) && !CMTIME_IS_INVALID(numeric))
         #expect(CMTIME_IS_INVALID(.invalid) && !CMTIME_IS_NUMERIC(.invalid))
-        #expect(CMTIME_IS_POSITIVE_INFINITY(.positiveInfinity) && !CMTIME_IS_NUMERIC(.positiveInfinity))
-        #expect(CMTIME_IS_NEGATIVE_INFINITY(.negativeInfinity) && CMTime.negativeInfinity.isNegativeInfinity)
+        #expect(CMTIME_IS_POSITIVEINFINITY(.positiveInfinity) && !CMTIME_IS_NUMERIC(.positiveInfinity))
+        #expect(CMTIME_IS_NEGATIVEINFINITY(.negativeInfinity) && CMTime.negativeInfinity.isNegativeInfinity)
         #expect(CMTIME_IS_INDEFINITE(.indefinite) && CMTime.indefinite.isIndefinite)
         // Flags without .valid mean nothing.
         let bogus = CMTime(value: 0, timescale: 0, flags: .positiveInfinity, epoch: 0)

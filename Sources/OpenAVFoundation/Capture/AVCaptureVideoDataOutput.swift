@@ -192,8 +192,24 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     ///
     /// Differs from Apple: the bit rate comes from `AVOutputSettingsAssistant`'s table.
     public func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
-        guard [.mov, .mp4, .m4v].contains(outputFileType) else { return nil }
-        let settings = CaptureEncodingSettings.video(for: connection(with: .video)?.inputPorts.first?.input, codec: .h264)
+        recommendedVideoSettings(forVideoCodecType: .h264, assetWriterOutputFileType: outputFileType)
+    }
+
+    /// The codecs `recommendedVideoSettings(forVideoCodecType:assetWriterOutputFileType:)`
+    /// gives settings for when writing `outputFileType`: H.264 and HEVC (what the writer encodes
+    /// into a movie), none for a file type without video.
+    public func availableVideoCodecTypesForAssetWriter(writingTo outputFileType: AVFileType) -> [AVVideoCodecType] {
+        [.mov, .mp4, .m4v].contains(outputFileType) ? [.h264, .hevc] : []
+    }
+
+    /// Video settings for an `AVAssetWriterInput` recording this output's frames with
+    /// `videoCodecType` to `outputFileType`, as `recommendedVideoSettingsForAssetWriter(writingTo:)`
+    /// gives for H.264; nil for a codec `availableVideoCodecTypesForAssetWriter(writingTo:)`
+    /// does not list, or when the output has no camera or screen connected.
+    public func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType,
+                                         assetWriterOutputFileType outputFileType: AVFileType) -> [String: Any]? {
+        guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType) else { return nil }
+        let settings = CaptureEncodingSettings.video(for: connection(with: .video)?.inputPorts.first?.input, codec: videoCodecType)
         return settings.isEmpty ? nil : settings
     }
 

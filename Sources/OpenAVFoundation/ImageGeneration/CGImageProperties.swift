@@ -14,6 +14,10 @@ public let kCGImagePropertyExifPixelXDimension: CFString = "PixelXDimension"
 public let kCGImagePropertyExifPixelYDimension: CFString = "PixelYDimension"
 /// EXIF: when the image was taken, a string "yyyy:MM:dd HH:mm:ss" in local time.
 public let kCGImagePropertyExifDateTimeOriginal: CFString = "DateTimeOriginal"
+/// A comment the user wrote, in the Exif dictionary.
+public let kCGImagePropertyExifUserComment: CFString = "UserComment"
+/// The GPS dictionary of an image's properties (location, altitude, time).
+public let kCGImagePropertyGPSDictionary: CFString = "{GPS}"
 /// The dictionary of TIFF properties.
 public let kCGImagePropertyTIFFDictionary: CFString = "{TIFF}"
 /// TIFF: who made the camera, a string.

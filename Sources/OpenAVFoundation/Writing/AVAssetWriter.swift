@@ -67,6 +67,12 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Creates a writer of a new file at `outputURL` (Apple's class-method spelling,
+    /// `assetWriterWithURL:fileType:error:`); the same rules as `init(outputURL:fileType:)`.
+    public convenience init(url outputURL: URL, fileType outputFileType: AVFileType) throws {
+        try self.init(outputURL: outputURL, fileType: outputFileType)
+    }
+
     /// The inputs added so far.
     open var inputs: [AVAssetWriterInput] { lock.withLock { inputList } }
     /// Where writing stands.

@@ -176,7 +176,7 @@ public func CMSampleBufferCreateCopyWithNewTiming(
 
 /// Attaches a data buffer to a sample buffer created without one.
 @discardableResult
-public func CMSampleBufferSetDataBuffer(_ sbuf: CMSampleBuffer, dataBuffer: CMBlockBuffer) -> OSStatus {
+public func CMSampleBufferSetDataBuffer(_ sbuf: CMSampleBuffer, newValue dataBuffer: CMBlockBuffer) -> OSStatus {
     sbuf.setDataBuffer(dataBuffer)
 }
 

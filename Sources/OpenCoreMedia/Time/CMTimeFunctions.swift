@@ -258,9 +258,9 @@ public func CMTIME_IS_VALID(_ time: CMTime) -> Bool { time.isValid }
 /// Whether the time is invalid.
 public func CMTIME_IS_INVALID(_ time: CMTime) -> Bool { !time.isValid }
 /// Whether the time is positive infinity.
-public func CMTIME_IS_POSITIVE_INFINITY(_ time: CMTime) -> Bool { time.isPositiveInfinity }
+public func CMTIME_IS_POSITIVEINFINITY(_ time: CMTime) -> Bool { time.isPositiveInfinity }
 /// Whether the time is negative infinity.
-public func CMTIME_IS_NEGATIVE_INFINITY(_ time: CMTime) -> Bool { time.isNegativeInfinity }
+public func CMTIME_IS_NEGATIVEINFINITY(_ time: CMTime) -> Bool { time.isNegativeInfinity }
 /// Whether the time is indefinite.
 public func CMTIME_IS_INDEFINITE(_ time: CMTime) -> Bool { time.isIndefinite }
 /// Whether the time is numeric: valid, finite and not indefinite.

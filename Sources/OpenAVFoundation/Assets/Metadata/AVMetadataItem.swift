@@ -206,17 +206,9 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, @unchecked S
     /// The base data type Apple uses for a value of this kind, or nil for unknown kinds.
     package static func dataType(of value: Any?) -> String? {
         switch value {
-        case is NSString: return AVMetadataBaseDataType.utf8
-        case is NSData: return AVMetadataBaseDataType.rawData
+        case is NSString: return kCMMetadataBaseDataType_UTF8 as String
+        case is NSData: return kCMMetadataBaseDataType_RawData as String
         default: return nil
         }
     }
-}
-
-/// The `kCMMetadataBaseDataType_…` strings the items use, with Apple's values.
-package enum AVMetadataBaseDataType {
-    /// kCMMetadataBaseDataType_UTF8.
-    package static let utf8 = "com.apple.metadata.datatype.UTF-8"
-    /// kCMMetadataBaseDataType_RawData.
-    package static let rawData = "com.apple.metadata.datatype.raw-data"
 }

@@ -25,6 +25,7 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     private var maxDimensionsStorage: CMVideoDimensions?
     private var highResolutionStorage = false
     private var sceneMonitoringStorage: AVCapturePhotoSettings?
+    private var preparedStorage: [AVCapturePhotoSettings] = []
 
     /// A photo output, to add to a session with a camera.
     public override init() { super.init() }
@@ -72,6 +73,11 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         return camera.hasFlash ? [.off, .on, .auto] : [.off]
     }
 
+    /// `supportedFlashModes` as numbers: the Objective-C spelling Apple's Swift SDK keeps.
+    public var __supportedFlashModes: [NSNumber] {
+        supportedFlashModes.map { NSNumber(value: $0.rawValue) }
+    }
+
     /// The largest photos the output takes: one of the camera's active format's
     /// `supportedMaxPhotoDimensions` (by default, and again after the active format changes, the
     /// smallest of them); zero while no camera is connected. Setting another value is a
@@ -103,6 +109,26 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     public var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
         get { lock.withLock { sceneMonitoringStorage } }
         set { lock.withLock { sceneMonitoringStorage = newValue } }
+    }
+
+    /// The settings last prepared with `setPreparedPhotoSettingsArray(_:completionHandler:)`.
+    public var preparedPhotoSettingsArray: [AVCapturePhotoSettings] { lock.withLock { preparedStorage } }
+
+    /// Tells the output which settings photos will be taken with, so that the first one is as
+    /// quick as the next; `completionHandler` (if any) then learns whether that worked. Apple
+    /// allocates buffers here; on Linux a photo is a frame the camera delivers anyway, so there
+    /// is nothing to allocate: the settings are kept and the handler is told `true` at once, on
+    /// a global queue. An empty array releases what was prepared.
+    public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings],
+                                              completionHandler: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
+        lock.withLock { preparedStorage = preparedPhotoSettingsArray }
+        guard let completionHandler else { return }
+        DispatchQueue.global().async { completionHandler(true, nil) }
+    }
+
+    /// Prepares for photos with these settings (see `setPreparedPhotoSettingsArray(_:completionHandler:)`).
+    public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws {
+        setPreparedPhotoSettingsArray(preparedPhotoSettingsArray, completionHandler: nil)
     }
 
     // MARK: Capturing

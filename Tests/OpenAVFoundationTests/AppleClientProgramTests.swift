@@ -1,0 +1,111 @@
+import Testing
+import OpenAVFoundation
+
+// Written as an Apple-platform source file is: `import AVFoundation` (here OpenAVFoundation)
+// and nothing else, so `URL`, `FileManager`, `Date` and `NSNumber` come through it, as Foundation
+// comes with AVFoundation. Each test uses names of Apple's SDK the way real apps spell them; a
+// rename in the project breaks this file's build.
+
+/// Apple's SDK spellings that real code uses, compiled and run against the project.
+@Suite struct AppleClientProgramTests {
+    @Test func foundationComesWithTheImport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let url: URL = folder.appendingPathComponent("out.mov")
+        // The class-method spelling of the writer's initializer.
+        let writer = try AVAssetWriter(url: url, fileType: .mov)
+        #expect(writer.outputURL == url && writer.outputFileType == .mov)
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func timeMacrosAsTheSwiftSDKSpellsThem() {
+        #expect(CMTIME_IS_POSITIVEINFINITY(.positiveInfinity) && !CMTIME_IS_POSITIVEINFINITY(.zero))
+        #expect(CMTIME_IS_NEGATIVEINFINITY(.negativeInfinity) && CMTIME_IS_VALID(.zero) && CMTIME_IS_INVALID(.invalid))
+        #expect(CMTIMERANGE_IS_EMPTY(CMTimeRange(start: .zero, duration: .zero)))
+    }
+
+    @Test func aSampleBufferGetsItsDataBufferLater() throws {
+        var format: CMFormatDescription?
+        #expect(CMAudioFormatDescriptionCreate(allocator: nil, asbd: [AudioStreamBasicDescription(
+            mSampleRate: 48_000, mFormatID: kAudioFormatLinearPCM, mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked,
+            mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 1, mBitsPerChannel: 32, mReserved: 0)],
+            layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil, extensions: nil, formatDescriptionOut: &format) == noErr)
+        var sample: CMSampleBuffer?
+        var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 48_000), presentationTimeStamp: .zero, decodeTimeStamp: .invalid)
+        var size = 4
+        #expect(CMSampleBufferCreate(allocator: nil, dataBuffer: nil, dataReady: false, makeDataReadyCallback: nil, refcon: nil,
+                                     formatDescription: format, sampleCount: 480, sampleTimingEntryCount: 1, sampleTimingArray: &timing,
+                                     sampleSizeEntryCount: 1, sampleSizeArray: &size, sampleBufferOut: &sample) == noErr)
+        var block: CMBlockBuffer?
+        #expect(CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: 1920, blockAllocator: nil,
+                                                   customBlockSource: nil, offsetToData: 0, dataLength: 1920, flags: 0, blockBufferOut: &block) == noErr)
+        let buffer = try #require(sample)
+        #expect(CMSampleBufferSetDataBuffer(buffer, newValue: try #require(block)) == noErr)
+        #expect(CMSampleBufferGetDataBuffer(buffer).map(CMBlockBufferGetDataLength) == 1920)
+    }
+
+    @Test func pixelFormatsOfCoreMediaAreCoreVideos() {
+        #expect(kCMPixelFormat_32BGRA == kCVPixelFormatType_32BGRA)
+        #expect(kCMPixelFormat_32ARGB == kCVPixelFormatType_32ARGB)
+        #expect(kCMPixelFormat_422YpCbCr8 == kCVPixelFormatType_422YpCbCr8)
+        let format: CMPixelFormatType = kCMPixelFormat_24RGB
+        #expect(format == kCVPixelFormatType_24RGB)
+    }
+
+    @Test func captureNamesOfOlderSDKsAndInterruptions() {
+        // The notification names of Apple's older Swift SDKs are the session's constants.
+        #expect(NSNotification.Name.AVCaptureSessionRuntimeError == AVCaptureSession.runtimeErrorNotification)
+        #expect(NSNotification.Name.AVCaptureSessionDidStartRunning == AVCaptureSession.didStartRunningNotification)
+        #expect(NSNotification.Name.AVCaptureSessionDidStopRunning == AVCaptureSession.didStopRunningNotification)
+        #expect(NSNotification.Name.AVCaptureSessionWasInterrupted == AVCaptureSession.wasInterruptedNotification)
+        #expect(NSNotification.Name.AVCaptureSessionInterruptionEnded == AVCaptureSession.interruptionEndedNotification)
+        // How an interruption handler reads its reason.
+        let userInfo: [AnyHashable: Any] = [AVCaptureSessionInterruptionReasonKey: NSNumber(value: 5)]
+        let reason = (userInfo[AVCaptureSessionInterruptionReasonKey] as? NSNumber)
+            .flatMap { AVCaptureSession.InterruptionReason(rawValue: $0.intValue) }
+        #expect(reason == .videoDeviceNotAvailableDueToSystemPressure)
+        #expect(AVCaptureSession.InterruptionReason.videoDeviceNotAvailableInBackground.rawValue == 1)
+    }
+
+    @Test func recordingSettingsAndPreparedPhotosFromACaptureSession() async throws {
+        let session = AVCaptureSession()
+        let camera = try #require(AVCaptureDevice.DiscoverySession(deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video,
+                                                                   position: .unspecified).devices.first { $0.localizedName == "Test Pattern Camera" })
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        let videoOutput = AVCaptureVideoDataOutput()
+        session.addOutput(videoOutput)
+        let photoOutput = AVCapturePhotoOutput()
+        session.addOutput(photoOutput)
+        #expect(videoOutput.availableVideoCodecTypesForAssetWriter(writingTo: .mov).contains(.hevc))
+        let settings = try #require(videoOutput.recommendedVideoSettings(forVideoCodecType: .hevc, assetWriterOutputFileType: .mp4))
+        #expect(settings[AVVideoCodecKey] as? String == AVVideoCodecType.hevc.rawValue)
+        #expect(AVAssetWriterInput(mediaType: .video, outputSettings: settings).outputSettings != nil)
+        #expect(videoOutput.recommendedVideoSettings(forVideoCodecType: .h264, assetWriterOutputFileType: .m4a) == nil)
+        // Flash modes as numbers, the Objective-C spelling.
+        #expect(photoOutput.__supportedFlashModes.map(\.intValue) == photoOutput.supportedFlashModes.map(\.rawValue))
+        let photoSettings = AVCapturePhotoSettings()
+        try await photoOutput.setPreparedPhotoSettingsArray([photoSettings])
+        #expect(photoOutput.preparedPhotoSettingsArray.count == 1)
+    }
+
+    @Test func metadataAndImagePropertyConstants() {
+        let item = AVMutableMetadataItem()
+        item.value = "A comment" as NSString
+        #expect(item.dataType == kCMMetadataBaseDataType_UTF8 as String)
+        let properties: [String: Any] = [
+            kCGImagePropertyExifDictionary as String: [kCGImagePropertyExifUserComment as String: "A comment"],
+            kCGImagePropertyGPSDictionary as String: [String: Any](),
+        ]
+        #expect((properties[kCGImagePropertyExifDictionary as String] as? [String: Any])?[kCGImagePropertyExifUserComment as String] as? String == "A comment")
+    }
+
+    @Test func readerLoopsInAnAutoreleasePool() {
+        var total = 0
+        for index in 0..<3 {
+            total += autoreleasepool { index * 2 }
+        }
+        #expect(total == 6)
+    }
+}
