@@ -47,7 +47,7 @@ package final class AudioRateFilter {
         var name = [CChar](repeating: 0, count: 64)
         av_channel_layout_describe(&layout, &name, name.count)
         av_channel_layout_uninit(&layout)
-        let layoutName = String(cString: name)
+        let layoutName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var graph = avfilter_graph_alloc()
         do throws(EngineError) {
             guard let made = graph else { throw EngineError(operation: "making an audio filter graph", message: "out of memory") }
