@@ -101,6 +101,68 @@ import OpenAVFoundation
         #expect((properties[kCGImagePropertyExifDictionary as String] as? [String: Any])?[kCGImagePropertyExifUserComment as String] as? String == "A comment")
     }
 
+    /// A PCM sample buffer of `samples` (float, `channels` channels, interleaved unless
+    /// `planar`: then channel after channel).
+    static func pcmSampleBuffer(_ samples: [Float], channels: Int, planar: Bool) throws -> CMSampleBuffer {
+        let frames = samples.count / channels
+        var flags = kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked
+        if planar { flags |= kAudioFormatFlagIsNonInterleaved }
+        let frameBytes = UInt32(planar ? 4 : 4 * channels)
+        var format: CMFormatDescription?
+        #expect(CMAudioFormatDescriptionCreate(allocator: nil, asbd: [AudioStreamBasicDescription(
+            mSampleRate: 48_000, mFormatID: kAudioFormatLinearPCM, mFormatFlags: flags, mBytesPerPacket: frameBytes,
+            mFramesPerPacket: 1, mBytesPerFrame: frameBytes, mChannelsPerFrame: UInt32(channels), mBitsPerChannel: 32, mReserved: 0)],
+            layoutSize: 0, layout: nil, magicCookieSize: 0, magicCookie: nil, extensions: nil, formatDescriptionOut: &format) == noErr)
+        var block: CMBlockBuffer?
+        #expect(CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: samples.count * 4, blockAllocator: nil,
+                                                   customBlockSource: nil, offsetToData: 0, dataLength: samples.count * 4, flags: 0,
+                                                   blockBufferOut: &block) == noErr)
+        _ = samples.withUnsafeBytes { CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block!, offsetIntoDestination: 0, dataLength: $0.count) }
+        var sample: CMSampleBuffer?
+        var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 48_000), presentationTimeStamp: .zero, decodeTimeStamp: .invalid)
+        var size = Int(frameBytes) * (planar ? channels : 1)
+        #expect(CMSampleBufferCreate(allocator: nil, dataBuffer: block, dataReady: true, makeDataReadyCallback: nil, refcon: nil,
+                                     formatDescription: format, sampleCount: frames, sampleTimingEntryCount: 1, sampleTimingArray: &timing,
+                                     sampleSizeEntryCount: 1, sampleSizeArray: &size, sampleBufferOut: &sample) == noErr)
+        return try #require(sample)
+    }
+
+    @Test func audioProcessingThroughAnAudioBufferList() throws {
+        // Interleaved stereo, the common case: one buffer of both channels.
+        let interleaved = try Self.pcmSampleBuffer((0..<960).map { Float($0) }, channels: 2, planar: false)
+        var audioBufferList = AudioBufferList()
+        var blockBuffer: CMBlockBuffer?
+        let status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+            interleaved, bufferListSizeNeededOut: nil, bufferListOut: &audioBufferList, bufferListSize: MemoryLayout<AudioBufferList>.size,
+            blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment,
+            blockBufferOut: &blockBuffer)
+        #expect(status == noErr && blockBuffer != nil)
+        var sum: Float = 0
+        for buffer in UnsafeMutableAudioBufferListPointer(&audioBufferList) {
+            let samples = UnsafeBufferPointer(start: buffer.mData!.assumingMemoryBound(to: Float.self), count: Int(buffer.mDataByteSize) / 4)
+            #expect(buffer.mNumberChannels == 2 && samples.count == 960)
+            sum += samples.reduce(0, +)
+        }
+        #expect(sum == Float(959 * 960 / 2))
+
+        // Planar stereo: the size asked first, then a list allocated for it, a buffer a channel.
+        let planar = try Self.pcmSampleBuffer((0..<480).map { _ in Float(1) } + (0..<480).map { _ in Float(2) }, channels: 2, planar: true)
+        var needed = 0
+        CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(planar, bufferListSizeNeededOut: &needed, bufferListOut: nil, bufferListSize: 0,
+                                                                blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: nil)
+        #expect(needed == AudioBufferList.sizeInBytes(maximumBuffers: 2))
+        #expect(CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+            planar, bufferListSizeNeededOut: nil, bufferListOut: &audioBufferList, bufferListSize: MemoryLayout<AudioBufferList>.size,
+            blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: &blockBuffer) == kCMSampleBufferError_ArrayTooSmall)
+        let list = AudioBufferList.allocate(maximumBuffers: 2)
+        defer { list.unsafeMutablePointer.deallocate() }
+        #expect(CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+            planar, bufferListSizeNeededOut: nil, bufferListOut: list.unsafeMutablePointer, bufferListSize: needed,
+            blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0, blockBufferOut: &blockBuffer) == noErr)
+        #expect(list.count == 2 && list.map(\.mNumberChannels) == [1, 1] && list.map(\.mDataByteSize) == [1920, 1920])
+        #expect(list.map { $0.mData!.load(fromByteOffset: 1916, as: Float.self) } == [1, 2])
+    }
+
     @Test func readerLoopsInAnAutoreleasePool() {
         var total = 0
         for index in 0..<3 {

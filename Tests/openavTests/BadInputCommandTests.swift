@@ -20,7 +20,7 @@ import TestSupport
         process.executableURL = try ProbeCommandTests.openav
         process.arguments = arguments
         let log = Fixtures.folder.appendingPathComponent("\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let errors = try FileHandle(forWritingTo: log)
         defer { try? errors.close() }
         process.standardOutput = FileHandle.nullDevice
