@@ -163,6 +163,18 @@ import OpenAVFoundation
         #expect(list.map { $0.mData!.load(fromByteOffset: 1916, as: Float.self) } == [1, 2])
     }
 
+    /// The README's replacements for the CoreFoundation attachment idiom (`CFString` is a
+    /// `String` here, so `Unmanaged<CFString>` cannot be).
+    @Test func keyFrameAttachmentsTheWaysThatCompileHere() throws {
+        let sample = try Self.pcmSampleBuffer([0, 0], channels: 1, planar: false)
+        sample.sampleAttachments[0][.notSync] = true
+        let attachments = try #require(CMSampleBufferGetSampleAttachmentsArray(sample, createIfNecessary: true))
+        let first = try #require(attachments.firstObject as? NSMutableDictionary)
+        #expect(first[kCMSampleAttachmentKey_NotSync] as? Bool == true)
+        first[kCMSampleAttachmentKey_DependsOnOthers] = false
+        #expect(sample.sampleAttachments[0][.dependsOnOthers] as? Bool == false)
+    }
+
     @Test func readerLoopsInAnAutoreleasePool() {
         var total = 0
         for index in 0..<3 {
