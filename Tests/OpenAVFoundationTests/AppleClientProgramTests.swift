@@ -163,8 +163,33 @@ import OpenAVFoundation
         #expect(list.map { $0.mData!.load(fromByteOffset: 1916, as: Float.self) } == [1, 2])
     }
 
-    /// The README's replacements for the CoreFoundation attachment idiom (`CFString` is a
-    /// `String` here, so `Unmanaged<CFString>` cannot be).
+    /// The CoreFoundation idiom for a sample's key-frame attachment, as real encoder and
+    /// packager code writes it: the array, the dictionary by `unsafeBitCast`, the key and value
+    /// as unretained pointers. It reaches the sample buffer's own attachments, and `key as String`
+    /// and `as? [String: Any]` keep working on the same dictionary.
+    @Test func keyFrameAttachmentsThroughCoreFoundation() throws {
+        let sampleBuffer = try Self.pcmSampleBuffer([0, 0], channels: 1, planar: false)
+        let attachments = try #require(CMSampleBufferGetSampleAttachmentsArray(sampleBuffer, createIfNecessary: true))
+        #expect(CFArrayGetCount(attachments) >= 1)
+        let dict = unsafeBitCast(CFArrayGetValueAtIndex(attachments, 0), to: CFMutableDictionary.self)
+        CFDictionarySetValue(dict, Unmanaged.passUnretained(kCMSampleAttachmentKey_NotSync).toOpaque(),
+                             Unmanaged.passUnretained(kCFBooleanTrue).toOpaque())
+        #expect(sampleBuffer.sampleAttachments[0][.notSync] as? Bool == true)
+
+        let readBack = unsafeBitCast(CFArrayGetValueAtIndex(attachments, 0), to: CFDictionary.self)
+        let notSync = Unmanaged.passUnretained(kCMSampleAttachmentKey_NotSync).toOpaque()
+        #expect(CFDictionaryContainsKey(readBack, notSync))
+        let value = try #require(CFDictionaryGetValue(readBack, notSync))
+        #expect(CFBooleanGetValue(unsafeBitCast(value, to: CFBoolean.self)))
+        #expect(!CFDictionaryContainsKey(readBack, Unmanaged.passUnretained(kCMSampleAttachmentKey_DependsOnOthers).toOpaque()))
+        #expect((dict as? [String: Any])?[kCMSampleAttachmentKey_NotSync as String] as? Bool == true)
+
+        let data = CFDataCreateMutable(kCFAllocatorDefault, 0)
+        data?.append(Data([1, 2, 3]))
+        #expect(data?.length == 3)
+    }
+
+    /// The README's replacements for the CoreFoundation attachment idiom.
     @Test func keyFrameAttachmentsTheWaysThatCompileHere() throws {
         let sample = try Self.pcmSampleBuffer([0, 0], channels: 1, planar: false)
         sample.sampleAttachments[0][.notSync] = true
