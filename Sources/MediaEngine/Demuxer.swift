@@ -19,6 +19,10 @@ package final class Demuxer {
     package let streams: [StreamDescription]
     /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
     package let metadata: [(key: String, value: String)]
+    /// Whether the streams' durations are what the container's header states (QuickTime/MP4,
+    /// Matroska, …), rather than FFmpeg's estimate from the timestamps at the file's end or from
+    /// the bit rate: only a stated duration says how much a file should hold.
+    package let statesDurations: Bool
 
     /// Opens `url` and reads enough of it to describe every stream; throws `EngineError` when
     /// the file is missing, unreadable or not media.
@@ -46,6 +50,7 @@ package final class Demuxer {
             ? CMTime(value: containerDuration, timescale: cffmpeg_time_base())
             : .invalid
         metadata = StreamDescription.tags(opened.pointee.metadata)
+        statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in
             opened.pointee.streams[index].map(StreamDescription.init(stream:))
         }

@@ -254,6 +254,39 @@ import TestSupport
         #expect(throws: AVError.self) { try AVAssetReader(asset: AVURLAsset(url: URL(fileURLWithPath: "/nonexistent.mp4"))) }
     }
 
+    /// A file cut short (its header promises more than its data holds, as an interrupted copy or
+    /// download leaves it) delivers every sample that is there, as many as ffprobe reads, then
+    /// fails the reader with `.fileFailedToParse`, decoded or passed through: it never ends as if
+    /// it were whole, so nothing made from it (an export, a conversion) is silently short.
+    @Test(arguments: [false, true]) func aFileCutShortFailsTheReaderAfterWhatIsThere(decoded: Bool) throws {
+        let whole = try Fixtures.make("cut-short-source.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi",
+                                                               "-i", "sine=sample_rate=48000", "-t", "4", "-c:v", "libx264", "-c:a", "aac",
+                                                               "-movflags", "+faststart"])
+        let data = try Data(contentsOf: whole)
+        let url = Fixtures.folder.appendingPathComponent("cut-short.mp4")
+        try data.prefix(data.count / 2).write(to: url)
+        let readable = try #require(Int(String(decoding: try Fixtures.run("ffprobe", [
+            "-v", "quiet", "-count_packets", "-select_streams", "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", url.path,
+        ]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(readable > 10 && readable < 100, "ffprobe reads \(readable) of the 100 pictures")
+
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let settings: [String: Any]? = decoded ? [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] : nil
+        let output = AVAssetReaderTrackOutput(track: try #require(asset.tracks(withMediaType: .video).first), outputSettings: settings)
+        reader.add(output)
+        #expect(reader.startReading())
+        let samples = Self.readAll(output)
+        if decoded {
+            // The decoder holds back the pictures that refer to one past the cut.
+            #expect(samples.count >= readable - 5 && samples.count <= readable)
+        } else {
+            #expect(samples.count == readable)
+        }
+        #expect(reader.status == .failed)
+        #expect((reader.error as? AVError)?.code == .fileFailedToParse)
+    }
+
     /// Flips, zeroes and cuts a real movie in many places: every read ends, with samples or an
     /// AVError, never a crash or a hang.
     @Test func corruptedMoviesEndCleanly() throws {

@@ -45,6 +45,28 @@ import TestSupport
         #expect(prores.0 == 1 && prores.2.contains("cannot hold prores"))
     }
 
+    /// A source cut short (its header promises four seconds, its data holds about two) is not
+    /// converted or exported as if it were whole: both commands fail saying so, re-encoding or
+    /// copying, and leave no output behind.
+    @Test func aSourceCutShortIsNotConvertedAsIfWhole() throws {
+        let whole = try Fixtures.make("cut-short-source.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi",
+                                                               "-i", "sine=sample_rate=48000", "-t", "4", "-c:v", "libx264", "-c:a", "aac",
+                                                               "-movflags", "+faststart"])
+        let data = try Data(contentsOf: whole)
+        let source = Self.output("cut-short.mp4")
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: source))
+        let runs: [[String]] = [
+            ["convert", source, Self.output("converted.mp4")],
+            ["convert", source, Self.output("copied.mov"), "--video", "copy", "--audio", "copy"],
+            ["export", source, Self.output("exported.mp4"), "--preset", "LowQuality"],
+        ]
+        for arguments in runs {
+            let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, arguments)
+            #expect(status == 1 && errors.contains("cut short"), "\(arguments[0]): \(errors)")
+            #expect(!FileManager.default.fileExists(atPath: arguments[2]), "\(arguments[0]) left \(arguments[2])")
+        }
+    }
+
     /// The number of complete `moof` boxes written so far.
     static func fragments(in path: String) -> Int {
         guard let data = FileManager.default.contents(atPath: path) else { return 0 }

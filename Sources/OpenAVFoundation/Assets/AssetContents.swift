@@ -41,8 +41,8 @@ struct AssetContents: @unchecked Sendable {
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
         spares = ReadingSpares(scan ? nil : demuxer)
         tracks = demuxer.streams.map { [formatName] stream in
-            TrackContents(stream: stream, demuxer: demuxer, formatName: formatName,
-                          start: starts[stream.index], duration: durations[stream.index])
+            TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
+                          duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations)
         }
         let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end).filter(\.isNumeric)
         duration = ends.max() ?? demuxer.duration
@@ -141,6 +141,10 @@ struct TrackContents: @unchecked Sendable {
     let formatDescription: CMFormatDescription?
     /// When the track starts and how long it lasts on the asset's timeline.
     let timeRange: CMTimeRange
+    /// Where the container's header says the track ends, so that reading it must get there;
+    /// invalid when the duration was measured or estimated instead (a file read to its end then
+    /// holds the whole track by definition).
+    let statedEnd: CMTime
     /// The track's own timescale.
     let naturalTimeScale: CMTimeScale
     /// Bits per second, 0 when unknown.
@@ -168,7 +172,7 @@ struct TrackContents: @unchecked Sendable {
     let metadata: [AVMetadataItem]
     let commonMetadata: [AVMetadataItem]
 
-    init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime) {
+    init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime, durationIsStated: Bool) {
         let parameters = demuxer.codecParameters(ofStream: stream.index).pointee
         let timeBase = demuxer.timeBase(ofStream: stream.index)
         streamIndex = stream.index
@@ -183,6 +187,7 @@ struct TrackContents: @unchecked Sendable {
         formatDescription = demuxer.formatDescription(ofStream: stream.index)
         let trackStart = start.isNumeric ? start : .zero
         timeRange = duration.isNumeric ? CMTimeRange(start: trackStart, duration: duration) : .invalid
+        statedEnd = durationIsStated ? timeRange.end : .invalid
         naturalTimeScale = timeBase.num == 1 ? timeBase.den : timeBase.den / max(1, timeBase.num)
         estimatedDataRate = Float(stream.bitRate)
         languageCode = stream.languageCode.flatMap { $0 == "und" ? nil : $0 }

@@ -29,8 +29,6 @@ final class SoundFeed {
     private var sourceFinished = false
     /// Where reading starts: the item time of the first frame handed out.
     private let start: CMTime
-    /// Where reading is to end: the end asked for, or the track's own end when sooner.
-    private let expectedEnd: CMTime
     /// The play rate: each frame handed out is `rate / sampleRate` seconds of the item.
     let rate: Double
     /// Why reading stopped early, if it did.
@@ -51,7 +49,6 @@ final class SoundFeed {
         guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }
         self.start = start
         self.rate = rate
-        expectedEnd = end.isNumeric ? min(end, track.timeRange.end) : track.timeRange.end
         totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
         do {
             filter = rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: algorithm != .varispeed,
@@ -170,11 +167,7 @@ final class SoundFeed {
             current = (block, Int(skipped) * bytesPerFrame, Int(skipped + count) * bytesPerFrame)
             return current
         }
-        if reader.status == .failed {
-            error = reader.error
-        } else if reader.status == .completed {
-            error = AVError.cutShort(reached: start + CMTime(value: takenFrames, timescale: CMTimeScale(Self.sampleRate)), expected: expectedEnd)
-        }
+        if reader.status == .failed { error = reader.error }
         return nil
     }
 }

@@ -19,19 +19,15 @@ final class VideoFrameQueue: @unchecked Sendable {
     private var stopped = false
     private var failure: AVError?
     private var limit: Int
-    /// The item's video read from the start time (nil when it could not be made).
+    /// The item's video read from the start time (nil when it could not be made); a file cut
+    /// short fails it (`AVError.cutShort`).
     private let reader: AVAssetReader?
-    /// Where reading is to end (the end asked for, or the track's own end when sooner), and
-    /// the end of the last picture read (on the decoding thread).
-    private let expectedEnd: CMTime
-    private var reachedEnd = CMTime.invalid
 
     /// Starts decoding `track` from `start` (the first picture is the one shown at `start`) up
     /// to `end`, in the pixel format `settings` ask for (`kCVPixelBufferPixelFormatTypeKey`;
     /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`).
     init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, settings: [String: Any], ahead: Int) {
         limit = min(max(1, ahead), Self.capacity)
-        expectedEnd = end.isNumeric ? min(end, track.timeRange.end) : track.timeRange.end
         do {
             reader = try AVAssetReader(asset: asset)
             reader?.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
@@ -86,8 +82,6 @@ final class VideoFrameQueue: @unchecked Sendable {
             }), let sample = output.copyNextSampleBuffer() {
                 guard let buffer = CMSampleBufferGetImageBuffer(sample) else { continue }
                 let time = CMSampleBufferGetPresentationTimeStamp(sample)
-                let duration = CMSampleBufferGetDuration(sample)
-                reachedEnd = duration.isNumeric ? time + duration : time
                 condition.withLock {
                     frames.append((time, buffer))
                     condition.broadcast()
@@ -95,7 +89,6 @@ final class VideoFrameQueue: @unchecked Sendable {
             }
             if condition.withLock({ stopped }) { return }
             if reader.status == .failed { throw reader.error ?? AVError(.decodeFailed, reason: "the video could not be read") }
-            if let cutShort = AVError.cutShort(reached: reachedEnd, expected: expectedEnd) { throw cutShort }
         } catch {
             Self.logger.warning("video decoding stopped: \(error)")
             condition.withLock { failure = error as? AVError ?? AVError(.decodeFailed, reason: "\(error)") }

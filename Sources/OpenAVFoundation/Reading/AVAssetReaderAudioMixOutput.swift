@@ -40,7 +40,7 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     override func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let formats):
-            return MixPipeline(streamIndices: streamIndices, mixFormat: formats.mix, output: formats.output, timeRange: timeRange)
+            return MixPipeline(tracks: audioTracks.map(\.contents), mixFormat: formats.mix, output: formats.output, timeRange: timeRange)
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -45,7 +45,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         switch plan {
         case .success(let mode):
             let pipeline = TrackPipeline(streamIndex: track.contents.streamIndex, mode: mode, timeRange: timeRange,
-                                         alwaysCopiesSampleData: alwaysCopiesSampleData)
+                                         statedEnd: track.contents.statedEnd, alwaysCopiesSampleData: alwaysCopiesSampleData)
             pipeline.deliversFirstFrame = deliversFromSyncSample
             return pipeline
         case .failure(let problem):

@@ -12,11 +12,12 @@ final class MixPipeline: SamplePipeline {
     private var finished = false
     private(set) var failure: AVError?
 
-    init(streamIndices: [Int], mixFormat: PCMFormat, output: PCMFormat, timeRange: CMTimeRange) {
-        tracks = streamIndices.map {
-            TrackPipeline(streamIndex: $0, mode: .audio(mixFormat), timeRange: timeRange, alwaysCopiesSampleData: false)
+    init(tracks: [TrackContents], mixFormat: PCMFormat, output: PCMFormat, timeRange: CMTimeRange) {
+        self.tracks = tracks.map {
+            TrackPipeline(streamIndex: $0.streamIndex, mode: .audio(mixFormat), timeRange: timeRange,
+                          statedEnd: $0.statedEnd, alwaysCopiesSampleData: false)
         }
-        mixer = AudioMixer(inputCount: streamIndices.count, sampleRate: mixFormat.integerSampleRate,
+        mixer = AudioMixer(inputCount: tracks.count, sampleRate: mixFormat.integerSampleRate,
                            channelCount: mixFormat.channelCount)
         converter = AudioConverter(output: output)
     }

@@ -36,6 +36,14 @@ final class TrackPipeline: SamplePipeline {
     let alwaysCopiesSampleData: Bool
     /// The end of the requested range, or nil for "to the end of the file".
     private let end: CMTime?
+    /// Where reading must get before the file ends: the range's end or the track's stated end,
+    /// whichever is sooner; invalid when the container states no end.
+    private let expectedEnd: CMTime
+    /// The latest end of a packet read so far.
+    private var reachedEnd = CMTime.invalid
+    /// The error to end with once everything read is delivered: the file ended well before
+    /// `expectedEnd` (it was cut short).
+    private var cutShort: AVError?
     /// Whether the first decoded frame (the key frame reading started at) is delivered even
     /// when it ends before the time range: the image generator's fast path.
     var deliversFirstFrame = false
@@ -55,12 +63,16 @@ final class TrackPipeline: SamplePipeline {
     /// Why the pipeline stopped early, if it did.
     private(set) var failure: AVError?
 
-    init(streamIndex: Int, mode: Mode, timeRange: CMTimeRange, alwaysCopiesSampleData: Bool) {
+    /// A pipeline for stream `streamIndex` over `timeRange`; `statedEnd` is where the
+    /// container says the track ends (invalid when it does not say).
+    init(streamIndex: Int, mode: Mode, timeRange: CMTimeRange, statedEnd: CMTime, alwaysCopiesSampleData: Bool) {
         self.streamIndex = streamIndex
         self.mode = mode
         self.timeRange = timeRange
         self.alwaysCopiesSampleData = alwaysCopiesSampleData
-        end = timeRange.end.isNumeric ? timeRange.end : nil
+        let end = timeRange.end.isNumeric ? timeRange.end : nil
+        self.end = end
+        expectedEnd = statedEnd.isNumeric ? min(end ?? statedEnd, statedEnd) : .invalid
     }
 
     /// Opens what the mode needs: a decoder for decoded output, a resampler for PCM.
@@ -91,6 +103,10 @@ final class TrackPipeline: SamplePipeline {
                 failure = error
                 finished = true
             }
+            if finished, failure == nil, let cutShort {
+                failure = cutShort
+                self.cutShort = nil
+            }
             if let readFailure = session.failure, failure == nil, finished || pending.isEmpty {
                 failure = readFailure
                 finished = true
@@ -103,7 +119,7 @@ final class TrackPipeline: SamplePipeline {
     /// it is delivered: frames shown inside the range may refer to it (B-frames), as Apple's
     /// passthrough outputs also deliver what decoding the range needs.
     private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) -> CMSampleBuffer? {
-        guard let packet = session.nextPacket(forStream: streamIndex) else {
+        guard let packet = nextPacket(session) else {
             finished = true
             return nil
         }
@@ -117,6 +133,25 @@ final class TrackPipeline: SamplePipeline {
             if !decodeTime.isNumeric, presentationTime.isNumeric, presentationTime >= end { return nil }
         }
         return CMSampleBuffer.compressed(from: packet, formatDescription: description, timeBase: packet.timeBase)
+    }
+
+    /// The next packet of the stream, noting how far the stream got. At the end of the file
+    /// (not after a read failure, which has its own error) a stream that stopped more than
+    /// `AVError.cutShortTolerance` before `expectedEnd` is to fail once what was read is out:
+    /// FFmpeg meets a truncated file's end as an ordinary end of file.
+    private func nextPacket(_ session: ReadingSession) -> Packet? {
+        guard let packet = session.nextPacket(forStream: streamIndex) else {
+            if session.failure == nil {
+                cutShort = AVError.cutShort(reached: reachedEnd.isNumeric ? reachedEnd : timeRange.start, expected: expectedEnd)
+            }
+            return nil
+        }
+        let time = packet.presentationTime, duration = packet.duration
+        if time.isNumeric {
+            let packetEnd = duration.isNumeric ? time + duration : time
+            if !reachedEnd.isNumeric || packetEnd > reachedEnd { reachedEnd = packetEnd }
+        }
+        return packet
     }
 
     /// Moves the decoder on by one step: a frame out, or a packet in, or the end.
@@ -143,7 +178,7 @@ final class TrackPipeline: SamplePipeline {
             }
             return
         }
-        let packet = heldPacket ?? (inputEnded ? nil : session.nextPacket(forStream: streamIndex))
+        let packet = heldPacket ?? (inputEnded ? nil : nextPacket(session))
         heldPacket = nil
         if packet == nil { inputEnded = true }
         if case .video = mode, let packet { decoder.skipsNonReferenceFrames = isShownBeforeRange(packet) }
