@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext xfixes", providers: [.apt(["libx11-dev", "libxext-dev", "libxfixes-dev"])]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // XTEST, for the tests only: fake pointer button presses on a test X server.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
@@ -44,8 +45,8 @@ let package = Package(
             dependencies: ["CV4L2", "CPulseAudio", "CALSA", "CX11", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // Sound out (and, to come, windows) for playback and previews
-        .target(name: "Display", dependencies: ["CPulseAudio", "CaptureDevices"]),
+        // Sound out and windows (SDL2) for playback and previews
+        .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "CaptureDevices", "OpenCoreVideo"]),
 
         // The framework
         .target(

@@ -250,7 +250,7 @@ final class TrackPipeline: SamplePipeline {
         let height = settings.height ?? frame.height
         let shareable = alwaysCopiesSampleData && !frame.isWritable ? nil : CVBuffer.sharing(frame)
         if let shareable, width == frame.width, height == frame.height,
-           settings.pixelFormatType == nil || settings.pixelFormatType == shareable.pixelFormatType {
+           settings.pixelFormatType == nil || settings.acceptedPixelFormatTypes.contains(shareable.pixelFormatType) {
             return shareable
         }
         let format = settings.pixelFormatType ?? kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange

@@ -6,12 +6,15 @@ import OpenCoreVideo
 struct VideoOutputSettings: Equatable {
     /// The pixel format asked for, or nil for the decoder's own layout when CoreVideo has it.
     var pixelFormatType: OSType?
+    /// Every supported format the settings name: when they name several, a decoded frame already
+    /// in one of them is handed out as it is, otherwise converted to `pixelFormatType`.
+    var acceptedPixelFormatTypes: [OSType] = []
     /// The size to scale to, or nil for the track's size.
     var width: Int?
     var height: Int?
 
-    /// Reads `kCVPixelBufferPixelFormatTypeKey` (a number or an array of numbers, the first
-    /// supported one wins), `kCVPixelBufferWidthKey` and `kCVPixelBufferHeightKey`; throws a
+    /// Reads `kCVPixelBufferPixelFormatTypeKey` (a number or an array of numbers: the decoder's
+    /// own when it is one of them, else the first supported one), `kCVPixelBufferWidthKey` and `kCVPixelBufferHeightKey`; throws a
     /// message naming the key for anything else.
     init(_ settings: [String: Any]) throws(SettingsProblem) {
         for key in settings.keys where ![kCVPixelBufferPixelFormatTypeKey, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey,
@@ -20,10 +23,11 @@ struct VideoOutputSettings: Equatable {
             throw SettingsProblem("output settings key \(key) is not supported for decoded video")
         }
         if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
-            let candidates = (value as? [Any] ?? [value]).compactMap(SettingsValue.integer)
-            guard let supported = candidates.first(where: { CVPixelFormatDescription.description(for: OSType($0)) != nil })
+            acceptedPixelFormatTypes = (value as? [Any] ?? [value]).compactMap(SettingsValue.integer).compactMap { OSType(exactly: $0) }
+                .filter { CVPixelFormatDescription.description(for: $0) != nil }
+            guard let supported = acceptedPixelFormatTypes.first
             else { throw SettingsProblem("kCVPixelBufferPixelFormatTypeKey \(value) names no supported pixel format") }
-            pixelFormatType = OSType(supported)
+            pixelFormatType = supported
         }
         width = settings[kCVPixelBufferWidthKey].flatMap(SettingsValue.integer).map(Int.init)
         height = settings[kCVPixelBufferHeightKey].flatMap(SettingsValue.integer).map(Int.init)

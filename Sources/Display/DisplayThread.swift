@@ -1,0 +1,105 @@
+import CSDL2
+import Foundation
+
+/// The one thread every SDL call of the process is made on: SDL's video subsystem, its windows,
+/// renderers and event queue belong to the thread that started them. Started by the first
+/// window; it runs for the rest of the process, waiting on SDL's events (a few milliseconds at
+/// a time) and redrawing the windows whose pictures changed between waits.
+final class DisplayThread: @unchecked Sendable {
+    /// How long the loop waits for an event before it looks for new pictures: 4 ms, so a new
+    /// picture is drawn at most 4 ms after it is due.
+    static let refreshMilliseconds: Int32 = 4
+
+    /// The thread, once SDL's video started on it, or why it could not start.
+    static let shared: Result<DisplayThread, DisplayError> = {
+        let thread = DisplayThread()
+        return thread.start().map { thread }
+    }()
+
+    private let condition = NSCondition()
+    private var jobs: [() -> Void] = []
+    private var started: Result<Void, DisplayError>?
+    /// The display thread, to know when a call is already on it.
+    private var threadID: pthread_t?
+    /// The open windows, by SDL window ID (display thread only).
+    private var windows: [UInt32: VideoWindow] = [:]
+
+    /// Starts the thread and SDL's video on it; waits until it is known whether SDL started.
+    private func start() -> Result<Void, DisplayError> {
+        let thread = Thread { [self] in run() }
+        thread.name = "OpenAVFoundation.display"
+        thread.start()
+        return condition.withLock {
+            while started == nil { condition.wait() }
+            return started!
+        }
+    }
+
+    /// Runs `body` on the display thread and waits for its result.
+    func perform<T>(_ body: @escaping () -> T) -> T {
+        if let threadID = condition.withLock({ threadID }), pthread_equal(threadID, pthread_self()) != 0 { return body() }
+        var result: T?
+        var finished = false
+        let done = NSCondition()
+        enqueue {
+            let value = body()
+            done.withLock {
+                result = value
+                finished = true
+                done.signal()
+            }
+        }
+        return done.withLock {
+            while !finished { done.wait() }
+            return result!
+        }
+    }
+
+    /// Runs `body` on the display thread soon, without waiting.
+    func enqueue(_ body: @escaping () -> Void) {
+        condition.withLock { jobs.append(body) }
+        var wake = SDL_Event()
+        wake.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&wake)
+    }
+
+    /// Registers a window made on this thread, for its events and redraws.
+    func add(_ window: VideoWindow, id: UInt32) { windows[id] = window }
+
+    /// Forgets a window destroyed on this thread.
+    func remove(id: UInt32) { windows[id] = nil }
+
+    private func run() {
+        // The process's own handlers stay: SDL would turn Ctrl-C into a quit event.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        // Scaled pictures are filtered (bilinear), not repeated pixels.
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        let status: Result<Void, DisplayError> = SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0
+            ? .success(())
+            : .failure(DisplayError("no display to open a window on (\(String(cString: SDL_GetError())))"))
+        condition.withLock {
+            threadID = pthread_self()
+            started = status
+            condition.broadcast()
+        }
+        guard case .success = status else { return }
+        var event = SDL_Event()
+        while true {
+            if SDL_WaitEventTimeout(&event, Self.refreshMilliseconds) == 1 {
+                repeat { handle(event) } while SDL_PollEvent(&event) == 1
+            }
+            for job in condition.withLock({ () -> [() -> Void] in defer { jobs.removeAll() }; return jobs }) { job() }
+            for window in windows.values { window.refresh() }
+        }
+    }
+
+    /// Hands an event to the window it is for.
+    private func handle(_ event: SDL_Event) {
+        switch SDL_EventType(event.type) {
+        case SDL_WINDOWEVENT: windows[event.window.windowID]?.handle(windowEvent: event.window)
+        case SDL_KEYDOWN: windows[event.key.windowID]?.handle(key: event.key)
+        case SDL_TEXTINPUT: windows[event.text.windowID]?.handle(text: event.text)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import OpenCoreVideo
+
+/// A rectangle of a window's picture, in a tree of layers: the part of Core Animation's
+/// `CALayer` that showing video needs.
+///
+/// Linux has no Core Animation. `AVPlayerLayer` and `AVCaptureVideoPreviewLayer` are layers as
+/// on Apple platforms, and an `AVDisplayWindow` shows a layer tree in a native window. A layer
+/// here has a frame (in its superlayer's coordinates, origin at the top left), bounds of the
+/// same size, `isHidden`, and sublayers drawn in order above it; there are no animations,
+/// transforms, contents or drawing of its own.
+open class CALayer: NSObject, @unchecked Sendable {
+    let treeLock = NSRecursiveLock()
+    private var frameValue = CGRect.zero
+    private var hidden = false
+    private var children: [CALayer] = []
+    private weak var parent: CALayer?
+
+    /// Creates a layer with a zero frame.
+    public override init() {
+        super.init()
+    }
+
+    /// The layer's rectangle in its superlayer's coordinates.
+    open var frame: CGRect {
+        get { treeLock.withLock { frameValue } }
+        set { treeLock.withLock { frameValue = newValue } }
+    }
+
+    /// The layer's own coordinates: origin zero, the frame's size. Setting it sets the frame's
+    /// size.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { treeLock.withLock { frameValue.size = newValue.size } }
+    }
+
+    /// Whether the layer and its sublayers are left out of the picture.
+    open var isHidden: Bool {
+        get { treeLock.withLock { hidden } }
+        set { treeLock.withLock { hidden = newValue } }
+    }
+
+    /// The layers drawn above this one, in order (the last on top); nil when there are none.
+    open var sublayers: [CALayer]? { treeLock.withLock { children.isEmpty ? nil : children } }
+
+    /// The layer this one is a sublayer of.
+    open var superlayer: CALayer? { treeLock.withLock { parent } }
+
+    /// Adds `layer` on top of the sublayers, taking it from its former superlayer.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(treeLock.withLock { children.count }))
+    }
+
+    /// Inserts `layer` among the sublayers at `idx` (0 is the bottom), taking it from its
+    /// former superlayer.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        layer.removeFromSuperlayer()
+        treeLock.withLock { children.insert(layer, at: min(Int(idx), children.count)) }
+        layer.treeLock.withLock { layer.parent = self }
+    }
+
+    /// Takes the layer out of its superlayer; a video layer no longer in a window stops taking
+    /// pictures.
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.treeLock.withLock { parent.children.removeAll { $0 === self } }
+        treeLock.withLock { self.parent = nil }
+        leftWindow()
+    }
+
+    /// The pictures of this layer and its sublayers, at `origin` (the layer's frame origin in the
+    /// window's coordinates), bottom first. Called on the display thread by the window showing
+    /// the tree.
+    func pictures(at origin: CGPoint) -> [(buffer: CVPixelBuffer, rect: CGRect, clip: CGRect)] {
+        guard !isHidden else { return [] }
+        var pictures: [(buffer: CVPixelBuffer, rect: CGRect, clip: CGRect)] = []
+        if let (buffer, rect) = currentPicture() {
+            pictures.append((buffer, rect.offsetBy(dx: origin.x, dy: origin.y), CGRect(origin: origin, size: frame.size)))
+        }
+        for child in treeLock.withLock({ children }) {
+            let childOrigin = CGPoint(x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y)
+            pictures += child.pictures(at: childOrigin)
+        }
+        return pictures
+    }
+
+    /// The picture this layer shows and where, in its own coordinates; none for a plain layer.
+    func currentPicture() -> (buffer: CVPixelBuffer, rect: CGRect)? { nil }
+
+    /// The layer and its sublayers are no longer in a window: video layers let their sources go.
+    func leftWindow() {
+        for child in treeLock.withLock({ children }) { child.leftWindow() }
+    }
+}

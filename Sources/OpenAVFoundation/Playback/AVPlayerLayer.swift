@@ -1,0 +1,123 @@
+import Display
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// A layer that shows a player's video: put it in an `AVDisplayWindow` (the Linux addition that
+/// stands where a view stands on Apple platforms).
+///
+/// While the layer is in a window it takes the current item's pictures through a video output of
+/// its own, the picture due at each moment of the player's clock, so that it drops pictures
+/// rather than slowing the player; out of a window it costs nothing. Several layers may show one
+/// player.
+open class AVPlayerLayer: CALayer, @unchecked Sendable {
+    private let lock = NSLock()
+    private var playerValue: AVPlayer?
+    private var gravity = AVLayerVideoGravity.resizeAspect
+    private var attributes: [String: Any]?
+    /// The output taking pictures, and the item it was added to.
+    private var output: AVPlayerItemVideoOutput?
+    private weak var outputItem: AVPlayerItem?
+    /// The picture shown, and the item it is of.
+    private var shown: CVPixelBuffer?
+
+    /// Creates a layer showing `player`'s video.
+    public convenience init(player: AVPlayer?) {
+        self.init()
+        self.player = player
+    }
+
+    /// Creates a layer showing no player.
+    public override init() {
+        super.init()
+    }
+
+    /// The player whose video the layer shows.
+    open var player: AVPlayer? {
+        get { lock.withLock { playerValue } }
+        set {
+            lock.withLock { playerValue = newValue }
+            leftWindow()
+        }
+    }
+
+    /// How the video fits the layer's bounds; `.resizeAspect` by default.
+    open var videoGravity: AVLayerVideoGravity {
+        get { lock.withLock { gravity } }
+        set { lock.withLock { gravity = newValue } }
+    }
+
+    /// The attributes of the pixel buffers the layer takes (`kCVPixelBufferPixelFormatTypeKey`);
+    /// nil, the default, takes the decoder's own pictures when a window shows them as they are
+    /// (NV12, I420 or BGRA), else NV12. A window shows only those formats.
+    open var pixelBufferAttributes: [String: Any]? {
+        get { lock.withLock { attributes } }
+        set {
+            lock.withLock { attributes = newValue }
+            leftWindow()
+        }
+    }
+
+    /// Whether the layer has a picture of the current item to show (once it is in a window).
+    open var isReadyForDisplay: Bool { lock.withLock { shown != nil } }
+
+    /// Where the video is shown in the layer's bounds, by the current item's presentation size and
+    /// the video gravity; zero when there is no video.
+    open var videoRect: CGRect {
+        guard let item = player?.currentItem else { return .zero }
+        return videoGravity.videoRect(for: item.presentationSize, in: bounds)
+    }
+
+    /// The picture the layer shows while the player is paused; nil while it plays or before a
+    /// picture is shown.
+    open func displayedPixelBuffer() -> CVPixelBuffer? {
+        guard let player, player.rate == 0 else { return nil }
+        return lock.withLock { shown }
+    }
+
+    /// The picture due now of the player's current item, moving the layer's output to a new
+    /// current item first.
+    override func currentPicture() -> (buffer: CVPixelBuffer, rect: CGRect)? {
+        guard let item = player?.currentItem else {
+            leftWindow()
+            return nil
+        }
+        let output = outputAttached(to: item)
+        let time = output.itemTime(forHostTime: CACurrentMediaTime())
+        if time.isValid, output.hasNewPixelBuffer(forItemTime: time),
+           let buffer = output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: nil) {
+            lock.withLock { shown = buffer }
+        }
+        guard let buffer = lock.withLock({ shown }) else { return nil }
+        return (buffer, videoRect)
+    }
+
+    /// The layer's output, added to `item` (and taken from the item before) when it is not yet.
+    private func outputAttached(to item: AVPlayerItem) -> AVPlayerItemVideoOutput {
+        let (current, old, settings) = lock.withLock { (self.output, self.outputItem, self.attributes) }
+        if let current, old === item { return current }
+        if let current { old?.remove(current) }
+        let made = AVPlayerItemVideoOutput(pixelBufferAttributes: settings ?? [kCVPixelBufferPixelFormatTypeKey as String: VideoWindow.pixelFormats])
+        lock.withLock {
+            output = made
+            outputItem = item
+            shown = nil
+        }
+        item.add(made)
+        return made
+    }
+
+    /// Out of a window: the output leaves its item, so the player decodes no pictures for it.
+    override func leftWindow() {
+        let (output, item) = lock.withLock { () -> (AVPlayerItemVideoOutput?, AVPlayerItem?) in
+            defer {
+                self.output = nil
+                outputItem = nil
+                shown = nil
+            }
+            return (self.output, outputItem)
+        }
+        if let output { item?.remove(output) }
+        super.leftWindow()
+    }
+}

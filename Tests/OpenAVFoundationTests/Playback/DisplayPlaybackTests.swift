@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// `AVPlayerLayer` in an `AVDisplayWindow` on a real X server (Xvfb): what the window shows,
+/// grabbed by ffmpeg's `x11grab`, against ffmpeg's own decode of the picture due.
+///
+/// SDL's video starts once per process, on the display it finds then, so every window of the
+/// test process goes to one Xvfb, started by the first test that needs it.
+@Suite(.serialized) struct DisplayPlaybackTests {
+    /// The test process's X server, its `DISPLAY` set for SDL.
+    static let server: Result<XvfbServer, Error> = Result {
+        let server = try XvfbServer(width: 640, height: 480)
+        setenv("DISPLAY", server.display, 1)
+        return server
+    }
+
+    /// A 4 s 320x240 25 fps H.264 clip without sound (the host clock paces it).
+    static func clip() throws -> URL {
+        try Fixtures.make("layer-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "4",
+                                             "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+    }
+
+    /// ffmpeg's decode of the clip's picture at `seconds`, `width`×`height`, as RGB24: its
+    /// chroma interpolated (as a GPU samples the chroma texture; swscale's fast path repeats it),
+    /// luma scaled bicubically when that is not its size (a GPU's bilinear sampling of a picture
+    /// scaled up is closer to it than to swscale's bilinear).
+    static func expected(_ url: URL, at seconds: Double, width: Int = 320, height: Int = 240) throws -> [UInt8] {
+        [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-ss", String(seconds), "-i", url.path, "-frames:v", "1",
+                                            "-vf", "scale=\(width):\(height):flags=bicubic+full_chroma_int+accurate_rnd",
+                                            "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+    }
+
+    /// The screen's `width`×`height` pixels at the top left, as RGB24, grabbed by ffmpeg.
+    static func grab(_ server: XvfbServer, width: Int, height: Int) throws -> [UInt8] {
+        [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "\(width)x\(height)", "-i", "\(server.display)+0,0",
+                                            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+    }
+
+    /// Columns `from..<to` of an RGB24 picture `width` pixels wide.
+    static func columns(_ rgb: [UInt8], width: Int, _ range: Range<Int>) -> [UInt8] {
+        stride(from: 0, to: rgb.count, by: width * 3).flatMap { row in rgb[(row + range.lowerBound * 3)..<(row + range.upperBound * 3)] }
+    }
+
+    /// Grabs the window until `matches` holds for the grab (the picture is drawn when its frame is
+    /// decoded and the window's next refresh comes), for at most 10 s; the last grab.
+    static func waitForPicture(_ server: XvfbServer, width: Int, height: Int, _ matches: ([UInt8]) -> Bool) throws -> [UInt8] {
+        let deadline = Date().addingTimeInterval(10)
+        var screen = try grab(server, width: width, height: height)
+        while !matches(screen) && Date() < deadline {
+            screen = try grab(server, width: width, height: height)
+        }
+        return screen
+    }
+
+    /// A paused player's picture in a window of another shape: the whole picture, its aspect
+    /// kept, between black bars (`.resizeAspect`, the default); then stretched (`.resize`).
+    @Test func thePausedPictureFillsTheWindowAsTheGravitySays() async throws {
+        let server = try Self.server.get()
+        let url = try Self.clip()
+        let player = AVPlayer(url: url)
+        let layer = AVPlayerLayer(player: player)
+        #expect(layer.videoGravity == .resizeAspect)
+        let window = try AVDisplayWindow(layer: layer, title: "layer test", size: CGSize(width: 480, height: 240), origin: .zero)
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(await player.seek(to: CMTime(value: 2, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        #expect(layer.videoRect == CGRect(x: 80, y: 0, width: 320, height: 240))
+
+        let picture = try Self.expected(url, at: 2)
+        let screen = try Self.waitForPicture(server, width: 480, height: 240) {
+            PixelComparison.psnr(Self.columns($0, width: 480, 80..<400), picture) > 35
+        }
+        let psnr = PixelComparison.psnr(Self.columns(screen, width: 480, 80..<400), picture)
+        #expect(psnr > 35, "the window's middle against ffmpeg's decode: \(psnr) dB")
+        let bars = Self.columns(screen, width: 480, 0..<80) + Self.columns(screen, width: 480, 400..<480)
+        #expect(bars.allSatisfy { $0 == 0 }, "the bars are black")
+        #expect(layer.isReadyForDisplay)
+        #expect(layer.displayedPixelBuffer().map(CVPixelBufferGetWidth) == 320)
+
+        layer.videoGravity = .resize
+        #expect(layer.videoRect == CGRect(x: 0, y: 0, width: 480, height: 240))
+        let stretched = try Self.expected(url, at: 2, width: 480, height: 240)
+        let shown = try Self.waitForPicture(server, width: 480, height: 240) { PixelComparison.psnr($0, stretched) > 35 }
+        let stretchedPSNR = PixelComparison.psnr(shown, stretched)
+        #expect(stretchedPSNR > 35, "stretched: \(stretchedPSNR) dB")
+
+        // Out of a window, the layer takes no pictures: its output leaves the item.
+        #expect(player.currentItem?.outputs.count == 1)
+        window.close()
+        #expect(player.currentItem?.outputs.isEmpty == true)
+    }
+
+    /// While the player plays, the window shows each picture as it falls due (25 a second here),
+    /// and moves on with a queue to its next item.
+    @Test func theWindowFollowsPlaybackAndTheQueue() async throws {
+        let server = try Self.server.get()
+        let first = try Self.clip()
+        let second = try Fixtures.make("layer-bars.mp4", ["-f", "lavfi", "-i", "smptebars=size=320x240:rate=25", "-t", "3",
+                                                          "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let player = AVQueuePlayer(items: [AVPlayerItem(url: first), AVPlayerItem(url: second)])
+        let layer = AVPlayerLayer(player: player)
+        let window = try AVDisplayWindow(layer: layer, title: "queue test", size: CGSize(width: 320, height: 240), origin: .zero)
+        defer { window.close() }
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        player.play()
+        while player.currentTime().seconds < 1 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let (startCount, startTime) = (window.presentedCount, player.currentTime())
+        while player.currentTime().seconds < 3 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let shown = window.presentedCount - startCount, due = Int(((player.currentTime() - startTime).seconds * 25).rounded())
+        #expect(shown >= due * 9 / 10 && shown <= due + 2, "\(shown) pictures shown of \(due) due")
+
+        let firstItem = player.currentItem
+        while player.currentItem === firstItem { try await Task.sleep(nanoseconds: 10_000_000) }
+        player.pause()
+        #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        let bars = try Self.expected(second, at: 1)
+        let screen = try Self.waitForPicture(server, width: 320, height: 240) { PixelComparison.psnr($0, bars) > 35 }
+        let psnr = PixelComparison.psnr(screen, bars)
+        #expect(psnr > 35, "the queue's second item in the window: \(psnr) dB")
+    }
+}
