@@ -74,9 +74,7 @@ final class DisplayThread: @unchecked Sendable {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // Scaled pictures are filtered (bilinear), not repeated pixels.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        let status: Result<Void, DisplayError> = SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0
-            ? .success(())
-            : .failure(DisplayError("no display to open a window on (\(String(cString: SDL_GetError())))"))
+        let status = Self.startVideo()
         condition.withLock {
             threadID = pthread_self()
             started = status
@@ -91,6 +89,27 @@ final class DisplayThread: @unchecked Sendable {
             for job in condition.withLock({ () -> [() -> Void] in defer { jobs.removeAll() }; return jobs }) { job() }
             for window in windows.values { window.refresh() }
         }
+    }
+
+    /// Starts SDL's video on the session's display: X11 when `DISPLAY` is set, Wayland when
+    /// `WAYLAND_DISPLAY` is, else the KMS/DRM console (unless `SDL_VIDEODRIVER` names drivers).
+    /// SDL's windowless drivers (offscreen, dummy) count as no display unless named, since a
+    /// window there is seen by nobody.
+    private static func startVideo() -> Result<Void, DisplayError> {
+        let environment = ProcessInfo.processInfo.environment
+        let named = environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
+        if !named && (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "kmsdrm")
+        }
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
+            return .failure(DisplayError("no display to open a window on (no X11 or Wayland display, no usable DRM device: \(String(cString: SDL_GetError())))"))
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if !named && (driver == "offscreen" || driver == "dummy") {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            return .failure(DisplayError("no display to open a window on (SDL found only its \(driver) driver)"))
+        }
+        return .success(())
     }
 
     /// Hands an event to the window it is for.

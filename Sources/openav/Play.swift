@@ -3,23 +3,25 @@ import Dispatch
 import Foundation
 import OpenAVFoundation
 
-/// `openav play FILE…`: plays files in turn with sound through `AVQueuePlayer`, with a status
-/// line and keys on a terminal.
+/// `openav play FILE…`: plays files in turn with sound through `AVQueuePlayer`, the video in a
+/// window (an `AVPlayerLayer` in an `AVDisplayWindow`), with a status line and keys on a
+/// terminal and in the window.
 struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play media files in turn, with sound (AVQueuePlayer).",
+        abstract: "Play media files in turn, with sound and video (AVQueuePlayer, AVPlayerLayer).",
         discussion: """
             Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
-            runs silent on the host clock. Keys on a terminal: space pause, ←/→ exact seek ±5 s, [ and ] slower and \
-            faster (the pitch kept), m mute, q quit. \
-            Video is not shown yet (the display issue): --no-video is the only mode and may be left out.
+            runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
+            a display the files play without video. Keys on a terminal and in the window: space pause, ←/→ exact \
+            seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, f full screen (in the window), q quit; \
+            closing the window quits.
             """
     )
 
     @Argument(help: "The files to play, in order.")
     var files: [String]
 
-    @Flag(help: "Play the sound only (the only mode until windows land).")
+    @Flag(help: "Play the sound only, without a window.")
     var noVideo = false
 
     @Option(help: "Play at this rate (0.25 to 4; the pitch is kept).")
@@ -49,14 +51,54 @@ struct Play: AsyncParsableCommand {
             _ = await player.seek(to: CMTime(seconds: start, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero)
         }
         player.defaultRate = rate
+        let window = noVideo ? nil : await Self.window(for: player, session: session)
         player.play()
         let interrupt = InterruptHandler { session.quit() }
         let keys = TerminalKeys { session.handle($0) }
         await session.waitUntilDone()
+        window?.close()
         keys?.restore()
         interrupt.cancel()
         if session.failures > 0 && session.failures == session.itemsStarted {
             throw CommandFailure("nothing could be played")
+        }
+    }
+}
+
+extension Play {
+    /// A window showing the player's video, the size of the first item's pictures (at most
+    /// 1280x720 points), its keys going to the session; nil, said in one line, without a display
+    /// or when the first item has no video.
+    static func window(for player: AVQueuePlayer, session: PlaySession) async -> AVDisplayWindow? {
+        guard let item = player.currentItem else { return nil }
+        guard let tracks = try? await item.asset.load(.tracks), let video = tracks.first(where: { $0.mediaType == .video }) else {
+            return nil
+        }
+        let (natural, transform) = (try? await video.load(.naturalSize, .preferredTransform)) ?? (CGSize(width: 1280, height: 720), .identity)
+        let turned = natural.applying(transform)
+        let size = AVMakeRect(aspectRatio: CGSize(width: abs(turned.width), height: abs(turned.height)),
+                              insideRect: CGRect(x: 0, y: 0, width: min(1280, abs(turned.width)), height: min(720, abs(turned.height)))).size
+        do {
+            let window = try AVDisplayWindow(layer: AVPlayerLayer(player: player), title: "openav play",
+                                             size: CGSize(width: size.width.rounded(), height: size.height.rounded()))
+            window.closeHandler = { session.quit() }
+            window.keyHandler = { [weak window] key in
+                switch key {
+                case .character("f"): window?.toggleFullScreen()
+                case .character(let character): session.handle(.character(character))
+                case .leftArrow: session.handle(.left)
+                case .rightArrow: session.handle(.right)
+                case .escape: if window?.isFullScreen == true { window?.isFullScreen = false }
+                default: break
+                }
+            }
+            session.window = window
+            return window
+        } catch let error as AVError {
+            session.report("no video: \(error.failureText)")
+            return nil
+        } catch {
+            return nil
         }
     }
 }
@@ -73,6 +115,8 @@ final class PlaySession: @unchecked Sendable {
     private var statusObservations: [NSKeyValueObservation] = []
     private var failed = 0
     private var tried = 0
+    /// The window showing the video, titled with the item playing.
+    weak var window: AVDisplayWindow?
     /// How many items failed, and how many were tried.
     var failures: Int { lock.withLock { failed } }
     var itemsStarted: Int { lock.withLock { tried } }
@@ -124,7 +168,7 @@ final class PlaySession: @unchecked Sendable {
     }
 
     /// A line above the status line.
-    private func report(_ text: String) {
+    func report(_ text: String) {
         FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : "") + text + "\n").utf8))
     }
 
@@ -155,6 +199,7 @@ final class PlaySession: @unchecked Sendable {
     func waitUntilDone() async {
         while !lock.withLock({ quitting }) {
             if let item = player.currentItem {
+                if let window, window.title != name(of: item) { window.title = name(of: item) }
                 drawStatus(item)
             } else if player.items().isEmpty {
                 break

@@ -49,6 +49,50 @@ import TestSupport
         #expect(badStatus != 0 && badErrors.contains("--rate must be between 0.25 and 4"))
     }
 
+    /// The video shows in a window on the X server: ffmpeg's grab of the window, in the middle
+    /// of the screen, is one of the clip's pictures as ffmpeg decodes them.
+    @Test func showsTheVideoInAWindow() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let server = try XvfbServer(width: 640, height: 480)
+        defer { server.stop() }
+        let clip = try Self.clip()
+        let pictures = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-i", clip.path, "-vf", "scale=flags=bicubic+full_chroma_int+accurate_rnd",
+                                                         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+        let size = 320 * 240 * 3
+        let process = Process()
+        process.executableURL = try ProbeCommandTests.openav
+        process.arguments = ["play", clip.path, clip.path, clip.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(daemon.environment) { _, new in new }
+            .merging(["DISPLAY": server.display]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        // The window (320x240, the clip's size) is centred on the 640x480 screen.
+        var best = 0.0
+        let deadline = Date().addingTimeInterval(10)
+        while best < 35 && Date() < deadline && process.isRunning {
+            let screen = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "320x240",
+                                                             "-i", "\(server.display)+160,120", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+            for start in stride(from: 0, to: pictures.count - size + 1, by: size) {
+                best = max(best, PixelComparison.psnr(screen, Array(pictures[start..<start + size])))
+            }
+        }
+        #expect(best > 35, "the window is none of the clip's pictures (best \(best) dB)")
+    }
+
+    /// Without a display the files play, sound only, and the command says so in one line.
+    @Test func withoutADisplayItPlaysTheSound() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let noDisplay = daemon.environment.merging(["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { _, new in new }
+        let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", try Self.clip().path], environment: noDisplay)
+        #expect(status == 0, "\(errors)")
+        let lines = errors.split(separator: "\n").filter { $0.contains("no video") }
+        #expect(lines.count == 1 && lines[0].contains("no display"), "\(errors)")
+    }
+
     @Test func keysOnATerminalPauseSeekAndQuit() throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
