@@ -28,16 +28,22 @@ package final class VideoWindow: @unchecked Sendable {
     }
 
     /// One picture, where it goes and what of it may show (the rest is cut), in the window's
-    /// pixels. The buffer is NV12 (`420v`, `420f`), I420 (`y420`, `f420`) or `BGRA`.
+    /// pixels, turned clockwise by `quarterTurns` quarter turns and mirrored left to right first
+    /// when `mirrored`; `rect` is where the turned picture goes. The buffer is NV12 (`420v`,
+    /// `420f`), I420 (`y420`, `f420`) or `BGRA`.
     package struct Picture {
         package let buffer: CVPixelBuffer
         package let rect: Rect
         package let clip: Rect
+        package let quarterTurns: Int
+        package let mirrored: Bool
 
-        package init(buffer: CVPixelBuffer, rect: Rect, clip: Rect) {
+        package init(buffer: CVPixelBuffer, rect: Rect, clip: Rect, quarterTurns: Int = 0, mirrored: Bool = false) {
             self.buffer = buffer
             self.rect = rect
             self.clip = clip
+            self.quarterTurns = ((quarterTurns % 4) + 4) % 4
+            self.mirrored = mirrored
         }
     }
 
@@ -66,7 +72,7 @@ package final class VideoWindow: @unchecked Sendable {
     private var renderer: OpaquePointer?
     private var windowID: UInt32 = 0
     private var textures: [Texture] = []
-    private var shown: [(ObjectIdentifier, Rect, Rect)] = []
+    private var shown: [(ObjectIdentifier, Rect, Rect, Int, Bool)] = []
     private var shownBuffers: [CVPixelBuffer] = []
     private var needsRedraw = true
 
@@ -217,7 +223,7 @@ package final class VideoWindow: @unchecked Sendable {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &width, &height)
         let pictures = lock.withLock { composeHandler }?(Int(width), Int(height)) ?? []
-        let placed = pictures.map { (ObjectIdentifier($0.buffer), $0.rect, $0.clip) }
+        let placed = pictures.map { (ObjectIdentifier($0.buffer), $0.rect, $0.clip, $0.quarterTurns, $0.mirrored) }
         guard needsRedraw || !placed.elementsEqual(shown, by: ==) else { return }
         needsRedraw = false
         shown = placed
@@ -227,9 +233,15 @@ package final class VideoWindow: @unchecked Sendable {
         for (index, picture) in pictures.enumerated() {
             guard let texture = texture(index, for: picture.buffer) else { continue }
             upload(picture.buffer, to: texture)
+            // SDL turns the target about its centre: before turning, a quarter-turned picture
+            // has the rectangle's width and height swapped.
             var target = picture.rect.sdl, clip = picture.clip.sdl
+            if picture.quarterTurns % 2 == 1 {
+                target = SDL_Rect(x: target.x + (target.w - target.h) / 2, y: target.y + (target.h - target.w) / 2, w: target.h, h: target.w)
+            }
             SDL_RenderSetClipRect(renderer, &clip)
-            SDL_RenderCopy(renderer, texture, nil, &target)
+            SDL_RenderCopyEx(renderer, texture, nil, &target, Double(picture.quarterTurns) * 90, nil,
+                             picture.mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE)
         }
         SDL_RenderSetClipRect(renderer, nil)
         SDL_RenderPresent(renderer)

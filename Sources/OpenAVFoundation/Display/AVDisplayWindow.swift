@@ -142,6 +142,8 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
             return VideoWindow.Rect(x: Int(left), y: Int(top), width: Int((rect.maxX * scaleX).rounded() - left),
                                     height: Int((rect.maxY * scaleY).rounded() - top))
         }
-        return root.pictures(at: .zero).map { VideoWindow.Picture(buffer: $0.buffer, rect: pixels($0.rect), clip: pixels($0.clip)) }
+        return root.pictures(at: .zero).map {
+            VideoWindow.Picture(buffer: $0.buffer, rect: pixels($0.rect), clip: pixels($0.clip), quarterTurns: $0.quarterTurns, mirrored: $0.mirrored)
+        }
     }
 }

@@ -71,11 +71,13 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// The pictures of this layer and its sublayers, at `origin` (the layer's frame origin in the
     /// window's coordinates), bottom first. Called on the display thread by the window showing
     /// the tree.
-    func pictures(at origin: CGPoint) -> [(buffer: CVPixelBuffer, rect: CGRect, clip: CGRect)] {
+    func pictures(at origin: CGPoint) -> [LayerPicture] {
         guard !isHidden else { return [] }
-        var pictures: [(buffer: CVPixelBuffer, rect: CGRect, clip: CGRect)] = []
-        if let (buffer, rect) = currentPicture() {
-            pictures.append((buffer, rect.offsetBy(dx: origin.x, dy: origin.y), CGRect(origin: origin, size: frame.size)))
+        var pictures: [LayerPicture] = []
+        if var picture = currentPicture() {
+            picture.rect = picture.rect.offsetBy(dx: origin.x, dy: origin.y)
+            picture.clip = CGRect(origin: origin, size: frame.size)
+            pictures.append(picture)
         }
         for child in treeLock.withLock({ children }) {
             let childOrigin = CGPoint(x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y)
@@ -85,7 +87,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     }
 
     /// The picture this layer shows and where, in its own coordinates; none for a plain layer.
-    func currentPicture() -> (buffer: CVPixelBuffer, rect: CGRect)? { nil }
+    func currentPicture() -> LayerPicture? { nil }
 
     /// The layer and its sublayers are no longer in a window: video layers let their sources go.
     func leftWindow() {

@@ -9,7 +9,8 @@ import OpenCoreVideo
 /// While the layer is in a window it takes the current item's pictures through a video output of
 /// its own, the picture due at each moment of the player's clock, so that it drops pictures
 /// rather than slowing the player; out of a window it costs nothing. Several layers may show one
-/// player.
+/// player. Pictures are shown turned by the video track's preferred transform (a phone's
+/// portrait movie stands upright).
 open class AVPlayerLayer: CALayer, @unchecked Sendable {
     private let lock = NSLock()
     private var playerValue: AVPlayer?
@@ -77,7 +78,7 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
 
     /// The picture due now of the player's current item, moving the layer's output to a new
     /// current item first.
-    override func currentPicture() -> (buffer: CVPixelBuffer, rect: CGRect)? {
+    override func currentPicture() -> LayerPicture? {
         guard let item = player?.currentItem else {
             leftWindow()
             return nil
@@ -89,7 +90,8 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
             lock.withLock { shown = buffer }
         }
         guard let buffer = lock.withLock({ shown }) else { return nil }
-        return (buffer, videoRect)
+        let video = item.tracks.lazy.compactMap(\.assetTrack).first { $0.mediaType == .video }
+        return LayerPicture(buffer: buffer, rect: videoRect, clip: bounds, transform: video?.preferredTransform ?? .identity)
     }
 
     /// The layer's output, added to `item` (and taken from the item before) when it is not yet.

@@ -91,6 +91,25 @@ import TestSupport
         #expect(player.currentItem?.outputs.isEmpty == true)
     }
 
+    /// A movie whose track is turned a quarter (a phone's portrait movie) stands upright in the
+    /// window, as ffmpeg shows it (its decode turned by the display matrix).
+    @Test func aTurnedMovieStandsUpright() async throws {
+        let server = try Self.server.get()
+        let rotated = try Fixtures.make("layer-rotated.mp4", ["-i", try Self.clip().path, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        let player = AVPlayer(url: rotated)
+        let layer = AVPlayerLayer(player: player)
+        let window = try AVDisplayWindow(layer: layer, title: "rotated test", size: CGSize(width: 240, height: 320), origin: .zero)
+        defer { window.close() }
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(player.currentItem?.presentationSize == CGSize(width: 240, height: 320))
+        #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        #expect(layer.videoRect == CGRect(x: 0, y: 0, width: 240, height: 320))
+        let upright = try Self.expected(rotated, at: 1, width: 240, height: 320)
+        let screen = try Self.waitForPicture(server, width: 240, height: 320) { PixelComparison.psnr($0, upright) > 35 }
+        let psnr = PixelComparison.psnr(screen, upright)
+        #expect(psnr > 35, "the turned movie against ffmpeg's upright decode: \(psnr) dB")
+    }
+
     /// While the player plays, the window shows each picture as it falls due (25 a second here),
     /// and moves on with a queue to its next item.
     @Test func theWindowFollowsPlaybackAndTheQueue() async throws {
