@@ -29,8 +29,8 @@ package final class VideoWindow: @unchecked Sendable {
 
     /// One picture, where it goes and what of it may show (the rest is cut), in the window's
     /// pixels, turned clockwise by `quarterTurns` quarter turns and mirrored left to right first
-    /// when `mirrored`; `rect` is where the turned picture goes. The buffer is NV12 (`420v`,
-    /// `420f`), I420 (`y420`, `f420`) or `BGRA`.
+    /// when `mirrored`; `rect` is where the turned picture goes. The buffer is in one of
+    /// `pixelFormats`.
     package struct Picture {
         package let buffer: CVPixelBuffer
         package let rect: Rect
@@ -47,10 +47,12 @@ package final class VideoWindow: @unchecked Sendable {
         }
     }
 
-    /// The pixel formats a window shows as they are.
+    /// The pixel formats a window shows as they are: NV12 (`420v`, `420f`), I420 (`y420`,
+    /// `f420`), `BGRA`, and the cameras' YUYV (`yuvs`) and UYVY (`2vuy`).
     package static let pixelFormats: [OSType] = [
         kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
         kCVPixelFormatType_420YpCbCr8Planar, kCVPixelFormatType_420YpCbCr8PlanarFullRange, kCVPixelFormatType_32BGRA,
+        kCVPixelFormatType_422YpCbCr8_yuvs, kCVPixelFormatType_422YpCbCr8,
     ]
 
     /// A texture and what it was made for.
@@ -265,6 +267,10 @@ package final class VideoWindow: @unchecked Sendable {
             sdlFormat = SDL_PIXELFORMAT_IYUV.rawValue
         case kCVPixelFormatType_32BGRA:
             sdlFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+        case kCVPixelFormatType_422YpCbCr8_yuvs:
+            sdlFormat = SDL_PIXELFORMAT_YUY2.rawValue
+        case kCVPixelFormatType_422YpCbCr8:
+            sdlFormat = SDL_PIXELFORMAT_UYVY.rawValue
         default:
             return nil
         }

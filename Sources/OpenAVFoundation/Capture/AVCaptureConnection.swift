@@ -40,8 +40,23 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
         audioChannels = (0..<Int(channels)).map { _ in AVCaptureAudioChannel() }
     }
 
-    /// The output media goes to.
-    public var output: AVCaptureOutput? { lock.withLock { outputStorage } }
+    /// A connection from a port to a preview layer, for `AVCaptureSession.addConnection(_:)`
+    /// after `AVCaptureVideoPreviewLayer(sessionWithNoConnection:)`.
+    public convenience init(inputPort port: AVCaptureInput.Port, videoPreviewLayer layer: AVCaptureVideoPreviewLayer) {
+        self.init(inputPorts: [port], output: layer.previewOutput)
+    }
+
+    /// The output media goes to; nil for a preview layer's connection.
+    public var output: AVCaptureOutput? {
+        let receiver = receiver
+        return receiver is VideoPreviewOutput ? nil : receiver
+    }
+
+    /// The preview layer the connection feeds; nil for an output's connection.
+    public var videoPreviewLayer: AVCaptureVideoPreviewLayer? { (receiver as? VideoPreviewOutput)?.layer }
+
+    /// Where the connection's media goes: its output, or the one behind a preview layer.
+    var receiver: AVCaptureOutput? { lock.withLock { outputStorage } }
 
     /// Whether media flows through the connection; a change reroutes a running session's media
     /// at once.

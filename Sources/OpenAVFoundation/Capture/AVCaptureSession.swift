@@ -111,7 +111,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// The session's inputs.
     public var inputs: [AVCaptureInput] { lock.withLock { inputStorage } }
     /// The session's outputs.
-    public var outputs: [AVCaptureOutput] { lock.withLock { outputStorage } }
+    public var outputs: [AVCaptureOutput] { lock.withLock { outputStorage.filter { !($0 is VideoPreviewOutput) } } }
     /// The session's connections.
     public var connections: [AVCaptureConnection] { lock.withLock { connectionStorage } }
 
@@ -218,7 +218,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         let removed = lock.withLock { () -> Bool in
             guard let index = outputStorage.firstIndex(where: { $0 === output }) else { return false }
             outputStorage.remove(at: index)
-            removeConnectionsLocked { $0.output === output }
+            removeConnectionsLocked { $0.receiver === output }
             return true
         }
         guard removed else { return }
@@ -230,7 +230,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Whether a connection can be added: its output and the inputs of its ports are in this
     /// session, the output takes the ports' media types and has no connection of them yet.
     public func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
-        guard let output = connection.output, !connection.inputPorts.isEmpty else { return false }
+        guard let output = connection.receiver, !connection.inputPorts.isEmpty else { return false }
         return lock.withLock {
             !connectionStorage.contains { $0 === connection }
                 && outputStorage.contains { $0 === output }
@@ -247,7 +247,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                      "AVCaptureSession.addConnection(_:) needs canAddConnection(_:) to be true")
         lock.withLock {
             connectionStorage.append(connection)
-            if let output = connection.output { output.setConnections(output.connections + [connection]) }
+            if let output = connection.receiver { output.setConnections(output.connections + [connection]) }
         }
         applyIfRunning()
     }
@@ -272,7 +272,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         let removing = connectionStorage.filter(shouldRemove)
         connectionStorage.removeAll(where: shouldRemove)
         for connection in removing {
-            guard let output = connection.output else { continue }
+            guard let output = connection.receiver else { continue }
             output.setConnections(output.connections.filter { $0 !== connection })
         }
     }
@@ -410,7 +410,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Whether an output fed through `targets` needs decoded pictures of a camera's compressed
     /// frames.
     private static func needsDecodedVideo(through targets: [AVCaptureConnection]) -> Bool {
-        targets.contains { $0.output?.needsDecodedVideo(from: $0) ?? false }
+        targets.contains { $0.receiver?.needsDecodedVideo(from: $0) ?? false }
     }
 
     /// Tells the running cameras whether to decode their compressed frames, after an output's
@@ -436,7 +436,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                 let time = audio.presentationTimeStamp.seconds
                 for connection in targets { AVCaptureAudioChannel.record(levels, at: time, into: connection.audioChannels) }
             }
-            for connection in targets { connection.output?.receive(sample, from: connection) }
+            for connection in targets { connection.receiver?.receive(sample, from: connection) }
         case .failure(let failure):
             let error = AVError(failure, at: .running, device: (input as? AVCaptureDeviceInput)?.device)
             // Not on the device thread: stopping waits for it.

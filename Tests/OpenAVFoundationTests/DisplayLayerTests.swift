@@ -1,14 +1,17 @@
+import CaptureDevices
 import Foundation
 import Testing
 import TestSupport
 @testable import OpenAVFoundation
 
-/// `AVPlayerLayer` in an `AVDisplayWindow` on a real X server (Xvfb): what the window shows,
-/// grabbed by ffmpeg's `x11grab`, against ffmpeg's own decode of the picture due.
+/// `AVPlayerLayer` and `AVCaptureVideoPreviewLayer` in an `AVDisplayWindow` on a real X server
+/// (Xvfb): what the window shows, grabbed by ffmpeg's `x11grab`, against ffmpeg's own decode of
+/// the picture due, or read for the Test Pattern Camera's frame index.
 ///
 /// SDL's video starts once per process, on the display it finds then, so every window of the
-/// test process goes to one Xvfb, started by the first test that needs it.
-@Suite(.serialized) struct DisplayPlaybackTests {
+/// test process goes to one Xvfb, started by the first test that needs it. A real-time suite
+/// (scripts/test runs it alone): it plays in real time and shares the one Test Pattern Camera.
+@Suite(.serialized) struct DisplayLayerTests {
     /// The test process's X server, its `DISPLAY` set for SDL.
     static let server: Result<XvfbServer, Error> = Result {
         let server = try XvfbServer(width: 640, height: 480)
@@ -32,10 +35,11 @@ import TestSupport
                                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
     }
 
-    /// The screen's `width`×`height` pixels at the top left, as RGB24, grabbed by ffmpeg.
-    static func grab(_ server: XvfbServer, width: Int, height: Int) throws -> [UInt8] {
+    /// The screen's `width`×`height` pixels at the top left, as RGB24 (or `format`), grabbed by
+    /// ffmpeg.
+    static func grab(_ server: XvfbServer, width: Int, height: Int, format: String = "rgb24") throws -> [UInt8] {
         [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "\(width)x\(height)", "-i", "\(server.display)+0,0",
-                                            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+                                            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", format, "-"]))
     }
 
     /// Columns `from..<to` of an RGB24 picture `width` pixels wide.
@@ -137,5 +141,71 @@ import TestSupport
         let screen = try Self.waitForPicture(server, width: 320, height: 240) { PixelComparison.psnr($0, bars) > 35 }
         let psnr = PixelComparison.psnr(screen, bars)
         #expect(psnr > 35, "the queue's second item in the window: \(psnr) dB")
+    }
+
+    /// The Test Pattern Camera's frame index in a BGRA grab.
+    static func frameIndex(_ bgra: [UInt8], width: Int, height: Int) -> Int? {
+        bgra.withUnsafeBytes { FrameIndexBarcode.read(bgra: $0, width: width, height: height, bytesPerRow: width * 4) }
+    }
+
+    /// A preview shows the camera live, no more than three frames behind what a video data
+    /// output of the same session gets, and mirrored when its connection says so; the data output, beside it, misses
+    /// no frame. The layer's point conversions follow the gravity and the mirroring.
+    @Test func aPreviewShowsTheCameraLiveBesideAnOutputThatMissesNothing() throws {
+        let server = try Self.server.get()
+        let session = AVCaptureSession()
+        session.sessionPreset = .vga640x480
+        session.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice.default(for: .video))))
+        let collector = CaptureFrameCollector()
+        let output = AVCaptureVideoDataOutput()
+        output.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "preview test frames"))
+        session.addOutput(output)
+        let layer = AVCaptureVideoPreviewLayer(session: session)
+        #expect(session.outputs.count == 1 && session.connections.count == 2)
+        let connection = try #require(layer.connection)
+        #expect(connection.videoPreviewLayer === layer && connection.output == nil)
+        let window = try AVDisplayWindow(layer: layer, title: "preview test", size: CGSize(width: 640, height: 480), origin: .zero)
+        defer { window.close() }
+        session.startRunning()
+        defer { session.stopRunning() }
+
+        // Live: each grab shows a later frame, close behind the newest the output got.
+        var shown: [Int] = []
+        let deadline = Date().addingTimeInterval(10)
+        while shown.count < 5 && Date() < deadline {
+            let before = collector.frames.last?.index ?? 0
+            let grab = try Self.grab(server, width: 640, height: 480, format: "bgra")
+            guard let index = Self.frameIndex(grab, width: 640, height: 480) else { continue }
+            let after = try #require(collector.frames.last?.index)
+            #expect(index >= before - 3 && index <= after, "the window shows frame \(index), the output had \(before) to \(after)")
+            if index != shown.last { shown.append(index) }
+        }
+        #expect(shown.count == 5 && shown == shown.sorted(), "frames shown: \(shown)")
+
+        // Mirrored by its connection, as the window shows it; the points follow.
+        #expect(layer.captureDevicePointConverted(fromLayerPoint: CGPoint(x: 160, y: 120)) == CGPoint(x: 0.25, y: 0.25))
+        connection.automaticallyAdjustsVideoMirroring = false
+        connection.isVideoMirrored = true
+        #expect(layer.captureDevicePointConverted(fromLayerPoint: CGPoint(x: 160, y: 120)) == CGPoint(x: 0.75, y: 0.25))
+        #expect(layer.layerPointConverted(fromCaptureDevicePoint: CGPoint(x: 0.75, y: 0.25)) == CGPoint(x: 160, y: 120))
+        #expect(layer.layerRectConverted(fromMetadataOutputRect: CGRect(x: 0, y: 0, width: 0.5, height: 0.5))
+            == CGRect(x: 320, y: 0, width: 320, height: 240))
+        // The camera's landmarks (its colour bars and ramp) where mirroring puts them.
+        func showsMirrored(_ bgra: [UInt8]) -> Bool {
+            TestPatternGeometry.landmarks.allSatisfy { landmark in
+                let (x, y) = TestPatternGeometry.turned(landmark.x, landmark.y, degrees: 0, mirrored: true)
+                let offset = (y * 640 + x) * 4
+                return abs(Int(bgra[offset + 2]) - landmark.rgb.0) <= 24 && abs(Int(bgra[offset + 1]) - landmark.rgb.1) <= 24
+                    && abs(Int(bgra[offset]) - landmark.rgb.2) <= 24
+            }
+        }
+        var grab = try Self.grab(server, width: 640, height: 480, format: "bgra")
+        while !showsMirrored(grab) && Date() < deadline { grab = try Self.grab(server, width: 640, height: 480, format: "bgra") }
+        #expect(showsMirrored(grab), "the window shows the camera mirrored")
+
+        // Beside the preview, the output got every frame.
+        let indices = collector.frames.compactMap(\.index)
+        #expect(indices.count > 30 && zip(indices, indices.dropFirst()).allSatisfy { $1 == $0 + 1 },
+                "the data output's frames: \(indices.count), with gaps: \(zip(indices, indices.dropFirst()).filter { $1 != $0 + 1 })")
     }
 }
