@@ -13,7 +13,7 @@ struct Record: ParsableCommand {
             Records from the default devices (the built-in virtual ones where there is no hardware) \
             until Ctrl-C or --duration, showing elapsed time, frames, drops, the audio level and the \
             file size. --screen records an X11 screen instead of a camera, with sound only when \
-            --audio names a microphone. The file is written in fragments, so even a killed recording leaves a playable \
+            --audio names a microphone. --preview shows the picture being recorded in a window. The file is written in fragments, so even a killed recording leaves a playable \
             file up to its last fragment. Existing files are never overwritten.
             """
     )
@@ -36,6 +36,9 @@ struct Record: ParsableCommand {
 
     @Option(help: "Seconds of media in each movie fragment (0: a plain movie, unreadable if interrupted).")
     var fragment: Double = 10
+
+    @Flag(help: "Show what is recorded in a window while recording (the window may drop pictures; the recording does not).")
+    var preview = false
 
     func validate() throws {
         if let codec, !["h264", "hevc", "copy"].contains(codec) { throw ValidationError("unknown --codec \(codec)") }
@@ -84,6 +87,16 @@ struct Record: ParsableCommand {
         }
         movie.movieFragmentInterval = fragment > 0 ? CMTime(seconds: fragment, preferredTimescale: 1000) : .invalid
         if let duration { movie.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
+
+        var window: AVDisplayWindow?
+        if preview && session.inputs.contains(where: { $0.ports.contains { $0.mediaType == .video } }) {
+            do {
+                window = try Preview.window(showing: session, title: "openav record: \(output)")
+            } catch let error as AVError {
+                FileHandle.standardError.write(Data("No preview: \(error.failureText)\n".utf8))
+            }
+        }
+        defer { window?.close() }
 
         let watcher = RecordingWatcher()
         let startError = StartErrorWatcher(session)
