@@ -27,17 +27,23 @@ import TestSupport
         return shown
     }
 
-    @Test func previewShowsTheCameraUntilInterrupted() throws {
-        let server = try XvfbServer(width: 1280, height: 720)
-        defer { server.stop() }
+    /// Starts `openav` with `arguments`, its windows on `server`.
+    static func launch(_ arguments: [String], on server: XvfbServer) throws -> Process {
         let process = Process()
         process.executableURL = try ProbeCommandTests.openav
-        process.arguments = ["preview", "--format", "640x480", "--audio", "none"]
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": server.display]) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    @Test func previewShowsTheCameraUntilInterrupted() throws {
+        let server = try XvfbServer(width: 1280, height: 720)
+        defer { server.stop() }
+        let process = try Self.launch(["preview", "--format", "640x480", "--audio", "none"], on: server)
         let shown = try Self.framesShown(on: server, by: process, count: 3)
         #expect(shown.count == 3 && shown == shown.sorted(), "frames shown: \(shown)")
         process.interrupt()
@@ -55,14 +61,7 @@ import TestSupport
         let server = try XvfbServer(width: 1280, height: 720)
         defer { server.stop() }
         let path = ConvertCommandTests.output("previewed.mov")
-        let process = Process()
-        process.executableURL = try ProbeCommandTests.openav
-        process.arguments = ["record", "--preview", "--duration", "3", "--format", "640x480", "--audio", "none", path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": server.display]) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.launch(["record", "--preview", "--duration", "3", "--format", "640x480", "--audio", "none", path], on: server)
         let shown = try Self.framesShown(on: server, by: process, count: 3)
         #expect(shown.count == 3, "frames shown while recording: \(shown)")
         process.waitUntilExit()
