@@ -38,6 +38,26 @@ import OpenAVFoundation
         return (player, observation, ticks, shown)
     }
 
+    // Playback.md, The Player Layer (compiled; windows need a display, which the layer tests start).
+    static func playerLayer(_ player: AVPlayer) throws -> AVDisplayWindow {
+        let layer = AVPlayerLayer(player: player)
+        layer.videoGravity = .resizeAspect
+        let window = try AVDisplayWindow(layer: layer, title: "Movie", size: CGSize(width: 1280, height: 720))
+        window.keyHandler = { key in
+            if key == .character("f") { window.toggleFullScreen() }
+        }
+        return window
+    }
+
+    // MediaCapture.md, Showing the User What's Being Recorded (compiled, as above).
+    static func capturePreview(_ session: AVCaptureSession) throws -> (AVDisplayWindow, CGPoint) {
+        let preview = AVCaptureVideoPreviewLayer(session: session)
+        preview.videoGravity = .resizeAspectFill
+        let window = try AVDisplayWindow(layer: preview, title: "Camera")
+        let pointOfInterest = preview.captureDevicePointConverted(fromLayerPoint: CGPoint(x: 100, y: 80))
+        return (window, pointOfInterest)
+    }
+
     // Editing.md
     static func editing(_ asset: AVAsset, _ trimmedURL: URL) async throws {
         guard let session = AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetPassthrough) else { return }
