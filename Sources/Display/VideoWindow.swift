@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import MediaEngine
 import OpenCoreVideo
 
 /// A native window that shows pictures: an SDL window with a renderer (the GPU's where there is
@@ -8,7 +9,9 @@ import OpenCoreVideo
 ///
 /// Thread-safe: every SDL call is made on the display thread. Between events the window asks its
 /// `compose` handler which pictures to show where, and redraws only when that changed (a new
-/// picture, a new place) or the window was resized or uncovered.
+/// picture, a new place) or the window was resized or uncovered. A picture much larger than its
+/// place is first scaled down (bicubic, by the one `PixelConverter`): a GPU's bilinear sampling
+/// alone would skip pixels and alias.
 package final class VideoWindow: @unchecked Sendable {
     /// A key pressed in the window.
     package enum Key: Equatable, Sendable {
@@ -74,6 +77,10 @@ package final class VideoWindow: @unchecked Sendable {
     private var renderer: OpaquePointer?
     private var windowID: UInt32 = 0
     private var textures: [Texture] = []
+    /// Per picture slot: the last picture scaled down, and what it was made from.
+    private var shrunk: [(source: CVPixelBuffer, picture: CVPixelBuffer)?] = []
+    private let converter = PixelConverter()
+    private let pools = PixelBufferPools(capacity: 2)
     private var shown: [(ObjectIdentifier, Rect, Rect, Int, Bool)] = []
     private var shownBuffers: [CVPixelBuffer] = []
     private var needsRedraw = true
@@ -233,8 +240,9 @@ package final class VideoWindow: @unchecked Sendable {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         for (index, picture) in pictures.enumerated() {
-            guard let texture = texture(index, for: picture.buffer) else { continue }
-            upload(picture.buffer, to: texture)
+            let buffer = shrunkPicture(index, picture)
+            guard let texture = texture(index, for: buffer) else { continue }
+            upload(buffer, to: texture)
             // SDL turns the target about its centre: before turning, a quarter-turned picture
             // has the rectangle's width and height swapped.
             var target = picture.rect.sdl, clip = picture.clip.sdl
@@ -248,6 +256,31 @@ package final class VideoWindow: @unchecked Sendable {
         SDL_RenderSetClipRect(renderer, nil)
         SDL_RenderPresent(renderer)
         lock.withLock { presented += 1 }
+    }
+
+    /// The picture to draw in slot `index`: its buffer, or, when that is more than a quarter
+    /// larger than its place on either side, the buffer scaled down to the place (NV12 for YUV,
+    /// BGRA for BGRA), once per picture.
+    private func shrunkPicture(_ index: Int, _ picture: Picture) -> CVPixelBuffer {
+        let buffer = picture.buffer
+        let turned = picture.quarterTurns % 2 == 1
+        let width = turned ? picture.rect.height : picture.rect.width, height = turned ? picture.rect.width : picture.rect.height
+        let sourceWidth = CVPixelBufferGetWidth(buffer), sourceHeight = CVPixelBufferGetHeight(buffer)
+        while shrunk.count <= index { shrunk.append(nil) }
+        guard width > 1, height > 1, sourceWidth * 4 > width * 5 || sourceHeight * 4 > height * 5 else {
+            shrunk[index] = nil
+            return buffer
+        }
+        if let done = shrunk[index], done.source === buffer,
+           CVPixelBufferGetWidth(done.picture) == (width + 1) & ~1, CVPixelBufferGetHeight(done.picture) == (height + 1) & ~1 {
+            return done.picture
+        }
+        let format = CVPixelBufferGetPixelFormatType(buffer) == kCVPixelFormatType_32BGRA
+            ? kCVPixelFormatType_32BGRA : kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        guard let small = pools.buffer(pixelFormat: format, width: (width + 1) & ~1, height: (height + 1) & ~1),
+              (try? converter.convert(buffer, into: small)) != nil else { return buffer }
+        shrunk[index] = (buffer, small)
+        return small
     }
 
     /// The texture in slot `index`, made again when the picture's format or size changed.

@@ -95,6 +95,45 @@ import TestSupport
         #expect(player.currentItem?.outputs.isEmpty == true)
     }
 
+    /// A 1280x720 movie in a 480x360 window, paused on a known frame, under each gravity:
+    /// inside the video rectangle the window matches ffmpeg's scaling (and, for the fill, its
+    /// crop) of that frame, in its 4:2:0, to the rectangle's size; outside it is black. (Shrunk
+    /// by the GPU's bilinear sampling alone, the picture aliases: 24 dB.)
+    @Test(arguments: [AVLayerVideoGravity.resizeAspect, .resizeAspectFill, .resize])
+    func aLargeMovieScaledDownByEachGravity(gravity: AVLayerVideoGravity) async throws {
+        let server = try Self.server.get()
+        let movie = try Fixtures.make("layer-720p.mp4", ["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30", "-t", "2",
+                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let player = AVPlayer(url: movie)
+        let layer = AVPlayerLayer(player: player)
+        layer.videoGravity = gravity
+        let window = try AVDisplayWindow(layer: layer, title: "gravity test", size: CGSize(width: 480, height: 360), origin: .zero)
+        defer { window.close() }
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        let (rect, crop): (CGRect, String) = switch gravity {
+        case .resizeAspect: (CGRect(x: 0, y: 45, width: 480, height: 270), "")
+        case .resizeAspectFill: (CGRect(x: -80, y: 0, width: 640, height: 360), ",crop=480:360:80:0")
+        default: (CGRect(x: 0, y: 0, width: 480, height: 360), "")
+        }
+        // ffmpeg scales the frame in its own 4:2:0 (as a YUV display does), then makes RGB.
+        let filter = "scale=\(Int(rect.width)):\(Int(rect.height)):flags=bicubic,format=yuv420p,"
+            + "scale=flags=bicubic+full_chroma_int+accurate_rnd" + crop
+        #expect(layer.videoRect == rect)
+        let expected = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-ss", "1", "-i", movie.path, "-frames:v", "1",
+                                                           "-vf", filter,
+                                                           "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+        let shown = rect.intersection(CGRect(x: 0, y: 0, width: 480, height: 360))
+        func inside(_ rgb: [UInt8]) -> [UInt8] {
+            (Int(shown.minY)..<Int(shown.maxY)).flatMap { y in rgb[(y * 480 + Int(shown.minX)) * 3..<(y * 480 + Int(shown.maxX)) * 3] }
+        }
+        let screen = try Self.waitForPicture(server, width: 480, height: 360) { PixelComparison.psnr(inside($0), expected) >= 30 }
+        let psnr = PixelComparison.psnr(inside(screen), expected)
+        #expect(psnr >= 30, "\(gravity.rawValue): \(psnr) dB inside the video rectangle")
+        let outside = (0..<360).flatMap { y in (0..<480).filter { !shown.contains(CGPoint(x: Double($0) + 0.5, y: Double(y) + 0.5)) }.map { (y, $0) } }
+        #expect(outside.allSatisfy { y, x in screen[(y * 480 + x) * 3..<(y * 480 + x) * 3 + 3].allSatisfy { $0 == 0 } }, "the bars are black")
+    }
+
     /// A movie whose track is turned a quarter (a phone's portrait movie) stands upright in the
     /// window, as ffmpeg shows it (its decode turned by the display matrix).
     @Test func aTurnedMovieStandsUpright() async throws {
@@ -207,5 +246,37 @@ import TestSupport
         let indices = collector.frames.compactMap(\.index)
         #expect(indices.count > 30 && zip(indices, indices.dropFirst()).allSatisfy { $1 == $0 + 1 },
                 "the data output's frames: \(indices.count), with gaps: \(zip(indices, indices.dropFirst()).filter { $1 != $0 + 1 })")
+    }
+
+    /// The preview layer's conversions invert each other, for every gravity, orientation and
+    /// mirroring, at random points; the layer's centre is the camera's centre.
+    @Test func previewPointConversionsRoundTrip() throws {
+        let session = AVCaptureSession()
+        session.sessionPreset = .vga640x480
+        session.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice.default(for: .video))))
+        let layer = AVCaptureVideoPreviewLayer(session: session)
+        layer.frame = CGRect(x: 0, y: 0, width: 500, height: 300)
+        let connection = try #require(layer.connection)
+        connection.automaticallyAdjustsVideoMirroring = false
+        var generator = SystemRandomNumberGenerator()
+        for gravity in [AVLayerVideoGravity.resizeAspect, .resizeAspectFill, .resize] {
+            for orientation in [AVCaptureVideoOrientation.portrait, .portraitUpsideDown, .landscapeRight, .landscapeLeft] {
+                for mirrored in [false, true] {
+                    layer.videoGravity = gravity
+                    connection.videoOrientation = orientation
+                    connection.isVideoMirrored = mirrored
+                    let centre = layer.captureDevicePointConverted(fromLayerPoint: CGPoint(x: 250, y: 150))
+                    #expect(abs(centre.x - 0.5) < 1e-9 && abs(centre.y - 0.5) < 1e-9)
+                    for _ in 0..<50 {
+                        let point = CGPoint(x: Double.random(in: 0...500, using: &generator), y: Double.random(in: 0...300, using: &generator))
+                        let back = layer.layerPointConverted(fromCaptureDevicePoint: layer.captureDevicePointConverted(fromLayerPoint: point))
+                        #expect(abs(back.x - point.x) < 1e-9 && abs(back.y - point.y) < 1e-9, "\(gravity.rawValue) \(orientation) \(mirrored)")
+                        let rect = CGRect(x: point.x / 2, y: point.y / 2, width: 40, height: 30)
+                        let returned = layer.layerRectConverted(fromMetadataOutputRect: layer.metadataOutputRectConverted(fromLayerRect: rect))
+                        #expect(abs(returned.minX - rect.minX) < 1e-9 && abs(returned.height - rect.height) < 1e-9)
+                    }
+                }
+            }
+        }
     }
 }
