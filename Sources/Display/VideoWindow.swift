@@ -1,17 +1,14 @@
 import CSDL2
 import Foundation
-import MediaEngine
 import OpenCoreVideo
 
-/// A native window that shows pictures: an SDL window with a renderer (the GPU's where there is
-/// one, SDL's software renderer otherwise) on X11, Wayland or the KMS/DRM console, whichever
-/// the session has. Pictures go up as YUV textures, so the GPU converts and scales them.
+/// A native window that shows pictures: an SDL window on X11, Wayland or the KMS/DRM console,
+/// whichever the session has.
 ///
 /// Thread-safe: every SDL call is made on the display thread. Between events the window asks its
 /// `compose` handler which pictures to show where, and redraws only when that changed (a new
-/// picture, a new place) or the window was resized or uncovered. A picture much larger than its
-/// place is first scaled down (bicubic, by the one `PixelConverter`): a GPU's bilinear sampling
-/// alone would skip pixels and alias.
+/// picture, a new place) or the window was resized or uncovered. Its canvas draws: the GPU's
+/// (`RendererCanvas`) or, without one, the window's own pixels (`SurfaceCanvas`).
 package final class VideoWindow: @unchecked Sendable {
     /// A key pressed in the window.
     package enum Key: Equatable, Sendable {
@@ -28,6 +25,13 @@ package final class VideoWindow: @unchecked Sendable {
         }
 
         var sdl: SDL_Rect { SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height)) }
+
+        /// The part both rectangles cover (zero width or height when none).
+        func intersection(_ other: Rect) -> Rect {
+            let left = max(x, other.x), top = max(y, other.y)
+            let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+            return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+        }
     }
 
     /// One picture, where it goes and what of it may show (the rest is cut), in the window's
@@ -58,13 +62,6 @@ package final class VideoWindow: @unchecked Sendable {
         kCVPixelFormatType_422YpCbCr8_yuvs, kCVPixelFormatType_422YpCbCr8,
     ]
 
-    /// A texture and what it was made for.
-    private struct Texture {
-        let texture: OpaquePointer
-        let format: OSType
-        let width: Int, height: Int
-    }
-
     private let display: DisplayThread
     private let lock = NSLock()
     private var composeHandler: ((Int, Int) -> [Picture])?
@@ -74,13 +71,8 @@ package final class VideoWindow: @unchecked Sendable {
     private var presented = 0
     // The display thread's own state.
     private var window: OpaquePointer?
-    private var renderer: OpaquePointer?
+    private var canvas: WindowCanvas?
     private var windowID: UInt32 = 0
-    private var textures: [Texture] = []
-    /// Per picture slot: the last picture scaled down, and what it was made from.
-    private var shrunk: [(source: CVPixelBuffer, picture: CVPixelBuffer)?] = []
-    private let converter = PixelConverter()
-    private let pools = PixelBufferPools(capacity: 2)
     private var shown: [(ObjectIdentifier, Rect, Rect, Int, Bool)] = []
     private var shownBuffers: [CVPixelBuffer] = []
     private var needsRedraw = true
@@ -96,13 +88,13 @@ package final class VideoWindow: @unchecked Sendable {
                                                 Int32(width), Int32(height), flags) else {
                 return DisplayError("cannot open a window: \(String(cString: SDL_GetError()))")
             }
-            guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
-                let error = DisplayError("cannot draw in a window: \(String(cString: SDL_GetError()))")
+            do throws(DisplayError) {
+                canvas = try Self.canvas(for: window)
+            } catch {
                 SDL_DestroyWindow(window)
                 return error
             }
             self.window = window
-            self.renderer = renderer
             windowID = SDL_GetWindowID(window)
             display.add(self, id: windowID)
             return nil
@@ -111,12 +103,23 @@ package final class VideoWindow: @unchecked Sendable {
     }
 
     deinit {
-        let (window, renderer, textures, id) = (window, renderer, textures, windowID)
+        let (window, canvas, id) = (window, canvas, windowID)
         guard let window else { return }
         display.enqueue { [display] in
-            Self.destroy(window: window, renderer: renderer, textures: textures)
+            canvas?.destroy()
+            SDL_DestroyWindow(window)
             display.remove(id: id)
         }
+    }
+
+    /// How the window draws: straight into its surface where there is no GPU (no DRM render node,
+    /// and `SDL_RENDER_DRIVER` names no renderer) and the surface is 32-bit BGRX, so that one
+    /// conversion takes a picture to the screen; through SDL's renderer otherwise.
+    private static func canvas(for window: OpaquePointer) throws(DisplayError) -> WindowCanvas {
+        let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("renderD") } ?? []
+        let rendererNamed = !(ProcessInfo.processInfo.environment["SDL_RENDER_DRIVER"] ?? "").isEmpty
+        if renderNodes.isEmpty && !rendererNamed, let surface = SurfaceCanvas(window: window) { return surface }
+        return try RendererCanvas(window: window)
     }
 
     /// The handler asked, on the display thread, which pictures to show in a window of the given
@@ -179,19 +182,13 @@ package final class VideoWindow: @unchecked Sendable {
 
     private func closeNow() {
         guard let window else { return }
-        Self.destroy(window: window, renderer: renderer, textures: textures)
+        canvas?.destroy()
+        SDL_DestroyWindow(window)
         display.remove(id: windowID)
         self.window = nil
-        renderer = nil
-        textures = []
+        canvas = nil
         shownBuffers = []
         lock.withLock { closed = true }
-    }
-
-    private static func destroy(window: OpaquePointer, renderer: OpaquePointer?, textures: [Texture]) {
-        for texture in textures { SDL_DestroyTexture(texture.texture) }
-        if let renderer { SDL_DestroyRenderer(renderer) }
-        SDL_DestroyWindow(window)
     }
 
     func handle(windowEvent event: SDL_WindowEvent) {
@@ -228,126 +225,15 @@ package final class VideoWindow: @unchecked Sendable {
 
     /// Draws the pictures the compose handler gives, when they differ from those shown.
     func refresh() {
-        guard let renderer else { return }
-        var width: Int32 = 0, height: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &width, &height)
-        let pictures = lock.withLock { composeHandler }?(Int(width), Int(height)) ?? []
+        guard let canvas else { return }
+        let (width, height) = canvas.pixelSize
+        let pictures = lock.withLock { composeHandler }?(width, height) ?? []
         let placed = pictures.map { (ObjectIdentifier($0.buffer), $0.rect, $0.clip, $0.quarterTurns, $0.mirrored) }
         guard needsRedraw || !placed.elementsEqual(shown, by: ==) else { return }
         needsRedraw = false
         shown = placed
         shownBuffers = pictures.map(\.buffer)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        for (index, picture) in pictures.enumerated() {
-            let buffer = shrunkPicture(index, picture)
-            guard let texture = texture(index, for: buffer) else { continue }
-            upload(buffer, to: texture)
-            // SDL turns the target about its centre: before turning, a quarter-turned picture
-            // has the rectangle's width and height swapped.
-            var target = picture.rect.sdl, clip = picture.clip.sdl
-            if picture.quarterTurns % 2 == 1 {
-                target = SDL_Rect(x: target.x + (target.w - target.h) / 2, y: target.y + (target.h - target.w) / 2, w: target.h, h: target.w)
-            }
-            SDL_RenderSetClipRect(renderer, &clip)
-            SDL_RenderCopyEx(renderer, texture, nil, &target, Double(picture.quarterTurns) * 90, nil,
-                             picture.mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE)
-        }
-        SDL_RenderSetClipRect(renderer, nil)
-        SDL_RenderPresent(renderer)
+        canvas.draw(pictures)
         lock.withLock { presented += 1 }
-    }
-
-    /// The picture to draw in slot `index`: its buffer, or, when that is more than a quarter
-    /// larger than its place on either side, the buffer scaled down to the place (NV12 for YUV,
-    /// BGRA for BGRA), once per picture.
-    private func shrunkPicture(_ index: Int, _ picture: Picture) -> CVPixelBuffer {
-        let buffer = picture.buffer
-        let turned = picture.quarterTurns % 2 == 1
-        let width = turned ? picture.rect.height : picture.rect.width, height = turned ? picture.rect.width : picture.rect.height
-        let sourceWidth = CVPixelBufferGetWidth(buffer), sourceHeight = CVPixelBufferGetHeight(buffer)
-        while shrunk.count <= index { shrunk.append(nil) }
-        guard width > 1, height > 1, sourceWidth * 4 > width * 5 || sourceHeight * 4 > height * 5 else {
-            shrunk[index] = nil
-            return buffer
-        }
-        if let done = shrunk[index], done.source === buffer,
-           CVPixelBufferGetWidth(done.picture) == (width + 1) & ~1, CVPixelBufferGetHeight(done.picture) == (height + 1) & ~1 {
-            return done.picture
-        }
-        let format = CVPixelBufferGetPixelFormatType(buffer) == kCVPixelFormatType_32BGRA
-            ? kCVPixelFormatType_32BGRA : kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-        guard let small = pools.buffer(pixelFormat: format, width: (width + 1) & ~1, height: (height + 1) & ~1),
-              (try? converter.convert(buffer, into: small)) != nil else { return buffer }
-        shrunk[index] = (buffer, small)
-        return small
-    }
-
-    /// The texture in slot `index`, made again when the picture's format or size changed.
-    private func texture(_ index: Int, for buffer: CVPixelBuffer) -> OpaquePointer? {
-        let format = CVPixelBufferGetPixelFormatType(buffer)
-        let width = CVPixelBufferGetWidth(buffer), height = CVPixelBufferGetHeight(buffer)
-        if index < textures.count {
-            let existing = textures[index]
-            if existing.format == format && existing.width == width && existing.height == height { return existing.texture }
-            SDL_DestroyTexture(existing.texture)
-        }
-        let sdlFormat: UInt32
-        switch format {
-        case kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange:
-            sdlFormat = SDL_PIXELFORMAT_NV12.rawValue
-        case kCVPixelFormatType_420YpCbCr8Planar, kCVPixelFormatType_420YpCbCr8PlanarFullRange:
-            sdlFormat = SDL_PIXELFORMAT_IYUV.rawValue
-        case kCVPixelFormatType_32BGRA:
-            sdlFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
-        case kCVPixelFormatType_422YpCbCr8_yuvs:
-            sdlFormat = SDL_PIXELFORMAT_YUY2.rawValue
-        case kCVPixelFormatType_422YpCbCr8:
-            sdlFormat = SDL_PIXELFORMAT_UYVY.rawValue
-        default:
-            return nil
-        }
-        SDL_SetYUVConversionMode(Self.conversionMode(buffer))
-        guard let texture = SDL_CreateTexture(renderer, sdlFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height)) else {
-            return nil
-        }
-        let made = Texture(texture: texture, format: format, width: width, height: height)
-        if index < textures.count { textures[index] = made } else { textures.append(made) }
-        return texture
-    }
-
-    /// SDL's YUV-to-RGB conversion for a picture: full range as JPEG does, else the matrix its
-    /// attachments name (BT.709 or BT.601), else SDL's choice by size (BT.709 above 576 lines,
-    /// as FFmpeg guesses for untagged video).
-    private static func conversionMode(_ buffer: CVPixelBuffer) -> SDL_YUV_CONVERSION_MODE {
-        let format = CVPixelBufferGetPixelFormatType(buffer)
-        if format == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange || format == kCVPixelFormatType_420YpCbCr8PlanarFullRange {
-            return SDL_YUV_CONVERSION_JPEG
-        }
-        switch CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey as CFString, nil) as? String {
-        case kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String: return SDL_YUV_CONVERSION_BT709
-        case kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String: return SDL_YUV_CONVERSION_BT601
-        default: return SDL_YUV_CONVERSION_AUTOMATIC
-        }
-    }
-
-    /// Copies a picture's planes into its texture.
-    private func upload(_ buffer: CVPixelBuffer, to texture: OpaquePointer) {
-        CVPixelBufferLockBaseAddress(buffer, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-        func plane(_ index: Int) -> (UnsafePointer<UInt8>?, Int32) {
-            (CVPixelBufferGetBaseAddressOfPlane(buffer, index).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) },
-             Int32(CVPixelBufferGetBytesPerRowOfPlane(buffer, index)))
-        }
-        switch CVPixelBufferGetPlaneCount(buffer) {
-        case 2:
-            let (y, yPitch) = plane(0), (uv, uvPitch) = plane(1)
-            SDL_UpdateNVTexture(texture, nil, y, yPitch, uv, uvPitch)
-        case 3:
-            let (y, yPitch) = plane(0), (u, uPitch) = plane(1), (v, vPitch) = plane(2)
-            SDL_UpdateYUVTexture(texture, nil, y, yPitch, u, uPitch, v, vPitch)
-        default:
-            SDL_UpdateTexture(texture, nil, CVPixelBufferGetBaseAddress(buffer), Int32(CVPixelBufferGetBytesPerRow(buffer)))
-        }
     }
 }

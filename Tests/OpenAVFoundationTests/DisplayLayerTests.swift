@@ -35,6 +35,14 @@ import TestSupport
                                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
     }
 
+    /// The PSNR of two RGB24 pictures' luma (BT.601 weights). Displays differ in how they bring
+    /// 4:2:0 chroma up to every pixel (repeated, or interpolated like a GPU's sampling): that
+    /// moves colour edges a pixel, not the picture's luma, while a wrong picture, place, scale or
+    /// Y'CbCr matrix does move the luma.
+    static func lumaPSNR(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        PixelComparison.psnr(PixelComparison.luma(rgb: a), PixelComparison.luma(rgb: b))
+    }
+
     /// The screen's `width`×`height` pixels at the top left, as RGB24 (or `format`), grabbed by
     /// ffmpeg.
     static func grab(_ server: XvfbServer, width: Int, height: Int, format: String = "rgb24") throws -> [UInt8] {
@@ -73,9 +81,9 @@ import TestSupport
 
         let picture = try Self.expected(url, at: 2)
         let screen = try Self.waitForPicture(server, width: 480, height: 240) {
-            PixelComparison.psnr(Self.columns($0, width: 480, 80..<400), picture) > 35
+            Self.lumaPSNR(Self.columns($0, width: 480, 80..<400), picture) > 35
         }
-        let psnr = PixelComparison.psnr(Self.columns(screen, width: 480, 80..<400), picture)
+        let psnr = Self.lumaPSNR(Self.columns(screen, width: 480, 80..<400), picture)
         #expect(psnr > 35, "the window's middle against ffmpeg's decode: \(psnr) dB")
         let bars = Self.columns(screen, width: 480, 0..<80) + Self.columns(screen, width: 480, 400..<480)
         #expect(bars.allSatisfy { $0 == 0 }, "the bars are black")
@@ -85,8 +93,8 @@ import TestSupport
         layer.videoGravity = .resize
         #expect(layer.videoRect == CGRect(x: 0, y: 0, width: 480, height: 240))
         let stretched = try Self.expected(url, at: 2, width: 480, height: 240)
-        let shown = try Self.waitForPicture(server, width: 480, height: 240) { PixelComparison.psnr($0, stretched) > 35 }
-        let stretchedPSNR = PixelComparison.psnr(shown, stretched)
+        let shown = try Self.waitForPicture(server, width: 480, height: 240) { Self.lumaPSNR($0, stretched) > 35 }
+        let stretchedPSNR = Self.lumaPSNR(shown, stretched)
         #expect(stretchedPSNR > 35, "stretched: \(stretchedPSNR) dB")
 
         // Out of a window, the layer takes no pictures: its output leaves the item.
@@ -102,8 +110,10 @@ import TestSupport
     @Test(arguments: [AVLayerVideoGravity.resizeAspect, .resizeAspectFill, .resize])
     func aLargeMovieScaledDownByEachGravity(gravity: AVLayerVideoGravity) async throws {
         let server = try Self.server.get()
+        // Tagged BT.709: untagged HD is BT.709 to us (as to mpv and browsers), BT.601 to ffmpeg.
         let movie = try Fixtures.make("layer-720p.mp4", ["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30", "-t", "2",
-                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709",
+                                                         "-color_primaries", "bt709", "-color_trc", "bt709"])
         let player = AVPlayer(url: movie)
         let layer = AVPlayerLayer(player: player)
         layer.videoGravity = gravity
@@ -127,8 +137,8 @@ import TestSupport
         func inside(_ rgb: [UInt8]) -> [UInt8] {
             (Int(shown.minY)..<Int(shown.maxY)).flatMap { y in rgb[(y * 480 + Int(shown.minX)) * 3..<(y * 480 + Int(shown.maxX)) * 3] }
         }
-        let screen = try Self.waitForPicture(server, width: 480, height: 360) { PixelComparison.psnr(inside($0), expected) >= 30 }
-        let psnr = PixelComparison.psnr(inside(screen), expected)
+        let screen = try Self.waitForPicture(server, width: 480, height: 360) { Self.lumaPSNR(inside($0), expected) >= 30 }
+        let psnr = Self.lumaPSNR(inside(screen), expected)
         #expect(psnr >= 30, "\(gravity.rawValue): \(psnr) dB inside the video rectangle")
         let outside = (0..<360).flatMap { y in (0..<480).filter { !shown.contains(CGPoint(x: Double($0) + 0.5, y: Double(y) + 0.5)) }.map { (y, $0) } }
         #expect(outside.allSatisfy { y, x in screen[(y * 480 + x) * 3..<(y * 480 + x) * 3 + 3].allSatisfy { $0 == 0 } }, "the bars are black")
@@ -148,8 +158,8 @@ import TestSupport
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         #expect(layer.videoRect == CGRect(x: 0, y: 0, width: 240, height: 320))
         let upright = try Self.expected(rotated, at: 1, width: 240, height: 320)
-        let screen = try Self.waitForPicture(server, width: 240, height: 320) { PixelComparison.psnr($0, upright) > 35 }
-        let psnr = PixelComparison.psnr(screen, upright)
+        let screen = try Self.waitForPicture(server, width: 240, height: 320) { Self.lumaPSNR($0, upright) > 35 }
+        let psnr = Self.lumaPSNR(screen, upright)
         #expect(psnr > 35, "the turned movie against ffmpeg's upright decode: \(psnr) dB")
     }
 
@@ -177,8 +187,8 @@ import TestSupport
         player.pause()
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         let bars = try Self.expected(second, at: 1)
-        let screen = try Self.waitForPicture(server, width: 320, height: 240) { PixelComparison.psnr($0, bars) > 35 }
-        let psnr = PixelComparison.psnr(screen, bars)
+        let screen = try Self.waitForPicture(server, width: 320, height: 240) { Self.lumaPSNR($0, bars) > 35 }
+        let psnr = Self.lumaPSNR(screen, bars)
         #expect(psnr > 35, "the queue's second item in the window: \(psnr) dB")
     }
 

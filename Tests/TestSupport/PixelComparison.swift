@@ -16,6 +16,14 @@ public enum PixelComparison {
         return squared == 0 ? .infinity : 10 * log10(255 * 255 / (squared / Double(a.count)))
     }
 
+    /// The luma of RGB24 pixels (BT.601 weights, rounded), one byte per pixel.
+    public static func luma(rgb: [UInt8]) -> [UInt8] {
+        stride(from: 0, to: rgb.count - 2, by: 3).map { (index: Int) -> UInt8 in
+            let red = 299 * Int(rgb[index]), green = 587 * Int(rgb[index + 1]), blue = 114 * Int(rgb[index + 2])
+            return UInt8((red + green + blue + 500) / 1000)
+        }
+    }
+
     /// The bytes of a single-plane pixel buffer, rows without their padding.
     public static func packed(_ buffer: CVPixelBuffer, bytesPerPixel: Int) -> [UInt8] {
         CVPixelBufferLockBaseAddress(buffer, .readOnly)

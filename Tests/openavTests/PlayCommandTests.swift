@@ -50,7 +50,8 @@ import TestSupport
     }
 
     /// The video shows in a window on the X server: ffmpeg's grab of the window, in the middle
-    /// of the screen, is one of the clip's pictures as ffmpeg decodes them.
+    /// of the screen, is one of the clip's pictures as ffmpeg decodes them (by luma: see
+    /// `DisplayLayerTests.lumaPSNR`).
     @Test func showsTheVideoInAWindow() throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
@@ -76,7 +77,7 @@ import TestSupport
             let screen = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "320x240",
                                                              "-i", "\(server.display)+160,120", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
             for start in stride(from: 0, to: pictures.count - size + 1, by: size) {
-                best = max(best, PixelComparison.psnr(screen, Array(pictures[start..<start + size])))
+                best = max(best, PixelComparison.psnr(PixelComparison.luma(rgb: screen), PixelComparison.luma(rgb: Array(pictures[start..<start + size]))))
             }
         }
         #expect(best > 35, "the window is none of the clip's pictures (best \(best) dB)")
