@@ -82,7 +82,7 @@ struct Inputs {
                                           "-t", "\(scale.exportSeconds)"] + X264.ffmpegArguments
                                           + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
         }
-        if names.contains("play") || names.contains("seek") {
+        if names.contains("play") || names.contains("seek") || names.contains("window") {
             try make(playClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                         "-t", "\(scale.playSeconds)"] + X264.ffmpegArguments
                                         + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])

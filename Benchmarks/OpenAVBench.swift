@@ -84,7 +84,7 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
-        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "probe", "capture", "play", "seek"]
+        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "probe", "capture", "play", "seek", "window"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }
@@ -104,6 +104,8 @@ struct OpenAVBench {
             var notes: [String] = []
             let soundServer = workload.playsSound ? try SoundServer() : nil
             defer { soundServer?.stop() }
+            let displayServer = workload.showsVideo ? try DisplayServer() : nil
+            defer { displayServer?.stop() }
             // Warm-up: one untimed pass of each side (page cache, dynamic loader), then A B A B.
             for pass in 0...runs {
                 for (index, side) in workload.sides.enumerated() {

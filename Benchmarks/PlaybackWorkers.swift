@@ -31,6 +31,24 @@ extension Workers {
         print("played \(item.duration.seconds) s; the display loop took \(pictures) pictures")
     }
 
+    /// The window workload: an `AVPlayer` plays the clip to its end, sound to the server's default
+    /// sink, the video in a 1920x1080 `AVDisplayWindow` through an `AVPlayerLayer`.
+    static func playInWindow(_ url: URL) throws {
+        let item = AVPlayerItem(url: url)
+        let player = AVPlayer(playerItem: item)
+        let window = try AVDisplayWindow(layer: AVPlayerLayer(player: player), title: "openav-bench", size: CGSize(width: 1920, height: 1080))
+        defer { window.close() }
+        let ended = DispatchSemaphore(value: 0)
+        let observers = [AVPlayerItem.didPlayToEndTimeNotification, AVPlayerItem.failedToPlayToEndTimeNotification].map {
+            NotificationCenter.default.addObserver(forName: $0, object: item, queue: nil) { _ in ended.signal() }
+        }
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        player.play()
+        ended.wait()
+        if let error = item.error { throw error }
+        print("played \(item.duration.seconds) s in a window")
+    }
+
     /// The seek workload: exact seeks of a paused `AVPlayer` (zero tolerances), each timed
     /// until the picture at the time can be copied from the output.
     static func seek(_ url: URL, times: [Double]) async throws {

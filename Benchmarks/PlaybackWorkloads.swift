@@ -13,8 +13,9 @@ extension Inputs {
         }
     }
 
-    /// Workloads 7 and 8: playing a clip to a PulseAudio null sink with the pictures pulled at
-    /// display rate, and 20 exact seeks of a paused player, against mpv.
+    /// Workloads 7, 8 and 9: playing a clip to a PulseAudio null sink with the pictures pulled at
+    /// display rate, 20 exact seeks of a paused player, against mpv; and playing it into a
+    /// window on an X server, against mpv and ffplay.
     func playbackWorkloads(bench: String) -> [Workload] {
         let mpv = ChildProcess.which("mpv")
         let skipped = "mpv: skipped: mpv not installed (scripts/bench-setup installs it)"
@@ -25,6 +26,15 @@ extension Inputs {
         var playSides = [Side(name: "ours", commands: [[bench, "--worker", "play", playClip.path]], measure: played)]
         if let mpv { playSides.append(Side(name: "mpv", commands: [[mpv, "--no-config", "--vo=null", "--ao=pulse", "--really-quiet", playClip.path]], measure: played)) }
         var seekSides = [Side(name: "ours", commands: [[bench, "--worker", "seek", playClip.path] + seekTimes], measure: Self.parseMetrics)]
+        var windowSides = [Side(name: "ours", commands: [[bench, "--worker", "window", playClip.path]], measure: played)]
+        if let mpv {
+            windowSides.append(Side(name: "mpv", commands: [[mpv, "--no-config", "--vo=x11", "--ao=pulse", "--geometry=1920x1080+0+0",
+                                                             "--really-quiet", playClip.path]], measure: played))
+        }
+        if let ffplay = ChildProcess.which("ffplay") {
+            windowSides.append(Side(name: "ffplay", commands: [[ffplay, "-autoexit", "-loglevel", "quiet", "-x", "1920", "-y", "1080",
+                                                                playClip.path]], measure: played))
+        }
         if mpv != nil { seekSides.append(Side(name: "mpv", commands: [[bench, "--worker", "mpv-seek", playClip.path] + seekTimes], measure: Self.parseMetrics)) }
         return [
             Workload(
@@ -37,13 +47,7 @@ extension Inputs {
                         + "(itemTime(forHostTime:), hasNewPixelBuffer, copyPixelBuffer)",
                     mpv == nil ? skipped : "mpv: mpv --no-config --vo=null --ao=pulse clip (decodes every picture and drops it, on time)",
                 ],
-                measurements: Measurements(
-                    columns: [.init(key: "file-seconds", title: "played s"), .init(key: "cpu-per-second", title: "CPU s per played s")],
-                    target: "CPU per played s ≤ mpv's",
-                    met: { ours, peers in
-                        guard let cost = ours["cpu-per-second"], let peer = peers.first?["cpu-per-second"] else { return false }
-                        return cost <= peer
-                    }),
+                measurements: Self.cpuPerPlayedSecond(target: "CPU per played s ≤ mpv's"),
                 playsSound: true),
             Workload(
                 name: "seek", title: "20 exact seeks in a paused 1080p30 player",
@@ -65,6 +69,32 @@ extension Inputs {
                         return latency <= peer
                     }),
                 playsSound: true),
+            Workload(
+                name: "window", title: "play \(scale.playSeconds) s of 1080p30 H.264 + AAC into a 1920x1080 window",
+                sides: windowSides, targets: [:],
+                settings: [
+                    input, sound,
+                    "display: a private Xvfb, 1920x1080x24, no GPU: ours converts each picture into the window's pixels (libswscale) "
+                        + "and SDL puts them on the screen through MIT-SHM, as mpv's x11 output does; ffplay draws through SDL's "
+                        + "renderer (Mesa's llvmpipe OpenGL, in software)",
+                    "ours: AVPlayer(playerItem:) shown by an AVPlayerLayer in a 1920x1080 AVDisplayWindow, play() to the end",
+                    mpv == nil ? skipped : "mpv: mpv --no-config --vo=x11 --ao=pulse --geometry=1920x1080+0+0 clip",
+                    "ffplay: ffplay -autoexit -x 1920 -y 1080 clip (SDL2, as ours)",
+                ],
+                measurements: Self.cpuPerPlayedSecond(target: "CPU per played s ≤ each peer's"),
+                playsSound: true, showsVideo: true),
         ]
+    }
+
+    /// The playing workloads' measurement: CPU seconds per second played, met when ours costs no
+    /// more than every peer's (each peer that ran).
+    static func cpuPerPlayedSecond(target: String) -> Measurements {
+        Measurements(
+            columns: [.init(key: "file-seconds", title: "played s"), .init(key: "cpu-per-second", title: "CPU s per played s")],
+            target: target,
+            met: { ours, peers in
+                guard let cost = ours["cpu-per-second"], !peers.isEmpty else { return false }
+                return peers.allSatisfy { peer in peer["cpu-per-second"].map { cost <= $0 } ?? false }
+            })
     }
 }

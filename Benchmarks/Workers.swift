@@ -31,6 +31,7 @@ enum Workers {
         case "capture": try capture(seconds: Double(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
         case "pattern-frames": try patternFrames(count: Int(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
         case "play": try play(URL(fileURLWithPath: arguments[0]))
+        case "window": try playInWindow(URL(fileURLWithPath: arguments[0]))
         case "seek": try await seek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         case "mpv-seek": try mpvSeek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         default: throw Failure("no worker \(name)")

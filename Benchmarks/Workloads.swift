@@ -27,6 +27,8 @@ struct Workload {
     var measurements: Measurements? = nil
     /// Whether the sides play sound: a private sound server runs around the workload.
     var playsSound = false
+    /// Whether the sides show video: a private X server runs around the workload.
+    var showsVideo = false
 }
 
 /// What a workload measures besides cost (the capture workload), shown in a table of its own.

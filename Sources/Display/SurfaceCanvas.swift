@@ -18,6 +18,9 @@ final class SurfaceCanvas: WindowCanvas {
 
     /// A canvas drawing into `window`'s surface; nil when its pixels are not 32-bit BGRX.
     init?(window: OpaquePointer) {
+        // The window's own framebuffer (XShm on X11), not one SDL would put in a texture of its
+        // (software) OpenGL renderer.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard let surface = SDL_GetWindowSurface(window), Self.isBGRX(surface) else { return nil }
         self.window = window
     }
