@@ -112,13 +112,15 @@ package final class VideoWindow: @unchecked Sendable {
         }
     }
 
-    /// How the window draws: straight into its surface where there is no GPU (no DRM render node,
-    /// and `SDL_RENDER_DRIVER` names no renderer) and the surface is 32-bit BGRX, so that one
-    /// conversion takes a picture to the screen; through SDL's renderer otherwise.
+    /// How the window draws: straight into its surface on an X11 display without a GPU (no DRM
+    /// render node, and `SDL_RENDER_DRIVER` names no renderer) whose pixels are 32-bit BGRX, so
+    /// that one conversion takes a picture to the screen; through SDL's renderer otherwise (SDL
+    /// has no framebuffer of its own on Wayland and the console).
     private static func canvas(for window: OpaquePointer) throws(DisplayError) -> WindowCanvas {
         let renderNodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("renderD") } ?? []
         let rendererNamed = !(ProcessInfo.processInfo.environment["SDL_RENDER_DRIVER"] ?? "").isEmpty
-        if renderNodes.isEmpty && !rendererNamed, let surface = SurfaceCanvas(window: window) { return surface }
+        let onX11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
+        if onX11 && renderNodes.isEmpty && !rendererNamed, let surface = SurfaceCanvas(window: window) { return surface }
         return try RendererCanvas(window: window)
     }
 
