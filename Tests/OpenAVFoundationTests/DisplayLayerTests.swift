@@ -144,6 +144,34 @@ import TestSupport
         #expect(outside.allSatisfy { y, x in screen[(y * 480 + x) * 3..<(y * 480 + x) * 3 + 3].allSatisfy { $0 == 0 } }, "the bars are black")
     }
 
+    /// Two layers show one player, side by side in one window (sublayers of a plain layer): both
+    /// halves show the paused picture.
+    @Test func twoLayersShowOnePlayer() async throws {
+        let server = try Self.server.get()
+        let url = try Self.clip()
+        let player = AVPlayer(url: url)
+        let root = CALayer()
+        let left = AVPlayerLayer(player: player), right = AVPlayerLayer(player: player)
+        left.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
+        right.frame = CGRect(x: 320, y: 0, width: 320, height: 240)
+        root.addSublayer(left)
+        root.addSublayer(right)
+        #expect(root.sublayers?.count == 2 && left.superlayer === root)
+        let window = try AVDisplayWindow(layer: root, title: "two layers", size: CGSize(width: 640, height: 240), origin: .zero)
+        defer { window.close() }
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(await player.seek(to: CMTime(value: 3, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        let picture = try Self.expected(url, at: 3)
+        let screen = try Self.waitForPicture(server, width: 640, height: 240) {
+            Self.lumaPSNR(Self.columns($0, width: 640, 0..<320), picture) > 35 && Self.lumaPSNR(Self.columns($0, width: 640, 320..<640), picture) > 35
+        }
+        #expect(Self.lumaPSNR(Self.columns(screen, width: 640, 0..<320), picture) > 35, "the left layer")
+        #expect(Self.lumaPSNR(Self.columns(screen, width: 640, 320..<640), picture) > 35, "the right layer")
+        #expect(player.currentItem?.outputs.count == 2)
+        right.removeFromSuperlayer()
+        #expect(player.currentItem?.outputs.count == 1, "a layer out of the window lets its output go")
+    }
+
     /// A movie whose track is turned a quarter (a phone's portrait movie) stands upright in the
     /// window, as ffmpeg shows it (its decode turned by the display matrix).
     @Test func aTurnedMovieStandsUpright() async throws {
