@@ -45,13 +45,9 @@ package final class PixelConverter {
                           source.width, source.height)
             return
         }
-        // Y'CbCr to RGB interpolates the chroma to every pixel (as a GPU's sampling does): the
-        // fast path repeats it across pairs of pixels, which shows on coloured edges. It costs
-        // little; exact rounding (SWS_ACCURATE_RND) would cost 25 times the conversion.
-        let toRGB = (av_pix_fmt_desc_get(destination.format)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         context = sws_getCachedContext(context, source.width, source.height, source.format,
                                        destination.width, destination.height, destination.format,
-                                       SWS_BICUBIC | (toRGB ? SWS_FULL_CHR_H_INT : 0), nil, nil, nil)
+                                       SWS_BICUBIC, nil, nil, nil)
         guard let context else {
             throw EngineError(operation: "converting pixels", message: "libswscale cannot convert "
                 + "\(Self.name(source.format)) \(source.width)x\(source.height) to "
