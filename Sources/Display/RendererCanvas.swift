@@ -17,7 +17,7 @@ final class RendererCanvas: WindowCanvas {
     }
 
     private let renderer: OpaquePointer
-    private var textures: [Texture] = []
+    private var textures: [Texture?] = []
     /// Per picture slot: the last picture scaled down, and what it was made from.
     private var shrunk: [(source: CVPixelBuffer, picture: CVPixelBuffer)?] = []
     private let converter = PixelConverter()
@@ -43,7 +43,8 @@ final class RendererCanvas: WindowCanvas {
         SDL_RenderClear(renderer)
         for (index, picture) in pictures.enumerated() {
             let buffer = shrunkPicture(index, picture)
-            guard let texture = texture(index, for: buffer, mode: Self.conversionMode(buffer, source: picture.buffer)) else { continue }
+            let mode = Self.conversionMode(buffer, source: picture.buffer)
+            guard let texture = texture(index, for: buffer, mode: mode) else { continue }
             upload(buffer, to: texture)
             // SDL turns the target about its centre: before turning, a quarter-turned picture
             // has the rectangle's width and height swapped.
@@ -52,15 +53,19 @@ final class RendererCanvas: WindowCanvas {
                 target = SDL_Rect(x: target.x + (target.w - target.h) / 2, y: target.y + (target.h - target.w) / 2, w: target.h, h: target.w)
             }
             SDL_RenderSetClipRect(renderer, &clip)
+            // The conversion is one setting for the whole process, read when SDL draws: each
+            // picture is drawn at once with its own.
+            SDL_SetYUVConversionMode(mode)
             SDL_RenderCopyEx(renderer, texture, nil, &target, Double(picture.quarterTurns) * 90, nil,
                              picture.mirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE)
+            SDL_RenderFlush(renderer)
         }
         SDL_RenderSetClipRect(renderer, nil)
         SDL_RenderPresent(renderer)
     }
 
     func destroy() {
-        for texture in textures { SDL_DestroyTexture(texture.texture) }
+        for texture in textures.compactMap({ $0 }) { SDL_DestroyTexture(texture.texture) }
         textures = []
         shrunk = []
         SDL_DestroyRenderer(renderer)
@@ -96,12 +101,13 @@ final class RendererCanvas: WindowCanvas {
     private func texture(_ index: Int, for buffer: CVPixelBuffer, mode: SDL_YUV_CONVERSION_MODE) -> OpaquePointer? {
         let format = CVPixelBufferGetPixelFormatType(buffer)
         let width = CVPixelBufferGetWidth(buffer), height = CVPixelBufferGetHeight(buffer)
-        if index < textures.count {
-            let existing = textures[index]
+        while textures.count <= index { textures.append(nil) }
+        if let existing = textures[index] {
             if existing.format == format && existing.width == width && existing.height == height && existing.mode == mode {
                 return existing.texture
             }
             SDL_DestroyTexture(existing.texture)
+            textures[index] = nil
         }
         let sdlFormat: UInt32
         switch format {
@@ -122,8 +128,7 @@ final class RendererCanvas: WindowCanvas {
         guard let texture = SDL_CreateTexture(renderer, sdlFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height)) else {
             return nil
         }
-        let made = Texture(texture: texture, format: format, width: width, height: height, mode: mode)
-        if index < textures.count { textures[index] = made } else { textures.append(made) }
+        textures[index] = Texture(texture: texture, format: format, width: width, height: height, mode: mode)
         return texture
     }
 

@@ -20,6 +20,10 @@ final class SurfaceCanvas: WindowCanvas {
     init?(window: OpaquePointer) {
         // The window's own framebuffer (XShm on X11), not one SDL would put in a texture of its
         // (software) OpenGL renderer.
+        // The format is checked before the surface is taken: a window that has one cannot have a
+        // renderer.
+        let format = SDL_GetWindowPixelFormat(window)
+        guard format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue else { return nil }
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard let surface = SDL_GetWindowSurface(window), Self.isBGRX(surface) else { return nil }
         self.window = window

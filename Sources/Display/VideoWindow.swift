@@ -180,6 +180,11 @@ package final class VideoWindow: @unchecked Sendable {
         display.perform { [self] in closeNow() }
     }
 
+    /// Closes the window soon, without waiting (its owner is going away).
+    package func closeSoon() {
+        display.enqueue { [self] in closeNow() }
+    }
+
     // MARK: The display thread
 
     private func closeNow() {

@@ -196,7 +196,7 @@ import TestSupport
     @Test func theWindowFollowsPlaybackAndTheQueue() async throws {
         let server = try Self.server.get()
         let first = try Self.clip()
-        let second = try Fixtures.make("layer-bars.mp4", ["-f", "lavfi", "-i", "smptebars=size=320x240:rate=25", "-t", "3",
+        let second = try Fixtures.make("layer-bars.mp4", ["-f", "lavfi", "-i", "smptebars=size=320x240:rate=25", "-t", "20",
                                                           "-c:v", "libx264", "-pix_fmt", "yuv420p"])
         let player = AVQueuePlayer(items: [AVPlayerItem(url: first), AVPlayerItem(url: second)])
         let layer = AVPlayerLayer(player: player)

@@ -143,7 +143,7 @@ struct TrackContents: @unchecked Sendable {
     let timeRange: CMTimeRange
     /// Where the container's header says the track ends, so that reading it must get there;
     /// invalid when the duration was measured or estimated instead (a file read to its end then
-    /// holds the whole track by definition).
+    /// holds the whole track by definition), or the track starts late.
     let statedEnd: CMTime
     /// The track's own timescale.
     let naturalTimeScale: CMTimeScale
@@ -187,7 +187,9 @@ struct TrackContents: @unchecked Sendable {
         formatDescription = demuxer.formatDescription(ofStream: stream.index)
         let trackStart = start.isNumeric ? start : .zero
         timeRange = duration.isNumeric ? CMTimeRange(start: trackStart, duration: duration) : .invalid
-        statedEnd = durationIsStated ? timeRange.end : .invalid
+        // Only for a track that starts with the file: FFmpeg's MP4 reader states some late tracks'
+        // durations from the timeline's start (edit lists, fragments), which would overstate the end.
+        statedEnd = durationIsStated && trackStart <= AVError.cutShortTolerance ? timeRange.end : .invalid
         naturalTimeScale = timeBase.num == 1 ? timeBase.den : timeBase.den / max(1, timeBase.num)
         estimatedDataRate = Float(stream.bitRate)
         languageCode = stream.languageCode.flatMap { $0 == "und" ? nil : $0 }

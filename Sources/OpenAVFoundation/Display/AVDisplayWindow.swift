@@ -63,7 +63,9 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
         }
     }
 
+    /// A window let go is closed, as one closed by `close()`.
     deinit {
+        window.closeSoon()
         shownLayer.leftWindow()
     }
 

@@ -106,6 +106,8 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
             shown = nil
         }
         item.add(made)
+        // Taken out of its window meanwhile: the output is no longer the layer's.
+        if lock.withLock({ output !== made }) { item.remove(made) }
         return made
     }
 

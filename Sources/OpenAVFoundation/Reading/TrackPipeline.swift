@@ -146,7 +146,8 @@ final class TrackPipeline: SamplePipeline {
             }
             return nil
         }
-        let time = packet.presentationTime, duration = packet.duration
+        let presentationTime = packet.presentationTime, duration = packet.duration
+        let time = presentationTime.isNumeric ? presentationTime : packet.decodeTime
         if time.isNumeric {
             let packetEnd = duration.isNumeric ? time + duration : time
             if !reachedEnd.isNumeric || packetEnd > reachedEnd { reachedEnd = packetEnd }
