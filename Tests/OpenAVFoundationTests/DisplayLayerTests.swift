@@ -43,11 +43,9 @@ import TestSupport
         PixelComparison.psnr(PixelComparison.luma(rgb: a), PixelComparison.luma(rgb: b))
     }
 
-    /// The screen's `width`×`height` pixels at the top left, as RGB24 (or `format`), grabbed by
-    /// ffmpeg.
+    /// The screen's `width`×`height` pixels at the top left, as RGB24 (or `format`).
     static func grab(_ server: XvfbServer, width: Int, height: Int, format: String = "rgb24") throws -> [UInt8] {
-        [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "\(width)x\(height)", "-i", "\(server.display)+0,0",
-                                            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", format, "-"]))
+        try server.grab(width: width, height: height, pixelFormat: format)
     }
 
     /// Columns `from..<to` of an RGB24 picture `width` pixels wide.

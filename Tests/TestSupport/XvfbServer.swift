@@ -96,6 +96,13 @@ public final class XvfbServer: @unchecked Sendable {
         }
     }
 
+    /// The screen's `width`×`height` pixels at (`x`, `y`), as ffmpeg's `x11grab` grabs them
+    /// (without the pointer), in `pixelFormat` (an ffmpeg pixel format name).
+    public func grab(x: Int = 0, y: Int = 0, width: Int, height: Int, pixelFormat: String = "rgb24") throws -> [UInt8] {
+        [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "\(width)x\(height)",
+                                            "-i", "\(display)+\(x),\(y)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"]))
+    }
+
     /// Makes the root window's background a picture of colour `background` (`0xRRGGBB`) with
     /// `rectangles` drawn over it, in order, and waits until the server has drawn it.
     public func paint(_ background: UInt32, rectangles: [Rectangle] = []) throws {

@@ -74,8 +74,7 @@ import TestSupport
         var best = 0.0
         let deadline = Date().addingTimeInterval(10)
         while best < 35 && Date() < deadline && process.isRunning {
-            let screen = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "320x240",
-                                                             "-i", "\(server.display)+160,120", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+            let screen = try server.grab(x: 160, y: 120, width: 320, height: 240)
             for start in stride(from: 0, to: pictures.count - size + 1, by: size) {
                 best = max(best, PixelComparison.psnr(PixelComparison.luma(rgb: screen), PixelComparison.luma(rgb: Array(pictures[start..<start + size]))))
             }

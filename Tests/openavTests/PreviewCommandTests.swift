@@ -10,8 +10,7 @@ import TestSupport
     /// The frame index in ffmpeg's grab of `width`×`height` pixels at (`x`, `y`) of `server`'s
     /// screen; nil when the grab shows no camera picture.
     static func frameIndex(on server: XvfbServer, x: Int, y: Int, width: Int, height: Int) throws -> Int? {
-        let grab = [UInt8](try Fixtures.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "0", "-video_size", "\(width)x\(height)",
-                                                      "-i", "\(server.display)+\(x),\(y)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "bgra", "-"]))
+        let grab = try server.grab(x: x, y: y, width: width, height: height, pixelFormat: "bgra")
         return grab.withUnsafeBytes { FrameIndexBarcode.read(bgra: $0, width: width, height: height, bytesPerRow: width * 4) }
     }
 

@@ -2,7 +2,11 @@ extension AVDisplayWindow {
     /// A key pressed in a window: a character as typed (with the keyboard's layout), or a key
     /// that types none.
     public enum Key: Equatable, Sendable {
+        /// A character typed, as the keyboard's layout makes it (`"f"`, `" "`, `"["`).
         case character(Character)
-        case leftArrow, rightArrow, upArrow, downArrow, escape
+        /// The arrow keys.
+        case leftArrow, rightArrow, upArrow, downArrow
+        /// The Escape key.
+        case escape
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// How a video layer fits its video into its bounds.
 public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
+    /// The gravity's name, as Apple's constants spell it (`"AVLayerVideoGravityResizeAspect"`).
     public let rawValue: String
 
     /// Creates a gravity from its raw value.

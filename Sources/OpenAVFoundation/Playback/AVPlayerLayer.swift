@@ -16,9 +16,11 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
     private var playerValue: AVPlayer?
     private var gravity = AVLayerVideoGravity.resizeAspect
     private var attributes: [String: Any]?
-    /// The output taking pictures, and the item it was added to.
+    /// The output taking pictures, the item it was added to, and that item's video transform
+    /// (known once the item is ready).
     private var output: AVPlayerItemVideoOutput?
     private weak var outputItem: AVPlayerItem?
+    private var transform: CGAffineTransform?
     /// The picture shown, and the item it is of.
     private var shown: CVPixelBuffer?
 
@@ -90,8 +92,17 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
             lock.withLock { shown = buffer }
         }
         guard let buffer = lock.withLock({ shown }) else { return nil }
-        let video = item.tracks.lazy.compactMap(\.assetTrack).first { $0.mediaType == .video }
-        return LayerPicture(buffer: buffer, rect: videoRect, clip: bounds, transform: video?.preferredTransform ?? .identity)
+        return LayerPicture(buffer: buffer, rect: videoRect, clip: bounds, transform: videoTransform(of: item))
+    }
+
+    /// The transform of `item`'s video track, looked up once the item is ready (its tracks are
+    /// known then), not at each redraw.
+    private func videoTransform(of item: AVPlayerItem) -> CGAffineTransform {
+        if let known = lock.withLock({ transform }) { return known }
+        guard item.status == .readyToPlay else { return .identity }
+        let found = item.tracks.lazy.compactMap(\.assetTrack).first { $0.mediaType == .video }?.preferredTransform ?? .identity
+        lock.withLock { if outputItem === item { transform = found } }
+        return found
     }
 
     /// The layer's output, added to `item` (and taken from the item before) when it is not yet.
@@ -103,6 +114,7 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
         lock.withLock {
             output = made
             outputItem = item
+            transform = nil
             shown = nil
         }
         item.add(made)
@@ -117,6 +129,7 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
             defer {
                 self.output = nil
                 outputItem = nil
+                transform = nil
                 shown = nil
             }
             return (self.output, outputItem)
