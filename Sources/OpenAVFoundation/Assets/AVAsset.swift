@@ -28,7 +28,8 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         self.init(loader: AssetLoader.forFile(url, precise: false))
     }
 
-    /// The track objects of loaded contents, made once so that identity is stable.
+    /// The track objects of loaded contents, made once so that identity is stable (a
+    /// composition hands out its own).
     func tracks(of contents: AssetContents) -> [AVAssetTrack] {
         trackLock.withLock {
             if let trackObjects { return trackObjects }

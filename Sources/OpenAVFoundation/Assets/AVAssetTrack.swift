@@ -6,14 +6,22 @@ import OpenCoreVideo
 /// soon as the asset's tracks are, so loading a track's values never waits.
 open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable {
     /// What the asset read about the track.
-    let contents: TrackContents
+    private let storedContents: TrackContents
+
+    /// What the asset read about the track (a composition track works it out from its
+    /// segments).
+    var contents: TrackContents { storedContents }
 
     /// The asset the track belongs to.
     public private(set) weak var asset: AVAsset?
+    /// What loads the asset's contents, kept by the track so that it can be read (inserted
+    /// into a composition, say) after the asset object is gone, as on Apple platforms.
+    let assetLoader: AssetLoader
 
     init(asset: AVAsset, contents: TrackContents) {
         self.asset = asset
-        self.contents = contents
+        assetLoader = asset.loader
+        storedContents = contents
         super.init()
     }
 
@@ -28,25 +36,25 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
     /// Whether the track's media can be decoded.
     public var isDecodable: Bool { contents.isDecodable }
     /// Whether the track is enabled for playback.
-    public var isEnabled: Bool { contents.isEnabled }
+    open var isEnabled: Bool { contents.isEnabled }
     /// Whether the track's media lives in the asset's own file (always true here).
     public var isSelfContained: Bool { true }
     /// The time range of the track on the asset's timeline.
     public var timeRange: CMTimeRange { contents.timeRange }
     /// The timescale of the track's media.
-    public var naturalTimeScale: CMTimeScale { contents.naturalTimeScale }
+    open var naturalTimeScale: CMTimeScale { contents.naturalTimeScale }
     /// The track's data rate in bits per second.
     public var estimatedDataRate: Float { contents.estimatedDataRate }
     /// The track's ISO 639-2/T language code, or nil.
-    public var languageCode: String? { contents.languageCode }
+    open var languageCode: String? { contents.languageCode }
     /// The track's language as a BCP 47 tag, or nil.
-    public var extendedLanguageTag: String? { nil }
+    open var extendedLanguageTag: String? { nil }
     /// The video frame size before the preferred transform (zero for audio).
     public var naturalSize: CGSize { contents.naturalSize }
     /// The transform that displays the track upright, as stored in the file.
-    public var preferredTransform: CGAffineTransform { contents.preferredTransform }
+    open var preferredTransform: CGAffineTransform { contents.preferredTransform }
     /// The track's volume, 1 for audio and 0 otherwise.
-    public var preferredVolume: Float { mediaType == .audio ? 1 : 0 }
+    open var preferredVolume: Float { mediaType == .audio ? 1 : 0 }
     /// Frames per second, 0 when not video.
     public var nominalFrameRate: Float { contents.nominalFrameRate }
     /// The shortest frame duration, invalid when not video.
@@ -61,6 +69,20 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
         case .text, .subtitle, .closedCaption: return [.legible]
         default: return []
         }
+    }
+
+    /// How the track's media is laid out on its timeline: one segment mapping the track's time
+    /// range onto itself (a composition track has one per edit).
+    open var segments: [AVAssetTrackSegment] {
+        timeRange.isValid ? [AVAssetTrackSegment(timeMapping: CMTimeMapping(source: timeRange, target: timeRange))] : []
+    }
+
+    /// The segment whose target range holds `trackTime`, or the nearest one when none does.
+    open func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
+        let all = segments
+        if let holding = all.first(where: { $0.timeMapping.target.containsTime(trackTime) }) { return holding }
+        guard let first = all.first, let last = all.last else { return nil }
+        return trackTime < first.timeMapping.target.start ? first : last
     }
 
     /// The track's metadata items in every key space.

@@ -7,8 +7,8 @@ import OpenCoreVideo
 /// Everything an asset knows once loaded: read once from the file by the demuxer, then
 /// immutable. Tracks, durations and metadata of `AVAsset` and `AVAssetTrack` all come from here.
 struct AssetContents: @unchecked Sendable {
-    /// The file.
-    let url: URL
+    /// The file; nil for a composition, whose tracks read their segments' files.
+    let url: URL?
     /// The longest track's end (or the container's duration when no track states one).
     let duration: CMTime
     /// The tracks, in file order.
@@ -46,6 +46,18 @@ struct AssetContents: @unchecked Sendable {
         }
         let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end).filter(\.isNumeric)
         duration = ends.max() ?? demuxer.duration
+    }
+
+    /// The contents of a composition as it stands: its tracks, no file and no metadata.
+    init(composedOf tracks: [TrackContents]) {
+        url = nil
+        formatName = ""
+        metadata = []
+        commonMetadata = []
+        providesPreciseDurationAndTiming = true
+        spares = ReadingSpares(nil)
+        self.tracks = tracks
+        duration = tracks.map(\.timeRange).filter(\.isValid).map(\.end).max() ?? .zero
     }
 
     /// Where the file's own clock begins: zero for containers whose timeline starts at zero
@@ -132,45 +144,69 @@ final class ReadingSpares: @unchecked Sendable {
 /// What an asset knows about one track.
 struct TrackContents: @unchecked Sendable {
     /// The stream's index in the file (what the reader demuxes).
-    let streamIndex: Int
+    var streamIndex: Int
     /// The track ID: the container's own (MP4/MOV track ID, Matroska track number) or index + 1.
-    let trackID: CMPersistentTrackID
+    var trackID: CMPersistentTrackID
     /// The kind of media.
-    let mediaType: AVMediaType
+    var mediaType: AVMediaType
     /// The format description, nil when the engine cannot describe the codec.
     let formatDescription: CMFormatDescription?
     /// When the track starts and how long it lasts on the asset's timeline.
-    let timeRange: CMTimeRange
+    var timeRange: CMTimeRange
     /// Where the container's header says the track ends, so that reading it must get there;
     /// invalid when the duration was measured or estimated instead (a file read to its end then
     /// holds the whole track by definition), or the track starts late.
-    let statedEnd: CMTime
+    var statedEnd: CMTime
     /// The track's own timescale.
-    let naturalTimeScale: CMTimeScale
+    var naturalTimeScale: CMTimeScale
     /// Bits per second, 0 when unknown.
     let estimatedDataRate: Float
     /// ISO 639-2/T language code, nil when unknown.
-    let languageCode: String?
+    var languageCode: String?
     /// The video size before the preferred transform, with the pixel aspect ratio applied.
     let naturalSize: CGSize
     /// The size of the encoded pictures in pixels (video), 0 otherwise.
     let codedWidth: Int
     let codedHeight: Int
     /// The display matrix of the track.
-    let preferredTransform: CGAffineTransform
+    var preferredTransform: CGAffineTransform
     /// Frames per second, 0 when not video or unknown.
     let nominalFrameRate: Float
     /// The shortest frame duration, invalid when not video or unknown.
     let minFrameDuration: CMTime
     /// Whether the container marks the track enabled (or marks no track at all).
-    let isEnabled: Bool
+    var isEnabled: Bool
     /// Whether FFmpeg has a decoder for the codec.
     let isDecodable: Bool
     /// Whether decode order differs from presentation order (B-frames).
     let requiresFrameReordering: Bool
     /// The track's metadata items, and those in the common key space.
-    let metadata: [AVMetadataItem]
-    let commonMetadata: [AVMetadataItem]
+    var metadata: [AVMetadataItem]
+    var commonMetadata: [AVMetadataItem]
+
+    /// What a composition track with no media yet knows: its ID and media type.
+    init(emptyTrack trackID: CMPersistentTrackID, mediaType: AVMediaType) {
+        streamIndex = -1
+        self.trackID = trackID
+        self.mediaType = mediaType
+        formatDescription = nil
+        timeRange = CMTimeRange(start: .zero, duration: .zero)
+        statedEnd = .invalid
+        naturalTimeScale = 600
+        estimatedDataRate = 0
+        languageCode = nil
+        naturalSize = .zero
+        codedWidth = 0
+        codedHeight = 0
+        preferredTransform = .identity
+        nominalFrameRate = 0
+        minFrameDuration = .invalid
+        isEnabled = true
+        isDecodable = true
+        requiresFrameReordering = false
+        metadata = []
+        commonMetadata = []
+    }
 
     init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime, durationIsStated: Bool) {
         let parameters = demuxer.codecParameters(ofStream: stream.index).pointee

@@ -23,10 +23,20 @@ final class AssetLoader: @unchecked Sendable {
     /// Bumped by `cancel()` so that a load finishing after it is ignored.
     private var generation = 0
     private let read: @Sendable () throws(AVError) -> AssetContents
+    /// Whether the contents are made afresh at every request and never wait (a composition's,
+    /// which edits change).
+    private let isLive: Bool
 
     /// A loader that reads with `read` when first asked.
     init(read: @escaping @Sendable () throws(AVError) -> AssetContents) {
         self.read = read
+        isLive = false
+    }
+
+    /// A loader that is always loaded: every request gets `current()` as it stands.
+    init(live current: @escaping @Sendable () -> AssetContents) {
+        read = current
+        isLive = true
     }
 
     /// A loader reading a local file (exact timing when `precise`).
@@ -41,10 +51,14 @@ final class AssetLoader: @unchecked Sendable {
     }
 
     /// The current state.
-    var current: State { lock.withLock { state } }
+    var current: State {
+        if isLive, let contents = try? read() { return .loaded(contents) }
+        return lock.withLock { state }
+    }
 
     /// Calls `waiter` with the outcome, starting the load if nothing has started it.
     func whenLoaded(_ waiter: @escaping Waiter) {
+        if isLive, let contents = try? read() { return waiter(.success(contents)) }
         let outcome: Result<AssetContents, AVError>? = lock.withLock {
             switch state {
             case .loaded(let contents): return .success(contents)

@@ -91,7 +91,8 @@ struct ExportPreset: Sendable {
         let tracks = sourceTracks(of: asset)
         switch video {
         case .none: return tracks.contains { $0.mediaType == .audio }
-        case .passthrough: return !tracks.isEmpty
+        // A composition's tracks are read decoded only.
+        case .passthrough: return !tracks.isEmpty && !(asset is AVComposition)
         case .encode: return tracks.contains { $0.mediaType == .video }
         }
     }

@@ -97,15 +97,11 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         do {
             let streams = Set(outputs.flatMap(\.streamIndices))
             let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
-            let session = try ReadingSession(contents: contents, streams: streams, start: range.start,
-                                             seekStream: videoStream?.streamIndex ?? streams.min())
+            let session = streams.isEmpty ? nil : try ReadingSession(contents: contents, streams: streams, start: range.start,
+                                                                      seekStream: videoStream?.streamIndex ?? streams.min())
             for output in outputs {
-                let pipeline = try output.makePipeline(timeRange: range)
-                try pipeline.start(in: session)
-                output.lock.withLock {
-                    output.pipeline = pipeline
-                    output.session = session
-                }
+                let pipeline = try output.makePipeline(timeRange: range, session: session)
+                output.lock.withLock { output.pipeline = pipeline }
             }
             lock.withLock { statusValue = .reading }
             return true
@@ -133,10 +129,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             return outputList
         }
         for output in outputs {
-            output.lock.withLock {
-                output.session = nil
-                output.pipeline = nil
-            }
+            output.lock.withLock { output.pipeline = nil }
         }
     }
 
@@ -148,8 +141,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         default: return nil
         }
         let (sample, failure): (CMSampleBuffer?, AVError?) = output.lock.withLock {
-            guard let session = output.session, let pipeline = output.pipeline else { return (nil, nil) }
-            let sample = pipeline.next(from: session)
+            guard let pipeline = output.pipeline else { return (nil, nil) }
+            let sample = pipeline.next()
             return (sample, sample == nil ? pipeline.failure : nil)
         }
         if let sample { return sample }
@@ -200,13 +193,11 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         do {
             guard case .success(let contents) = asset.loader.contentsBlocking() else { return }
             let streams = output.streamIndices
-            let session = try ReadingSession(contents: contents, streams: Set(streams), start: range.start,
-                                             seekStream: streams.min())
-            let pipeline = try output.makePipeline(timeRange: range)
-            try pipeline.start(in: session)
+            let session = streams.isEmpty ? nil : try ReadingSession(contents: contents, streams: Set(streams), start: range.start,
+                                                                      seekStream: streams.min())
+            let pipeline = try output.makePipeline(timeRange: range, session: session)
             output.lock.withLock {
                 output.pipeline = pipeline
-                output.session = session
                 output.exhausted = false
             }
         } catch {

@@ -12,7 +12,8 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     /// The PCM settings of the mix; nil for 32-bit float at the highest rate and channel count
     /// of the tracks.
     public let audioSettings: [String: Any]?
-    /// How audio would be time-stretched by a time-scaled edit (accepted; no effect here).
+    /// How the sound of a composition's time-scaled edits is stretched: `.varispeed` lets the
+    /// pitch follow the speed, the others keep it.
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .spectral
 
     private let plan: Swift.Result<(mix: PCMFormat, output: PCMFormat), SettingsProblem>
@@ -30,17 +31,20 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
 
     override var tracks: [AVAssetTrack] { audioTracks }
 
-    override var streamIndices: [Int] { audioTracks.map(\.contents.streamIndex) }
-
     override var additionProblem: String? {
         if case .failure(let problem) = plan { return problem.description }
         return nil
     }
 
-    override func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
+    override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let formats):
-            return MixPipeline(tracks: audioTracks.map(\.contents), mixFormat: formats.mix, output: formats.output, timeRange: timeRange)
+            var inputs: [any SamplePipeline] = []
+            for track in audioTracks {
+                inputs.append(try track.makeReadingPipeline(mode: .audio(formats.mix), timeRange: timeRange, session: session,
+                                                            alwaysCopiesSampleData: false, algorithm: audioTimePitchAlgorithm))
+            }
+            return MixPipeline(inputs: inputs, mixFormat: formats.mix, output: formats.output)
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -9,8 +9,6 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     weak var reader: AVAssetReader?
     /// The pipeline doing the work, made when reading starts (guarded by `lock`).
     var pipeline: (any SamplePipeline)?
-    /// The pass over the file the pipeline reads from (guarded by `lock`).
-    var session: ReadingSession?
     /// Whether the pipeline has delivered its last sample (guarded by `lock`).
     var exhausted = false
     private var configurationIsFinal = false
@@ -34,11 +32,13 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// The tracks the output reads.
     var tracks: [AVAssetTrack] { [] }
 
-    /// The streams of the file the output reads.
-    var streamIndices: [Int] { [] }
+    /// The streams of the file the output reads (none for a composition's tracks, which read
+    /// their segments' files themselves).
+    var streamIndices: [Int] { tracks.map(\.contents.streamIndex).filter { $0 >= 0 } }
 
-    /// Makes the pipeline for a reading pass over `timeRange`.
-    func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
+    /// Makes the started pipeline of a reading pass over `timeRange`; `session` is the pass
+    /// over the asset's file, nil for a composition.
+    func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         preconditionFailure("AVAssetReaderOutput is abstract; use a subclass")
     }
 

@@ -11,7 +11,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     public let track: AVAssetTrack
     /// The settings the output was made with; nil for the samples as stored.
     public let outputSettings: [String: Any]?
-    /// How audio would be time-stretched by a time-scaled edit (accepted; no effect here).
+    /// How the sound of a composition's time-scaled edits is stretched: `.varispeed` lets the
+    /// pitch follow the speed, the others keep it.
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .spectral
 
     /// Whether the key frame reading starts at is delivered even when it lies before the
@@ -34,20 +35,18 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
 
     override var additionProblem: String? {
         if case .failure(let problem) = plan { return problem.description }
+        if outputSettings == nil, track is AVCompositionTrack { return AVAssetTrack.compositionPassthroughProblem }
         return nil
     }
 
     override var tracks: [AVAssetTrack] { [track] }
 
-    override var streamIndices: [Int] { [track.contents.streamIndex] }
-
-    override func makePipeline(timeRange: CMTimeRange) throws(AVError) -> any SamplePipeline {
+    override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let mode):
-            let pipeline = TrackPipeline(streamIndex: track.contents.streamIndex, mode: mode, timeRange: timeRange,
-                                         statedEnd: track.contents.statedEnd, alwaysCopiesSampleData: alwaysCopiesSampleData)
-            pipeline.deliversFirstFrame = deliversFromSyncSample
-            return pipeline
+            return try track.makeReadingPipeline(mode: mode, timeRange: timeRange, session: session,
+                                                 alwaysCopiesSampleData: alwaysCopiesSampleData,
+                                                 deliversFirstFrame: deliversFromSyncSample, algorithm: audioTimePitchAlgorithm)
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -2,35 +2,29 @@ import Foundation
 import MediaEngine
 import OpenCoreMedia
 
-/// The work behind an audio mix output: every track decoded and resampled to 32-bit float at
-/// one rate and channel count, summed by the engine's mixer, then converted to the output's
-/// PCM format.
+/// The work behind an audio mix output (and a composition audio track's output): every input
+/// delivers 32-bit float at one rate and channel count, the engine's mixer sums them, and the
+/// sum is converted to the output's PCM format.
 final class MixPipeline: SamplePipeline {
-    private let tracks: [TrackPipeline]
+    private let tracks: [any SamplePipeline]
     private let mixer: AudioMixer
     private let converter: AudioConverter
     private var finished = false
     private(set) var failure: AVError?
 
-    init(tracks: [TrackContents], mixFormat: PCMFormat, output: PCMFormat, timeRange: CMTimeRange) {
-        self.tracks = tracks.map {
-            TrackPipeline(streamIndex: $0.streamIndex, mode: .audio(mixFormat), timeRange: timeRange,
-                          statedEnd: $0.statedEnd, alwaysCopiesSampleData: false)
-        }
-        mixer = AudioMixer(inputCount: tracks.count, sampleRate: mixFormat.integerSampleRate,
+    /// Mixes started `inputs`, each delivering float PCM in `mixFormat`, into `output`.
+    init(inputs: [any SamplePipeline], mixFormat: PCMFormat, output: PCMFormat) {
+        tracks = inputs
+        mixer = AudioMixer(inputCount: inputs.count, sampleRate: mixFormat.integerSampleRate,
                            channelCount: mixFormat.channelCount)
         converter = AudioConverter(output: output)
     }
 
-    func start(in session: ReadingSession) throws(AVError) {
-        for track in tracks { try track.start(in: session) }
-    }
-
-    func next(from session: ReadingSession) -> CMSampleBuffer? {
+    func next() -> CMSampleBuffer? {
         while !finished {
             do throws(EngineError) {
                 if let input = mixer.inputNeedingData {
-                    if let buffer = tracks[input].next(from: session) {
+                    if let buffer = tracks[input].next() {
                         mixer.add(buffer, toInput: input)
                     } else if let trackFailure = tracks[input].failure {
                         failure = trackFailure

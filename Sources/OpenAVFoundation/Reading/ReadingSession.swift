@@ -50,8 +50,10 @@ final class ReadingSession: @unchecked Sendable {
             let opened: Demuxer
             if let spare = contents.spares.takeDemuxer(seeking: seeking) {
                 opened = spare
+            } else if let url = contents.url {
+                opened = try Demuxer(url: url)
             } else {
-                opened = try Demuxer(url: contents.url)
+                preconditionFailure("a reading session over an asset with no file (a composition reads its segments' files)")
             }
             if seeking, let seekStream {
                 try opened.seek(to: start, inStream: seekStream)

@@ -4,13 +4,11 @@ import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
 
-/// The work behind a reader output: reads its streams' packets from a reading session and
-/// makes the output's sample buffers.
+/// The work behind a reader output, started for one reading pass: makes the output's sample
+/// buffers from its sources (a reading session's packets, or a composition's segments).
 protocol SamplePipeline: AnyObject {
-    /// Opens decoders and converters for a reading pass.
-    func start(in session: ReadingSession) throws(AVError)
     /// The next sample buffer, or nil when the output has delivered everything (or failed).
-    func next(from session: ReadingSession) -> CMSampleBuffer?
+    func next() -> CMSampleBuffer?
     /// Why the pipeline stopped early, if it did.
     var failure: AVError? { get }
 }
@@ -32,6 +30,8 @@ final class TrackPipeline: SamplePipeline {
 
     let streamIndex: Int
     let mode: Mode
+    /// The pass over the file the packets come from.
+    private let session: ReadingSession
     let timeRange: CMTimeRange
     let alwaysCopiesSampleData: Bool
     /// The end of the requested range, or nil for "to the end of the file".
@@ -63,9 +63,11 @@ final class TrackPipeline: SamplePipeline {
     /// Why the pipeline stopped early, if it did.
     private(set) var failure: AVError?
 
-    /// A pipeline for stream `streamIndex` over `timeRange`; `statedEnd` is where the
-    /// container says the track ends (invalid when it does not say).
-    init(streamIndex: Int, mode: Mode, timeRange: CMTimeRange, statedEnd: CMTime, alwaysCopiesSampleData: Bool) {
+    /// A pipeline for stream `streamIndex` of `session`'s file over `timeRange`; `statedEnd` is
+    /// where the container says the track ends (invalid when it does not say).
+    init(session: ReadingSession, streamIndex: Int, mode: Mode, timeRange: CMTimeRange, statedEnd: CMTime,
+         alwaysCopiesSampleData: Bool) {
+        self.session = session
         self.streamIndex = streamIndex
         self.mode = mode
         self.timeRange = timeRange
@@ -76,7 +78,7 @@ final class TrackPipeline: SamplePipeline {
     }
 
     /// Opens what the mode needs: a decoder for decoded output, a resampler for PCM.
-    func start(in session: ReadingSession) throws(AVError) {
+    func start() throws(AVError) {
         switch mode {
         case .passthrough: break
         case .video: decoder = try session.makeDecoder(forStream: streamIndex)
@@ -88,7 +90,7 @@ final class TrackPipeline: SamplePipeline {
 
 
     /// The next sample buffer, or nil when the output has delivered everything (or failed).
-    func next(from session: ReadingSession) -> CMSampleBuffer? {
+    func next() -> CMSampleBuffer? {
         while true {
             if !pending.isEmpty { return pending.removeFirst() }
             if finished { return nil }
@@ -96,8 +98,8 @@ final class TrackPipeline: SamplePipeline {
                 switch mode {
                 case .passthrough(let description):
                     // Handed straight out: a stored packet becomes exactly one sample.
-                    if let sample = passThrough(session, description) { return sample }
-                case .video, .audio: try decodeStep(session)
+                    if let sample = passThrough(description) { return sample }
+                case .video, .audio: try decodeStep()
                 }
             } catch {
                 failure = error
@@ -118,8 +120,8 @@ final class TrackPipeline: SamplePipeline {
     /// none left, which finishes the pipeline). A packet shown after the end but decoded before
     /// it is delivered: frames shown inside the range may refer to it (B-frames), as Apple's
     /// passthrough outputs also deliver what decoding the range needs.
-    private func passThrough(_ session: ReadingSession, _ description: CMFormatDescription) -> CMSampleBuffer? {
-        guard let packet = nextPacket(session) else {
+    private func passThrough(_ description: CMFormatDescription) -> CMSampleBuffer? {
+        guard let packet = nextPacket() else {
             finished = true
             return nil
         }
@@ -139,7 +141,7 @@ final class TrackPipeline: SamplePipeline {
     /// (not after a read failure, which has its own error) a stream that stopped more than
     /// `AVError.cutShortTolerance` before `expectedEnd` is to fail once what was read is out:
     /// FFmpeg meets a truncated file's end as an ordinary end of file.
-    private func nextPacket(_ session: ReadingSession) -> Packet? {
+    private func nextPacket() -> Packet? {
         guard let packet = session.nextPacket(forStream: streamIndex) else {
             if session.failure == nil {
                 cutShort = AVError.cutShort(reached: reachedEnd.isNumeric ? reachedEnd : timeRange.start, expected: expectedEnd)
@@ -156,7 +158,7 @@ final class TrackPipeline: SamplePipeline {
     }
 
     /// Moves the decoder on by one step: a frame out, or a packet in, or the end.
-    private func decodeStep(_ session: ReadingSession) throws(AVError) {
+    private func decodeStep() throws(AVError) {
         guard let decoder else { preconditionFailure("decoding pipeline started without a decoder") }
         let frame: Frame?
         do throws(EngineError) {
@@ -179,7 +181,7 @@ final class TrackPipeline: SamplePipeline {
             }
             return
         }
-        let packet = heldPacket ?? (inputEnded ? nil : nextPacket(session))
+        let packet = heldPacket ?? (inputEnded ? nil : nextPacket())
         heldPacket = nil
         if packet == nil { inputEnded = true }
         if case .video = mode, let packet { decoder.skipsNonReferenceFrames = isShownBeforeRange(packet) }

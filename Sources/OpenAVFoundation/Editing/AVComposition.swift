@@ -1,0 +1,76 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// An asset made of spans of other assets: tracks whose segments come from source files. A
+/// composition is read by `AVAssetReader`, shown by `AVAssetImageGenerator`, exported by
+/// `AVAssetExportSession` and played by `AVPlayerItem` like a file (the guide's *Editing*
+/// chapter).
+///
+/// Differs from Apple: `tracks` and `tracks(withMediaType:)` are typed `[AVAssetTrack]`
+/// (Swift cannot narrow an inherited member's type); their elements are
+/// `AVCompositionTrack`s (`AVMutableCompositionTrack`s in a mutable composition).
+/// Composition tracks are read decoded: passthrough reading (nil output settings) and the
+/// passthrough export preset are not available for compositions.
+open class AVComposition: AVAsset, @unchecked Sendable {
+    /// Finds the composition from its loader, which is made before the composition exists.
+    private final class Reference: @unchecked Sendable {
+        weak var composition: AVComposition?
+    }
+
+    let compositionLock = NSLock()
+    /// The tracks (guarded by `compositionLock`).
+    var trackList: [AVCompositionTrack] = []
+    /// The size set for the composition, zero when none is (guarded by `compositionLock`).
+    var authoredSize = CGSize.zero
+
+    /// The options the composition's source assets are opened with.
+    public let urlAssetInitializationOptions: [String: Any]
+
+    init(sourceOptions options: [String: Any]) {
+        urlAssetInitializationOptions = options
+        let reference = Reference()
+        super.init(loader: AssetLoader(live: {
+            guard let composition = reference.composition else { return AssetContents(composedOf: []) }
+            return AssetContents(composedOf: composition.compositionTracks.map(\.contents))
+        }))
+        reference.composition = self
+    }
+
+    /// The composition's tracks as composition tracks.
+    var compositionTracks: [AVCompositionTrack] { compositionLock.withLock { trackList } }
+
+    override func tracks(of contents: AssetContents) -> [AVAssetTrack] { compositionTracks }
+
+    /// The size of the composition's pictures: the size set for it, else the first video
+    /// track's natural size.
+    open var naturalSize: CGSize {
+        let authored = compositionLock.withLock { authoredSize }
+        if authored != .zero { return authored }
+        return compositionTracks.first { $0.mediaType == .video }?.naturalSize ?? .zero
+    }
+
+    /// An immutable copy of the composition as it stands.
+    open override func copy() -> Any {
+        let copied = AVComposition(sourceOptions: urlAssetInitializationOptions)
+        copied.fill(from: self) { AVCompositionTrack(copying: $0, into: copied) }
+        return copied
+    }
+
+    /// A mutable copy of the composition as it stands.
+    open override func mutableCopy() -> Any {
+        let copied = AVMutableComposition(sourceOptions: urlAssetInitializationOptions)
+        copied.fill(from: self) { AVMutableCompositionTrack(copying: $0, into: copied) }
+        return copied
+    }
+
+    /// Takes `other`'s size and copies of its tracks.
+    private func fill(from other: AVComposition, copyTrack: (AVCompositionTrack) -> AVCompositionTrack) {
+        let (tracks, size) = other.compositionLock.withLock { (other.trackList, other.authoredSize) }
+        let copies = tracks.map(copyTrack)
+        compositionLock.withLock {
+            trackList = copies
+            authoredSize = size
+        }
+    }
+}
