@@ -163,6 +163,37 @@ import TestSupport
 
     /// The frequency of a tone in every other sample of `samples` (the left channel), by its
     /// rising zero crossings.
+    @Test func aCompositionPlaysItsEditsBackToBack() async throws {
+        do {
+            let daemon = try PulseAudioDaemon()
+            defer { daemon.stop() }
+            let first = try Self.clip(audioCodec: "pcm_s16le", seed: 1, container: "mov")
+            let second = try Self.clip(audioCodec: "pcm_s16le", seed: 2, container: "mov")
+            // 0.5–1.5 s of the first clip, then 0.2–1.2 s of the second (stereo frames at 48 kHz).
+            let reference = Array(try Self.decodedSound(first)[(24_000 * 2)..<(72_000 * 2)])
+                + Array(try Self.decodedSound(second)[(9_600 * 2)..<(57_600 * 2)])
+            let composition = AVMutableComposition()
+            let second1 = CMTime(value: 1, timescale: 1)
+            try composition.insertTimeRange(CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: second1),
+                                            of: AVURLAsset(url: first), at: .zero)
+            try composition.insertTimeRange(CMTimeRange(start: CMTime(value: 1, timescale: 5), duration: second1),
+                                            of: AVURLAsset(url: second), at: second1)
+            let item = AVPlayerItem(asset: composition)
+            let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+            let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+            let recorded = try await Self.recordSink(daemon) {
+                player.play()
+                await ended.wait(seconds: 10)
+            }
+            #expect(ended.posted == 1)
+            #expect(item.duration == CMTime(value: 2, timescale: 1))
+            let offset = try Self.alignment(of: reference, in: recorded)
+            let (lost, difference) = Self.comparison(reference, recorded, from: offset)
+            #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
+            #expect(difference < 4.0 / 32768, "the sink heard something else than the two edits (largest difference \(difference))")
+        }
+    }
+
     static func frequency(_ samples: ArraySlice<Float>, rate: Int) -> Double {
         let left = stride(from: samples.startIndex, to: samples.endIndex - 1, by: 2).map { samples[$0] }
         let crossings = zip(left, left.dropFirst()).enumerated().filter { $1.0 < 0 && $1.1 >= 0 }.map(\.offset)
