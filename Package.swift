@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext xfixes", providers: [.apt(["libx11-dev", "libxext-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // XTEST, for the tests only: fake pointer button presses on a test X server.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
@@ -38,7 +39,7 @@ let package = Package(
         // Package-internal engine and device layers
         .target(
             name: "MediaEngine",
-            dependencies: ["CFFmpeg", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFFmpeg", "CPixman", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CaptureDevices",

@@ -2,22 +2,152 @@ import Foundation
 import OpenCoreMedia
 import OpenCoreVideo
 
-/// How the video tracks of an asset are combined into frames: size, frame rate and the
-/// instructions for each time range (the guide's *Editing* chapter).
+/// How the video tracks of an asset are combined into frames: the frames' size, scale and
+/// rate, and the instructions saying what is drawn during each time range (the guide's
+/// *Editing* chapter). The built-in compositor draws `AVVideoCompositionInstruction`s; set
+/// `customVideoCompositorClass` to compose frames yourself. `AVAssetReaderVideoCompositionOutput`,
+/// `AVAssetExportSession`, `AVAssetImageGenerator` and `AVPlayerItem` take it.
 ///
-/// Differs from Apple, for now: the compositor that renders video compositions is not built
-/// yet. The type exists so that `AVAssetExportSession.videoComposition` and the code that sets
-/// it compile; an export given one fails with `AVError.operationNotSupportedForAsset`.
+/// Differs from Apple: there is no Core Image or Core Animation on Linux, so neither
+/// `init(asset:applyingCIFiltersWithHandler:)` nor `animationTool` exists; draw titles,
+/// watermarks and filters with a custom compositor (the Editing article shows one).
 open class AVVideoComposition: NSObject, @unchecked Sendable {
-    /// The interval between composed frames.
-    open var frameDuration: CMTime { .invalid }
-    /// The size composed frames are rendered at.
-    open var renderSize: CGSize { .zero }
-    /// The scale at which frames are rendered, 1 by default.
-    open var renderScale: Float { 1 }
+    /// Everything a video composition holds.
+    struct Values {
+        var frameDuration = CMTime.invalid
+        var renderSize = CGSize.zero
+        var renderScale: Float = 1
+        var instructions: [any AVVideoCompositionInstructionProtocol] = []
+        var sourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
+        var customVideoCompositorClass: (any AVVideoCompositing.Type)?
+    }
 
-    /// An empty video composition.
-    public override init() {
+    let valuesLock = NSLock()
+    /// The values (guarded by `valuesLock`).
+    var values = Values()
+
+    /// An empty video composition: no instructions, no size, no frame duration.
+    public required override init() {
         super.init()
+    }
+
+    /// A video composition that shows the asset's video tracks as they are (see
+    /// `videoComposition(withPropertiesOf:)`).
+    public convenience init(propertiesOf asset: AVAsset) {
+        self.init()
+        values = Self.values(propertiesOf: asset)
+    }
+
+    /// A video composition that shows the asset's video tracks as they are: the render size
+    /// holds every track turned by its preferred transform (a composition's natural size for
+    /// a composition), the frame duration suits the fastest track (1/30 s when none says),
+    /// and one instruction for each time range in which the same tracks have media, with a
+    /// layer for each (the lowest track ID on top) set to its preferred transform.
+    open class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVVideoComposition {
+        _ = try await asset.load(.tracks, .duration)
+        let composition = self.init()
+        composition.values = values(propertiesOf: asset)
+        return composition
+    }
+
+    /// The same, answered on an arbitrary queue.
+    open class func videoComposition(withPropertiesOf asset: AVAsset,
+                                     completionHandler: @escaping @Sendable (AVVideoComposition?, (any Error)?) -> Void) {
+        let made = self
+        Task {
+            do {
+                completionHandler(try await made.videoComposition(withPropertiesOf: asset), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    /// The interval between composed frames.
+    open var frameDuration: CMTime { valuesLock.withLock { values.frameDuration } }
+    /// The size composed frames are rendered at, before `renderScale`.
+    open var renderSize: CGSize { valuesLock.withLock { values.renderSize } }
+    /// The scale composed frames are rendered at, 1 by default.
+    open var renderScale: Float { valuesLock.withLock { values.renderScale } }
+    /// What is drawn during each time range, in time order, without gaps or overlaps.
+    open var instructions: [any AVVideoCompositionInstructionProtocol] { valuesLock.withLock { values.instructions } }
+    /// A source track whose frame times the composed frames follow, or
+    /// `kCMPersistentTrackID_Invalid` for frames every `frameDuration`.
+    open var sourceTrackIDForFrameTiming: CMPersistentTrackID { valuesLock.withLock { values.sourceTrackIDForFrameTiming } }
+    /// The class of a compositor of your own, or nil for the built-in one.
+    open var customVideoCompositorClass: (any AVVideoCompositing.Type)? { valuesLock.withLock { values.customVideoCompositorClass } }
+
+    /// An immutable copy.
+    open override func copy() -> Any { copied(as: AVVideoComposition.self) }
+
+    /// A mutable copy.
+    open override func mutableCopy() -> Any { copied(as: AVMutableVideoComposition.self) }
+
+    private func copied(as type: AVVideoComposition.Type) -> AVVideoComposition {
+        let copy = type.init()
+        copy.values = valuesLock.withLock { values }
+        return copy
+    }
+
+    /// Whether the composition can render `timeRange` of `asset` (its whole duration when the
+    /// range is invalid): positive size, scale and frame duration, instructions in order with
+    /// no gap, overlap or invalid range, and layers that name the asset's video tracks. Each
+    /// problem goes to the delegate, which says whether to look further.
+    open func isValid(for asset: AVAsset?, timeRange: CMTimeRange,
+                      validationDelegate: (any AVVideoCompositionValidationHandling)?) -> Bool {
+        VideoCompositionValidation(composition: self, asset: asset, delegate: validationDelegate).run(timeRange)
+    }
+
+    // MARK: Properties of an asset
+
+    /// The values of a composition showing `asset`'s video tracks as they are.
+    static func values(propertiesOf asset: AVAsset) -> Values {
+        let tracks = asset.tracks(withMediaType: .video).filter { $0.timeRange.isValid && $0.timeRange.duration > .zero }
+            .sorted { $0.trackID < $1.trackID }
+        var values = Values()
+        values.renderSize = renderSize(of: asset, tracks: tracks)
+        let durations = tracks.map(\.minFrameDuration).filter { $0.isNumeric && $0 > .zero }
+        values.frameDuration = durations.min() ?? CMTime(value: 1, timescale: 30)
+        // Instructions: one per span in which the same tracks have media.
+        var cuts = Set<CMTime>()
+        for track in tracks {
+            for segment in track.segments where !segment.isEmpty {
+                cuts.insert(segment.timeMapping.target.start)
+                cuts.insert(segment.timeMapping.target.end)
+            }
+        }
+        let times = cuts.sorted()
+        var instructions: [AVMutableVideoCompositionInstruction] = []
+        for (start, end) in zip(times, times.dropFirst()) {
+            let present = tracks.filter { track in
+                track.segments.contains { !$0.isEmpty && $0.timeMapping.target.start <= start && $0.timeMapping.target.end >= end }
+            }
+            let layers = present.map { track -> AVVideoCompositionLayerInstruction in
+                let layer = AVMutableVideoCompositionLayerInstruction(assetTrack: track)
+                layer.setTransform(track.preferredTransform, at: start)
+                return layer
+            }
+            if let last = instructions.last, last.layerInstructions.map(\.trackID) == layers.map(\.trackID) {
+                last.timeRange = CMTimeRange(start: last.timeRange.start, end: end)
+                continue
+            }
+            let instruction = AVMutableVideoCompositionInstruction()
+            instruction.timeRange = CMTimeRange(start: start, end: end)
+            instruction.layerInstructions = layers
+            instructions.append(instruction)
+        }
+        values.instructions = instructions
+        return values
+    }
+
+    /// A composition's natural size, else the box holding every track turned by its
+    /// preferred transform.
+    private static func renderSize(of asset: AVAsset, tracks: [AVAssetTrack]) -> CGSize {
+        if let composition = asset as? AVComposition { return composition.naturalSize }
+        var box = CGRect.null
+        for track in tracks {
+            box = box.union(CGRect(origin: .zero, size: track.naturalSize).applying(track.preferredTransform))
+        }
+        return box.isNull ? .zero : CGSize(width: box.width.rounded(), height: box.height.rounded())
     }
 }

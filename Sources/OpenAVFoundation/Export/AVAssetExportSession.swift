@@ -9,8 +9,8 @@ import OpenCoreMedia
 /// list, so playback starts exactly at the asked time. An export that fails or is cancelled
 /// leaves nothing at `outputURL`, and an existing file there is never overwritten.
 ///
-/// Differs from Apple: `videoComposition` and `audioMix` are not applied yet (an export given
-/// one fails with `AVError.operationNotSupportedForAsset`); exports never wait for one another,
+/// Differs from Apple: `audioMix` is not applied yet (an export given one fails with
+/// `AVError.operationNotSupportedForAsset`); exports never wait for one another,
 /// so `status` goes from `.unknown` straight to `.exporting`.
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
     private let lock = NSLock()
@@ -318,10 +318,22 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         guard let outputFileType = outputFileType ?? AVFileType.fileType(forPathExtension: outputURL.pathExtension) else {
             throw AVError(.exportFailed, reason: "outputFileType is not set and \(outputURL.lastPathComponent) has no movie or audio extension")
         }
-        if videoComposition != nil || audioMix != nil {
-            throw AVError(.operationNotSupportedForAsset, reason: "video compositions and audio mixes are not applied yet")
+        if audioMix != nil {
+            throw AVError(.operationNotSupportedForAsset, reason: "audio mixes are not applied yet")
         }
         if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
+        var composedSize: CGSize?
+        if let videoComposition {
+            guard case .encode = preset.video else {
+                throw AVError(.operationNotSupportedForPreset, reason: "\(presetName) does not encode video, so it cannot apply a video composition")
+            }
+            if let problem = VideoCompositionValidation.problem(of: videoComposition, asset: asset, timeRange: .invalid) {
+                throw AVError(.invalidVideoComposition, reason: "the video composition is not valid: \(problem)")
+            }
+            let scale = Double(videoComposition.renderScale)
+            composedSize = CGSize(width: (videoComposition.renderSize.width * scale).rounded(),
+                                  height: (videoComposition.renderSize.height * scale).rounded())
+        }
         guard preset.compatibleFileTypes(for: asset).contains(outputFileType) else {
             throw AVError(.operationNotSupportedForPreset,
                           reason: "\(presetName) cannot export this asset to a \(outputFileType.rawValue) file (it can write: \(supportedFileTypes.map(\.rawValue).joined(separator: ", ")))")
@@ -333,7 +345,9 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         options.metadata = items
         options.shouldOptimizeForNetworkUse = shouldOptimizeForNetworkUse
         options.fileLengthLimit = fileLengthLimit
-        return ExportJob(asset: asset, outputURL: outputURL, fileType: outputFileType, tracks: preset.plan(for: asset), options: options)
+        options.videoComposition = videoComposition.flatMap { $0.copy() as? AVVideoComposition }
+        return ExportJob(asset: asset, outputURL: outputURL, fileType: outputFileType,
+                         tracks: preset.plan(for: asset, composedSize: composedSize), options: options)
     }
 }
 

@@ -55,6 +55,9 @@ package final class ExportJob: @unchecked Sendable {
         package var movieFragmentInterval: CMTime = .invalid
         /// When positive, the file stays at or under this many bytes: the export ends early.
         package var fileLengthLimit: Int64 = 0
+        /// How the video tracks are composed into the one video track written (which is then
+        /// upright: its transform is the identity); nil writes the first video track.
+        package var videoComposition: AVVideoComposition?
 
         /// Options with nothing set.
         package init() {}
@@ -118,11 +121,11 @@ package final class ExportJob: @unchecked Sendable {
 
         var lanes: [Lane] = []
         for plan in tracks {
-            let output = AVAssetReaderTrackOutput(track: plan.track, outputSettings: plan.readerSettings)
+            let output = makeOutput(for: plan)
             output.alwaysCopiesSampleData = false
             let hint = plan.writerSettings == nil ? plan.track.contents.formatDescription : nil
             let input = AVAssetWriterInput(mediaType: plan.track.mediaType, outputSettings: plan.writerSettings, sourceFormatHint: hint)
-            input.transform = plan.track.preferredTransform
+            input.transform = output is AVAssetReaderVideoCompositionOutput ? .identity : plan.track.preferredTransform
             input.languageCode = plan.track.languageCode
             if plan.writerSettings == nil { input.mediaTimeScale = plan.track.naturalTimeScale }
             guard reader.canAdd(output) else {
@@ -159,9 +162,20 @@ package final class ExportJob: @unchecked Sendable {
         progress(1)
     }
 
+    /// The reader output of a track: the video composition's frames for the video track when
+    /// there is a composition, else the track's own samples.
+    private func makeOutput(for plan: Track) -> AVAssetReaderOutput {
+        if plan.track.mediaType == .video, let composition = options.videoComposition {
+            let output = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video), videoSettings: plan.readerSettings)
+            output.videoComposition = composition
+            return output
+        }
+        return AVAssetReaderTrackOutput(track: plan.track, outputSettings: plan.readerSettings)
+    }
+
     /// A reader output and the writer input it feeds.
     private struct Lane {
-        let output: AVAssetReaderTrackOutput
+        let output: AVAssetReaderOutput
         let input: AVAssetWriterInput
         /// The decode (or presentation) time of the last sample moved; the lane furthest
         /// behind moves next, so the tracks stay interleaved and the reader's queues short.

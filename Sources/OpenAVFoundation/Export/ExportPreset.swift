@@ -113,11 +113,12 @@ struct ExportPreset: Sendable {
     }
 
     /// The export's tracks with their reader and writer settings.
-    func plan(for asset: AVAsset) -> [ExportJob.Track] {
+    /// `composedSize`: the size of a video composition's frames, which the video track then has.
+    func plan(for asset: AVAsset, composedSize: CGSize? = nil) -> [ExportJob.Track] {
         sourceTracks(of: asset).map { track in
             switch (track.mediaType, video, audio) {
             case (.video, .encode(let codec, let box, let bitsPerPixel), _):
-                return videoPlan(track, codec: codec, box: box, bitsPerPixel: bitsPerPixel)
+                return videoPlan(track, codec: codec, box: box, bitsPerPixel: bitsPerPixel, composedSize: composedSize)
             case (.audio, _, .aac(let bitRate)):
                 return audioPlan(track, format: kAudioFormatMPEG4AAC, bitRate: bitRate)
             case (.audio, _, .linearPCM):
@@ -139,11 +140,11 @@ struct ExportPreset: Sendable {
     }
 
     /// The encoded size and bit rate a video track gets.
-    func videoTarget(for track: AVAssetTrack) -> (width: Int, height: Int, bitRate: Int?)? {
+    func videoTarget(for track: AVAssetTrack, composedSize: CGSize? = nil) -> (width: Int, height: Int, bitRate: Int?)? {
         guard case .encode(_, let box, let bitsPerPixel) = video else { return nil }
         let dimensions = track.contents.formatDescription.map(CMVideoFormatDescriptionGetDimensions)
-        let width = Int(dimensions?.width ?? Int32(track.naturalSize.width))
-        let height = Int(dimensions?.height ?? Int32(track.naturalSize.height))
+        let width = composedSize.map { Int($0.width) } ?? Int(dimensions?.width ?? Int32(track.naturalSize.width))
+        let height = composedSize.map { Int($0.height) } ?? Int(dimensions?.height ?? Int32(track.naturalSize.height))
         let size = Self.fittedSize(width: width, height: height, box: box)
         let rate = Double(track.nominalFrameRate > 0 ? track.nominalFrameRate : 30)
         let bitRate = bitsPerPixel.map { Int(Double(size.width * size.height) * rate * $0) }
@@ -151,8 +152,8 @@ struct ExportPreset: Sendable {
     }
 
     private func videoPlan(_ track: AVAssetTrack, codec: AVVideoCodecType, box: (width: Int, height: Int)?,
-                           bitsPerPixel: Double?) -> ExportJob.Track {
-        let target = videoTarget(for: track)!
+                           bitsPerPixel: Double?, composedSize: CGSize?) -> ExportJob.Track {
+        let target = videoTarget(for: track, composedSize: composedSize)!
         var writer: [String: Any] = [AVVideoCodecKey: codec, AVVideoWidthKey: target.width, AVVideoHeightKey: target.height]
         if let bitRate = target.bitRate {
             var compression: [String: Any] = [AVVideoAverageBitRateKey: bitRate]

@@ -58,6 +58,10 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     open var requestedTimeToleranceBefore: CMTime = .positiveInfinity
     /// How much later than asked an image may be taken (default: any).
     open var requestedTimeToleranceAfter: CMTime = .positiveInfinity
+    /// How the asset's video tracks are composed into the image; nil shows the first video
+    /// track. A composed image is upright at the composition's render size (fitted into
+    /// `maximumSize`); `appliesPreferredTrackTransform` does not apply.
+    open var videoComposition: AVVideoComposition?
 
     /// Creates a generator for `asset`.
     public init(asset: AVAsset) {
@@ -120,18 +124,31 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
             if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
             throw AVError(.noSourceTrack, reason: "the asset has no video track")
         }
-        let transform = appliesPreferredTrackTransform ? track.preferredTransform : .identity
+        let composition = videoComposition
+        let transform = appliesPreferredTrackTransform && composition == nil ? track.preferredTransform : .identity
         let turns = Self.quarterTurn(transform)
-        let (width, height) = outputSize(of: track, quarterTurns: turns)
         let reader = try AVAssetReader(asset: asset)
         reader.timeRange = CMTimeRange(start: time, duration: .positiveInfinity)
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
-            kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA,
-            kCVPixelBufferWidthKey: turns.swapsSides ? height : width,
-            kCVPixelBufferHeightKey: turns.swapsSides ? width : height,
-        ])
+        let output: AVAssetReaderOutput
+        if let composition {
+            let scale = Double(composition.renderScale)
+            let (width, height) = fitted(CGSize(width: composition.renderSize.width * scale, height: composition.renderSize.height * scale))
+            let composed = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video), videoSettings: [
+                kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: width, kCVPixelBufferHeightKey: height,
+            ])
+            composed.videoComposition = composition
+            output = composed
+        } else {
+            let (width, height) = outputSize(of: track, quarterTurns: turns)
+            let trackOutput = AVAssetReaderTrackOutput(track: track, outputSettings: [
+                kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA,
+                kCVPixelBufferWidthKey: turns.swapsSides ? height : width,
+                kCVPixelBufferHeightKey: turns.swapsSides ? width : height,
+            ])
+            trackOutput.deliversFromSyncSample = true
+            output = trackOutput
+        }
         output.alwaysCopiesSampleData = false
-        output.deliversFromSyncSample = true
         reader.add(output)
         guard reader.startReading() else { throw reader.error ?? AVError(.noImageAtTime, reason: "reading failed") }
         defer { reader.cancelReading() }
@@ -183,7 +200,13 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
         let natural = apertureMode == .encodedPixels
             ? CGSize(width: Double(track.contents.codedWidth), height: Double(track.contents.codedHeight))
             : track.naturalSize
-        var size = turns.swapsSides ? CGSize(width: natural.height, height: natural.width) : natural
+        return fitted(turns.swapsSides ? CGSize(width: natural.height, height: natural.width) : natural)
+    }
+
+    /// A size fitted into `maximumSize` with its aspect kept, never enlarged, rounded to whole
+    /// pixels.
+    private func fitted(_ natural: CGSize) -> (Int, Int) {
+        var size = natural
         var scale = 1.0
         if maximumSize.width > 0 { scale = min(scale, maximumSize.width / size.width) }
         if maximumSize.height > 0 { scale = min(scale, maximumSize.height / size.height) }

@@ -69,9 +69,14 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The item's duration: indefinite until the item is ready.
     open var duration: CMTime { status == .readyToPlay ? asset.duration : .indefinite }
 
-    /// The size at which the video is presented: the first enabled video track's natural size
-    /// turned by its preferred transform; zero without video.
+    /// The size at which the video is presented: the video composition's render size times its
+    /// scale, else the first enabled video track's natural size turned by its preferred
+    /// transform; zero without video.
     open var presentationSize: CGSize {
+        if status == .readyToPlay, let composition = videoComposition {
+            let scale = Double(composition.renderScale)
+            return CGSize(width: composition.renderSize.width * scale, height: composition.renderSize.height * scale)
+        }
         guard status == .readyToPlay, let track = tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
         else { return .zero }
         let size = track.naturalSize.applying(track.preferredTransform)
@@ -182,11 +187,12 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         set { lock.withLock { pitchAlgorithm = newValue } }
     }
 
-    /// How the video tracks are composed. Differs from Apple: kept, not yet applied (the
-    /// editing chapter's compositor is to come).
+    /// How the video tracks are composed into the pictures the item's outputs and layers
+    /// show; a copy is kept. Set it before playing (or seek after setting it): pictures
+    /// already decoded stay as they were.
     open var videoComposition: AVVideoComposition? {
         get { lock.withLock { composition } }
-        set { lock.withLock { composition = newValue } }
+        set { lock.withLock { composition = newValue?.copy() as? AVVideoComposition } }
     }
 
     /// How the audio tracks are mixed. Differs from Apple: kept, not yet applied.

@@ -95,12 +95,14 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
         return LayerPicture(buffer: buffer, rect: videoRect, clip: bounds, transform: videoTransform(of: item))
     }
 
-    /// The transform of `item`'s video track, looked up once the item is ready (its tracks are
-    /// known then), not at each redraw.
+    /// The transform of `item`'s video track (none for a video composition's frames, which are
+    /// upright), looked up once the item is ready (its tracks are known then), not at each
+    /// redraw.
     private func videoTransform(of item: AVPlayerItem) -> CGAffineTransform {
         if let known = lock.withLock({ transform }) { return known }
         guard item.status == .readyToPlay else { return .identity }
-        let found = item.tracks.lazy.compactMap(\.assetTrack).first { $0.mediaType == .video }?.preferredTransform ?? .identity
+        let found = item.videoComposition != nil ? .identity
+            : item.tracks.lazy.compactMap(\.assetTrack).first { $0.mediaType == .video }?.preferredTransform ?? .identity
         lock.withLock { if outputItem === item { transform = found } }
         return found
     }

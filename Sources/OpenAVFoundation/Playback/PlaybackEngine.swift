@@ -385,7 +385,8 @@ final class PlaybackEngine: @unchecked Sendable {
         guard let first = videoOutputs.first,
               let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
         else { return }
-        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, start: time, end: item.endTime, settings: first.attributes,
+        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, composition: item.videoComposition, start: time,
+                                          end: item.endTime, settings: first.attributes,
                                           ahead: running ? VideoFrameQueue.capacity : 1)
         videoOutputs.forEach { $0.flushed() }
     }

@@ -25,8 +25,10 @@ final class VideoFrameQueue: @unchecked Sendable {
 
     /// Starts decoding `track` from `start` (the first picture is the one shown at `start`) up
     /// to `end`, in the pixel format `settings` ask for (`kCVPixelBufferPixelFormatTypeKey`;
-    /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`).
-    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, settings: [String: Any], ahead: Int) {
+    /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`). With a
+    /// `composition`, the pictures are its frames (of every video track) instead.
+    init(track: AVAssetTrack, asset: AVAsset, composition: AVVideoComposition?, start: CMTime, end: CMTime,
+         settings: [String: Any], ahead: Int) {
         limit = min(max(1, ahead), Self.capacity)
         do {
             reader = try AVAssetReader(asset: asset)
@@ -37,7 +39,15 @@ final class VideoFrameQueue: @unchecked Sendable {
             ended = true
             return
         }
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
+        let output: AVAssetReaderOutput
+        if let composition {
+            let composed = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video),
+                                                               videoSettings: settings.isEmpty ? nil : settings)
+            composed.videoComposition = composition
+            output = composed
+        } else {
+            output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
+        }
         output.alwaysCopiesSampleData = false
         reader?.add(output)
         guard reader?.startReading() == true else {
@@ -72,7 +82,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         reader?.cancelReading()
     }
 
-    private func decode(_ output: AVAssetReaderTrackOutput) {
+    private func decode(_ output: AVAssetReaderOutput) {
         guard let reader else { return }
         do {
             // Room first, then a picture: nothing is decoded past what the limit asks for.

@@ -52,7 +52,7 @@ final class TrackPipeline: SamplePipeline {
     private var heldPacket: Packet?
     private let pixelConverter = PixelConverter()
     private let pools = PixelBufferPools()
-    private var videoFormat: (key: [Int], description: CMFormatDescription)?
+    private var sampleMaker = ImageSampleMaker()
     private var audioConverter: AudioConverter?
     private var pending: [CMSampleBuffer] = []
     private var inputEnded = false
@@ -228,22 +228,7 @@ final class TrackPipeline: SamplePipeline {
 
     /// A sample buffer holding the frame's pixels in the asked format and size.
     private func videoSample(_ frame: Frame, _ settings: VideoOutputSettings) throws(AVError) -> CMSampleBuffer {
-        let pixelBuffer = try pixelBuffer(for: frame, settings)
-        let key = [Int(pixelBuffer.pixelFormatType), pixelBuffer.width, pixelBuffer.height]
-        if videoFormat?.key != key {
-            var description: CMFormatDescription?
-            CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &description)
-            guard let description else { throw AVError(.decodeFailed, reason: "cannot describe a decoded frame") }
-            videoFormat = (key, description)
-        }
-        var timing = CMSampleTimingInfo(duration: frame.duration, presentationTimeStamp: frame.presentationTime,
-                                        decodeTimeStamp: .invalid)
-        var sample: CMSampleBuffer?
-        CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: pixelBuffer,
-                                                 formatDescription: videoFormat!.description,
-                                                 sampleTiming: &timing, sampleBufferOut: &sample)
-        guard let sample else { throw AVError(.decodeFailed, reason: "cannot wrap a decoded frame") }
-        return sample
+        try sampleMaker.sample(try pixelBuffer(for: frame, settings), time: frame.presentationTime, duration: frame.duration)
     }
 
     /// The frame's pixels: the frame's own memory when it already has the asked layout and

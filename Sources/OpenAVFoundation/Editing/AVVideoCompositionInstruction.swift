@@ -1,0 +1,50 @@
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// What the built-in compositor draws during a time range: a background colour and layers,
+/// the first layer instruction on top.
+open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol, @unchecked Sendable {
+    let instructionLock = NSLock()
+    /// The values (guarded by `instructionLock`).
+    var range = CMTimeRange.invalid
+    var background: CGColor?
+    var layers: [AVVideoCompositionLayerInstruction] = []
+    var postProcessing = true
+
+    /// An instruction covering no time yet.
+    public required override init() {
+        super.init()
+    }
+
+    /// The part of the composition's timeline the instruction covers.
+    open var timeRange: CMTimeRange { instructionLock.withLock { range } }
+    /// The colour behind the layers; nil for opaque black.
+    open var backgroundColor: CGColor? { instructionLock.withLock { background } }
+    /// How the source tracks are drawn, the first on top.
+    open var layerInstructions: [AVVideoCompositionLayerInstruction] { instructionLock.withLock { layers } }
+    /// Whether post-processing is needed (accepted; no Core Animation here).
+    open var enablePostProcessing: Bool { instructionLock.withLock { postProcessing } }
+    /// Always true: the built-in compositor draws every frame.
+    open var containsTweening: Bool { true }
+    /// The tracks of the layer instructions.
+    open var requiredSourceTrackIDs: [NSValue]? { layerInstructions.map { NSNumber(value: $0.trackID) } }
+    /// Always `kCMPersistentTrackID_Invalid`: frames are composed (an untouched single layer
+    /// is handed out without a copy anyway).
+    open var passthroughTrackID: CMPersistentTrackID { kCMPersistentTrackID_Invalid }
+
+    /// A copy with the same values, of `type`.
+    func copied<T: AVVideoCompositionInstruction>(as type: T.Type) -> T {
+        let copy = T()
+        instructionLock.withLock {
+            (copy.range, copy.background, copy.layers, copy.postProcessing) = (range, background, layers, postProcessing)
+        }
+        return copy
+    }
+
+    /// An immutable copy.
+    open override func copy() -> Any { copied(as: AVVideoCompositionInstruction.self) }
+
+    /// A mutable copy.
+    open override func mutableCopy() -> Any { copied(as: AVMutableVideoCompositionInstruction.self) }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// The frames of a video composition: one every `frameDuration` over the reading range, each
+/// drawn by the built-in compositor (pixman, through `FrameCompositor`) from the instruction in
+/// effect, or composed by a custom compositor. Each source track is read once, whatever the
+/// number of instructions that use it; a track's frame holds until its next one.
+final class VideoCompositionPipeline: SamplePipeline {
+    /// One source track's frames, read ahead by one.
+    private final class Source {
+        let track: AVAssetTrack
+        let pipeline: any SamplePipeline
+        /// Where the track has media: its edits that are not empty.
+        let media: [CMTimeRange]
+        var current: CMSampleBuffer?
+        var upcoming: CMSampleBuffer?
+        var ended = false
+
+        init(track: AVAssetTrack, pipeline: any SamplePipeline) {
+            self.track = track
+            self.pipeline = pipeline
+            media = track.segments.filter { !$0.isEmpty }.map(\.timeMapping.target)
+        }
+
+        /// The track's picture at `time`: its last frame starting at or before it, while the
+        /// track has media there.
+        func picture(at time: CMTime) throws(AVError) -> CVPixelBuffer? {
+            while !ended {
+                if upcoming == nil {
+                    upcoming = pipeline.next()
+                    if upcoming == nil {
+                        if let failure = pipeline.failure { throw failure }
+                        ended = true
+                        break
+                    }
+                }
+                guard let next = upcoming, next.presentationTimeStamp <= time else { break }
+                current = next
+                upcoming = nil
+            }
+            guard let current, media.contains(where: { $0.containsTime(time) }) else { return nil }
+            return current.imageBuffer
+        }
+    }
+
+    private let composition: AVVideoComposition
+    private let instructions: [any AVVideoCompositionInstructionProtocol]
+    private let sources: [CMPersistentTrackID: Source]
+    private let context: AVVideoCompositionRenderContext
+    private let custom: (any AVVideoCompositing)?
+    private let settings: VideoOutputSettings
+    private let compositor = FrameCompositor()
+    private let converter = PixelConverter()
+    private let pools = PixelBufferPools()
+    private var sampleMaker = ImageSampleMaker()
+    private let start: CMTime
+    private let end: CMTime
+    private let frameDuration: CMTime
+    private var index: Int32 = 0
+    private(set) var failure: AVError?
+
+    /// Reads `tracks` over `timeRange` (the shared `session` for a file's tracks) and composes
+    /// them by `composition`, handing out frames as `settings` asks (32-bit BGRA by default).
+    init(composition: AVVideoComposition, tracks: [AVAssetTrack], custom: (any AVVideoCompositing)?, settings: VideoOutputSettings,
+         timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) {
+        self.composition = composition
+        self.custom = custom
+        self.settings = settings
+        instructions = composition.instructions.sorted { $0.timeRange.start < $1.timeRange.start }
+        frameDuration = composition.frameDuration
+        let sourceFormat = (custom?.sourcePixelBufferAttributes?[kCVPixelBufferPixelFormatTypeKey] as? NSNumber)?.uint32Value
+            ?? kCVPixelFormatType_32BGRA
+        let renderFormat = (custom?.requiredPixelBufferAttributesForRenderContext[kCVPixelBufferPixelFormatTypeKey] as? NSNumber)?.uint32Value
+            ?? kCVPixelFormatType_32BGRA
+        context = AVVideoCompositionRenderContext(videoComposition: composition, pixelFormat: renderFormat)
+        let sourceSettings: VideoOutputSettings
+        do {
+            sourceSettings = try VideoOutputSettings([kCVPixelBufferPixelFormatTypeKey: sourceFormat])
+        } catch {
+            throw AVError(.unsupportedOutputSettings, reason: "the compositor's source pixel format \(sourceFormat) is not supported")
+        }
+        var sources: [CMPersistentTrackID: Source] = [:]
+        for track in tracks {
+            let pipeline = try track.makeReadingPipeline(mode: .video(sourceSettings), timeRange: timeRange, session: session,
+                                                         alwaysCopiesSampleData: false, algorithm: .spectral)
+            sources[track.trackID] = Source(track: track, pipeline: pipeline)
+        }
+        self.sources = sources
+        start = max(timeRange.start, .zero)
+        end = min(timeRange.end, tracks.map(\.timeRange.end).max() ?? .zero)
+        custom?.renderContextChanged(context)
+    }
+
+    func next() -> CMSampleBuffer? {
+        guard failure == nil else { return nil }
+        let time = start + CMTimeMultiply(frameDuration, multiplier: index)
+        guard time < end else { return nil }
+        index += 1
+        do throws(AVError) {
+            guard let instruction = instructions.last(where: { $0.timeRange.containsTime(time) }) else {
+                throw AVError(.invalidVideoComposition, reason: "no instruction covers \(time.seconds) s")
+            }
+            guard let picture = try compose(instruction, at: time) else { return next() }
+            return try sampleMaker.sample(try delivered(picture), time: time, duration: frameDuration)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    /// The frame at `time`: handed through, drawn, or composed by the custom compositor; nil
+    /// when a custom compositor cancelled it.
+    private func compose(_ instruction: any AVVideoCompositionInstructionProtocol, at time: CMTime) throws(AVError) -> CVPixelBuffer? {
+        if instruction.passthroughTrackID != kCMPersistentTrackID_Invalid, let passed = sources[instruction.passthroughTrackID] {
+            if let picture = try passed.picture(at: time) { return picture }
+        }
+        if let custom { return try request(custom, instruction, at: time) }
+        guard let builtIn = instruction as? AVVideoCompositionInstruction else {
+            throw AVError(.invalidVideoComposition, reason: "the built-in compositor draws AVVideoCompositionInstructions; give a customVideoCompositorClass for other instructions")
+        }
+        var layers: [(picture: CVPixelBuffer, transform: CGAffineTransform, opacity: Float, crop: CGRect?)] = []
+        for layer in builtIn.layerInstructions {
+            guard let picture = try sources[layer.trackID]?.picture(at: time) else { continue }
+            let state = layer.state(at: time)
+            layers.append((picture, state.transform.concatenating(context.renderTransform), state.opacity, state.crop))
+        }
+        // An untouched picture that fills the frame is handed out as it is.
+        if let top = layers.first, top.opacity >= 1, top.crop == nil, top.transform == .identity,
+           top.picture.width == Int(context.size.width), top.picture.height == Int(context.size.height) {
+            return top.picture
+        }
+        guard let canvas = context.newPixelBuffer() else {
+            throw AVError(.outOfMemory, reason: "cannot allocate a \(Int(context.size.width))x\(Int(context.size.height)) frame")
+        }
+        compositor.begin(canvas, background: Self.components(of: builtIn.backgroundColor))
+        for layer in layers.reversed() {
+            compositor.draw(layer.picture, transform: layer.transform, opacity: Double(layer.opacity), crop: layer.crop)
+        }
+        compositor.end()
+        return canvas
+    }
+
+    /// Asks the custom compositor for the frame at `time` and waits for its answer.
+    private func request(_ custom: any AVVideoCompositing, _ instruction: any AVVideoCompositionInstructionProtocol,
+                         at time: CMTime) throws(AVError) -> CVPixelBuffer? {
+        let wanted = instruction.requiredSourceTrackIDs?.compactMap { ($0 as? NSNumber)?.int32Value } ?? Array(sources.keys)
+        var frames: [CMPersistentTrackID: CVPixelBuffer] = [:]
+        for trackID in wanted {
+            if let picture = try sources[trackID]?.picture(at: time) { frames[trackID] = picture }
+        }
+        let request = AVAsynchronousVideoCompositionRequest(renderContext: context, compositionTime: time,
+                                                            instruction: instruction, frames: frames)
+        custom.startRequest(request)
+        switch request.waitForAnswer() {
+        case .frame(let picture): return picture
+        case .cancelled: return nil
+        case .failure(let error):
+            throw AVError(.videoCompositorFailed, reason: "the custom compositor failed at \(time.seconds) s: \(error)")
+        }
+    }
+
+    /// The picture in the format and size the output asks for.
+    private func delivered(_ picture: CVPixelBuffer) throws(AVError) -> CVPixelBuffer {
+        let format = settings.pixelFormatType ?? picture.pixelFormatType
+        let width = settings.width ?? picture.width, height = settings.height ?? picture.height
+        if picture.pixelFormatType == format || settings.acceptedPixelFormatTypes.contains(picture.pixelFormatType),
+           width == picture.width, height == picture.height {
+            return picture
+        }
+        guard let buffer = pools.buffer(pixelFormat: format, width: width, height: height) else {
+            throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) pixel buffer")
+        }
+        do throws(EngineError) {
+            try converter.convert(picture, into: buffer)
+        } catch {
+            throw AVError(error, fallback: .videoCompositorFailed)
+        }
+        return buffer
+    }
+
+    /// Red, green, blue and alpha of a background colour (opaque black when nil).
+    static func components(of color: CGColor?) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        guard let color, let components = color.components else { return (0, 0, 0, 1) }
+        switch components.count {
+        case 2: return (Double(components[0]), Double(components[0]), Double(components[0]), Double(components[1]))
+        case 4...: return (Double(components[0]), Double(components[1]), Double(components[2]), Double(components[3]))
+        default: return (0, 0, 0, 1)
+        }
+    }
+}
