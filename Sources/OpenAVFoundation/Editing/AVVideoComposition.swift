@@ -42,7 +42,9 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     /// holds every track turned by its preferred transform (a composition's natural size for
     /// a composition), the frame duration suits the fastest track (1/30 s when none says),
     /// and one instruction for each time range in which the same tracks have media, with a
-    /// layer for each (the lowest track ID on top) set to its preferred transform.
+    /// layer for each (the lowest track ID on top) set to its preferred transform (moved so
+    /// that the turned picture starts at the frame's origin, for files whose matrix turns it
+    /// out of the frame).
     open class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVVideoComposition {
         _ = try await asset.load(.tracks, .duration)
         let composition = self.init()
@@ -124,7 +126,7 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
             }
             let layers = present.map { track -> AVVideoCompositionLayerInstruction in
                 let layer = AVMutableVideoCompositionLayerInstruction(assetTrack: track)
-                layer.setTransform(track.preferredTransform, at: start)
+                layer.setTransform(upright(track), at: start)
                 return layer
             }
             if let last = instructions.last, last.layerInstructions.map(\.trackID) == layers.map(\.trackID) {
@@ -138,6 +140,16 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
         }
         values.instructions = instructions
         return values
+    }
+
+    /// A track's preferred transform, moved so that the turned picture starts at the origin:
+    /// what cameras write already; FFmpeg's rotation matrices turn about the origin and leave
+    /// the picture outside the frame.
+    private static func upright(_ track: AVAssetTrack) -> CGAffineTransform {
+        let transform = track.preferredTransform
+        let box = CGRect(origin: .zero, size: track.naturalSize).applying(transform)
+        guard !box.isNull, box.minX != 0 || box.minY != 0 else { return transform }
+        return transform.concatenating(CGAffineTransform(translationX: -box.minX, y: -box.minY))
     }
 
     /// A composition's natural size, else the box holding every track turned by its

@@ -99,4 +99,129 @@ import TestSupport
             #expect(PixelComparison.psnr(picture, try AVAssetImageGeneratorTests.reference(source, frame: frame)) >= 35)
         }
     }
+
+    /// A 2 s 30 fps clip of `source` stored 320x240 and shown turned a quarter clockwise, with
+    /// the track matrix an iPhone writes for portrait video (the picture turned, then moved
+    /// back into view). ffmpeg makes the pictures; the writer stores them with the matrix.
+    static func portraitClip(_ source: String) throws -> URL {
+        let plain = try Fixtures.make("guide-\(source).mp4", ["-f", "lavfi", "-i", "\(source)=size=320x240:rate=30", "-t", "2",
+                                                               "-c:v", "libx264", "-crf", "12", "-bf", "0", "-pix_fmt", "yuv420p"])
+        let url = plain.deletingPathExtension().appendingPathExtension("portrait.mov")
+        Fixtures.lock.lock()
+        defer { Fixtures.lock.unlock() }
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let asset = AVURLAsset(url: plain)
+        let track = try #require(asset.tracks(withMediaType: .video).first)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        let partial = url.deletingLastPathComponent().appendingPathComponent("partial-" + url.lastPathComponent)
+        let writer = try AVAssetWriter(outputURL: partial, fileType: .mov)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil,
+                                       sourceFormatHint: track.formatDescriptions.first as! CMFormatDescription?)
+        input.transform = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 240, ty: 0)
+        writer.add(input)
+        reader.startReading()
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        while let sample = output.copyNextSampleBuffer() {
+            while !input.isReadyForMoreMediaData { usleep(1000) }
+            #expect(input.append(sample))
+        }
+        input.markAsFinished()
+        let done = DispatchSemaphore(value: 0)
+        writer.finishWriting { done.signal() }
+        done.wait()
+        try #require(writer.status == .completed, "\(String(describing: writer.error))")
+        try FileManager.default.moveItem(at: partial, to: url)
+        return url
+    }
+
+    @Test func guideCombiningMultipleAssets() async throws {
+        let firstVideoAsset = AVURLAsset(url: try Self.portraitClip("testsrc2"))
+        let secondVideoAsset = AVURLAsset(url: try Self.portraitClip("smptebars"))
+        let audioAsset = AVURLAsset(url: try Fixtures.make("guide-audio.m4a", ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                                                                "-t", "5", "-c:a", "aac"]))
+
+        // "Creating the Composition", "Adding the Assets".
+        let mutableComposition = AVMutableComposition()
+        let videoCompositionTrack = try #require(mutableComposition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let audioCompositionTrack = try #require(mutableComposition.addMutableTrack(withMediaType: .audio, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let firstVideoAssetTrack = firstVideoAsset.tracks(withMediaType: .video)[0]
+        let secondVideoAssetTrack = secondVideoAsset.tracks(withMediaType: .video)[0]
+        try videoCompositionTrack.insertTimeRange(CMTimeRangeMake(start: .zero, duration: firstVideoAssetTrack.timeRange.duration),
+                                                  of: firstVideoAssetTrack, at: .zero)
+        try videoCompositionTrack.insertTimeRange(CMTimeRangeMake(start: .zero, duration: secondVideoAssetTrack.timeRange.duration),
+                                                  of: secondVideoAssetTrack, at: firstVideoAssetTrack.timeRange.duration)
+        try audioCompositionTrack.insertTimeRange(
+            CMTimeRangeMake(start: .zero, duration: CMTimeAdd(firstVideoAssetTrack.timeRange.duration, secondVideoAssetTrack.timeRange.duration)),
+            of: audioAsset.tracks(withMediaType: .audio)[0], at: .zero)
+
+        // "Checking the Video Orientations".
+        var isFirstVideoPortrait = false
+        let firstTransform = firstVideoAssetTrack.preferredTransform
+        if firstTransform.a == 0 && firstTransform.d == 0 && (firstTransform.b == 1.0 || firstTransform.b == -1.0)
+            && (firstTransform.c == 1.0 || firstTransform.c == -1.0) {
+            isFirstVideoPortrait = true
+        }
+        var isSecondVideoPortrait = false
+        let secondTransform = secondVideoAssetTrack.preferredTransform
+        if secondTransform.a == 0 && secondTransform.d == 0 && (secondTransform.b == 1.0 || secondTransform.b == -1.0)
+            && (secondTransform.c == 1.0 || secondTransform.c == -1.0) {
+            isSecondVideoPortrait = true
+        }
+        #expect(isFirstVideoPortrait && isSecondVideoPortrait)
+
+        // "Applying the Video Composition Layer Instructions".
+        let firstVideoCompositionInstruction = AVMutableVideoCompositionInstruction()
+        firstVideoCompositionInstruction.timeRange = CMTimeRangeMake(start: .zero, duration: firstVideoAssetTrack.timeRange.duration)
+        let secondVideoCompositionInstruction = AVMutableVideoCompositionInstruction()
+        secondVideoCompositionInstruction.timeRange = CMTimeRangeMake(
+            start: firstVideoAssetTrack.timeRange.duration,
+            duration: CMTimeAdd(firstVideoAssetTrack.timeRange.duration, secondVideoAssetTrack.timeRange.duration))
+        let firstVideoLayerInstruction = AVMutableVideoCompositionLayerInstruction(assetTrack: videoCompositionTrack)
+        firstVideoLayerInstruction.setTransform(firstTransform, at: .zero)
+        let secondVideoLayerInstruction = AVMutableVideoCompositionLayerInstruction(assetTrack: videoCompositionTrack)
+        secondVideoLayerInstruction.setTransform(secondTransform, at: firstVideoAssetTrack.timeRange.duration)
+        firstVideoCompositionInstruction.layerInstructions = [firstVideoLayerInstruction]
+        secondVideoCompositionInstruction.layerInstructions = [secondVideoLayerInstruction]
+        let mutableVideoComposition = AVMutableVideoComposition()
+        mutableVideoComposition.instructions = [firstVideoCompositionInstruction, secondVideoCompositionInstruction]
+
+        // "Setting the Render Size and Frame Duration".
+        var naturalSizeFirst: CGSize, naturalSizeSecond: CGSize
+        if isFirstVideoPortrait {
+            naturalSizeFirst = CGSize(width: firstVideoAssetTrack.naturalSize.height, height: firstVideoAssetTrack.naturalSize.width)
+            naturalSizeSecond = CGSize(width: secondVideoAssetTrack.naturalSize.height, height: secondVideoAssetTrack.naturalSize.width)
+        } else {
+            naturalSizeFirst = firstVideoAssetTrack.naturalSize
+            naturalSizeSecond = secondVideoAssetTrack.naturalSize
+        }
+        let renderWidth = max(naturalSizeFirst.width, naturalSizeSecond.width)
+        let renderHeight = max(naturalSizeFirst.height, naturalSizeSecond.height)
+        mutableVideoComposition.renderSize = CGSize(width: renderWidth, height: renderHeight)
+        mutableVideoComposition.frameDuration = CMTimeMake(value: 1, timescale: 30)
+
+        // "Exporting the Composition" (to a file rather than the camera roll).
+        let exporter = try #require(AVAssetExportSession(asset: mutableComposition, presetName: AVAssetExportPresetHighestQuality))
+        let url = ExportOracle.outputURL("guide-combined.mov")
+        exporter.outputURL = url
+        exporter.outputFileType = .mov
+        exporter.shouldOptimizeForNetworkUse = true
+        exporter.videoComposition = mutableVideoComposition
+        await exporter.export()
+        try #require(exporter.status == .completed, "\(String(describing: exporter.error))")
+
+        // Upright 240x320 pictures: ffmpeg's decode of each source turned by its matrix (its
+        // autorotation of these files is transpose=clock), one after the other.
+        let video = try #require(try ExportOracle.streams(url).first { $0["codec_type"] as? String == "video" })
+        #expect(video["width"] as? Int == 240 && video["height"] as? Int == 320)
+        let ours = try ExportOracle.frames(url, width: 240, height: 320)
+        let expected = try ExportOracle.frames(firstVideoAsset.url, width: 240, height: 320, filters: "transpose=clock")
+            + ExportOracle.frames(secondVideoAsset.url, width: 240, height: 320, filters: "transpose=clock")
+        try #require(ours.count == 120 && expected.count == 120, "ours \(ours.count) frames, expected \(expected.count)")
+        #expect(ExportOracle.worstPSNR(ours, expected) >= 35)
+        let audio = try #require(try ExportOracle.streams(url).first { $0["codec_type"] as? String == "audio" })
+        #expect(abs((Double(audio["duration"] as? String ?? "") ?? 0) - 4) < 0.05)
+    }
 }

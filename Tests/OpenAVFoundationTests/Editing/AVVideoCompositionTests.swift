@@ -55,7 +55,9 @@ import TestSupport
         #expect((worst?.element ?? 0) >= threshold, "frame \(worst?.offset ?? -1): \(worst?.element ?? 0) dB", sourceLocation: sourceLocation)
     }
 
-    @Test func aCrossfadeMatchesFFmpegsXfade() throws {
+    /// Two 3 s clips overlapping by a second, the first fading out over the second: the
+    /// composition, its video composition, and the two files.
+    static func crossfade() throws -> (AVMutableComposition, AVMutableVideoComposition, [URL]) {
         let (a, b) = (try Self.clip("testsrc2"), try Self.clip("smptebars"))
         let composition = AVMutableComposition()
         let first = try #require(composition.addMutableTrack(withMediaType: .video, preferredTrackID: 1))
@@ -83,14 +85,24 @@ import TestSupport
         videoComposition.renderSize = CGSize(width: 320, height: 240)
         videoComposition.frameDuration = CMTime(value: 1, timescale: 25)
         videoComposition.instructions = instructions
+        return (composition, videoComposition, [a, b])
+    }
+
+    /// ffmpeg's crossfade of the two clips: xfade in planar RGB, after the same conversion to
+    /// BGRA the reader makes (xfade takes no 4:2:0, and swscale's path to planar RGB resamples
+    /// the chroma otherwise).
+    static func xfade(_ urls: [URL]) throws -> [[UInt8]] {
+        try Self.ffmpeg(urls, "[0:v]format=bgra,format=gbrp[a];[1:v]format=bgra,format=gbrp[b];[a][b]xfade=transition=fade:duration=1:offset=2")
+    }
+
+    @Test func aCrossfadeMatchesFFmpegsXfade() throws {
+        let (composition, videoComposition, urls) = try Self.crossfade()
         #expect(videoComposition.isValid(for: composition, timeRange: CMTimeRange(start: .zero, duration: composition.duration),
                                          validationDelegate: nil))
 
         let (times, frames) = try Self.read(composition, videoComposition)
         #expect(times == (0..<125).map { CMTime(value: $0, timescale: 25) })
-        // xfade in planar RGB, after the same conversion to BGRA the reader makes (xfade takes
-        // no 4:2:0, and swscale's path to planar RGB resamples the chroma otherwise).
-        let reference = try Self.ffmpeg([a, b], "[0:v]format=bgra,format=gbrp[a];[1:v]format=bgra,format=gbrp[b];[a][b]xfade=transition=fade:duration=1:offset=2")
+        let reference = try Self.xfade(urls)
         Self.expectClose(frames, reference)
     }
 
@@ -153,5 +165,174 @@ import TestSupport
         let inside = "gte(X\\,2*min(N\\,50))*lt(X\\,320-2*min(N\\,50))*gte(Y\\,min(N\\,50))*lt(Y\\,240-min(N\\,50))"
         let graph = "[0:v]format=bgra,format=gbrp,geq=r='\(inside)*r(X\\,Y)':g='\(inside)*g(X\\,Y)':b='\(inside)*b(X\\,Y)'"
         Self.expectClose(frames, try Self.ffmpeg([url], graph), threshold: 50)
+    }
+
+    /// Records what the validation finds, and goes on.
+    final class Findings: AVVideoCompositionValidationHandling {
+        var keys: [String] = []
+        var emptyRanges: [CMTimeRange] = []
+        var badRanges = 0
+        var badTrackIDs: [CMPersistentTrackID] = []
+
+        func videoComposition(_ videoComposition: AVVideoComposition, shouldContinueValidatingAfterFindingInvalidValueForKey key: String) -> Bool {
+            keys.append(key)
+            return true
+        }
+        func videoComposition(_ videoComposition: AVVideoComposition, shouldContinueValidatingAfterFindingEmptyTimeRange timeRange: CMTimeRange) -> Bool {
+            emptyRanges.append(timeRange)
+            return true
+        }
+        func videoComposition(_ videoComposition: AVVideoComposition,
+                              shouldContinueValidatingAfterFindingInvalidTimeRangeIn videoCompositionInstruction: any AVVideoCompositionInstructionProtocol) -> Bool {
+            badRanges += 1
+            return true
+        }
+        func videoComposition(_ videoComposition: AVVideoComposition,
+                              shouldContinueValidatingAfterFindingInvalidTrackIDIn videoCompositionInstruction: any AVVideoCompositionInstructionProtocol,
+                              layerInstruction: AVVideoCompositionLayerInstruction, asset: AVAsset) -> Bool {
+            badTrackIDs.append(layerInstruction.trackID)
+            return true
+        }
+    }
+
+    @Test func invalidCompositionsAreReportedAndRefused() async throws {
+        let url = try Self.clip("testsrc2")
+        let (composition, videoComposition) = try Self.singleLayer(url) { _ in }
+        let whole = CMTimeRange(start: .zero, duration: composition.duration)
+        #expect(videoComposition.isValid(for: composition, timeRange: whole, validationDelegate: nil))
+
+        // A gap at 1–1.5 s, an overlap, a layer of a track that does not exist, no size.
+        let layer = AVMutableVideoCompositionLayerInstruction()
+        layer.trackID = 9
+        let pieces = [(0.0, 1.0, [AVMutableVideoCompositionLayerInstruction(assetTrack: composition.tracks[0])]),
+                      (1.5, 2.5, [layer]), (2.0, 3.0, [])]
+        videoComposition.instructions = pieces.map { start, end, layers in
+            let instruction = AVMutableVideoCompositionInstruction()
+            instruction.timeRange = CMTimeRange(start: CMTime(seconds: start, preferredTimescale: 600), end: CMTime(seconds: end, preferredTimescale: 600))
+            instruction.layerInstructions = layers
+            return instruction
+        }
+        videoComposition.renderSize = .zero
+        let findings = Findings()
+        #expect(!videoComposition.isValid(for: composition, timeRange: whole, validationDelegate: findings))
+        #expect(findings.keys == ["renderSize"])
+        #expect(findings.emptyRanges == [CMTimeRange(start: Self.seconds(1), end: CMTime(value: 3, timescale: 2))])
+        #expect(findings.badRanges == 1)
+        #expect(findings.badTrackIDs == [9])
+
+        // Export and reading refuse it with the composition error; nothing is written.
+        let session = try #require(AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetMediumQuality))
+        let output = ExportOracle.outputURL("invalid-composition.mp4")
+        session.outputURL = output
+        session.outputFileType = .mp4
+        session.videoComposition = videoComposition
+        await session.export()
+        #expect(session.status == .failed)
+        #expect((session.error as? AVError)?.code == .invalidVideoComposition)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let reader = try AVAssetReader(asset: composition)
+        let readerOutput = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks, videoSettings: nil)
+        readerOutput.videoComposition = videoComposition
+        reader.add(readerOutput)
+        #expect(!reader.startReading())
+        #expect((reader.error as? AVError)?.code == .invalidVideoComposition)
+    }
+
+    @Test func propertiesOfAnAssetShowItUpright() async throws {
+        let url = try Self.clip("testsrc2")
+        let rotated = try Fixtures.make("composition-rotated.mp4", ["-i", url.path, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        let asset = AVURLAsset(url: rotated)
+        let videoComposition = try await AVVideoComposition.videoComposition(withPropertiesOf: asset)
+        #expect(videoComposition.renderSize == CGSize(width: 240, height: 320))
+        #expect(videoComposition.frameDuration == CMTime(value: 1, timescale: 25))
+        #expect(videoComposition.instructions.count == 1)
+        #expect(videoComposition.isValid(for: asset, timeRange: CMTimeRange(start: .zero, duration: asset.duration), validationDelegate: nil))
+        let mutable = AVMutableVideoComposition(propertiesOf: asset)
+        #expect(mutable.renderSize == videoComposition.renderSize && mutable.instructions.count == 1)
+
+        // The frames are ffmpeg's autorotated decode.
+        let (times, frames) = try Self.read(asset, videoComposition)
+        #expect(times.count == 75)
+        let data = [UInt8](try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", rotated.path, "-pix_fmt", "bgra", "-f", "rawvideo", "-"]))
+        let frameSize = 240 * 320 * 4
+        let reference = stride(from: 0, to: data.count - frameSize + 1, by: frameSize).map { Array(data[$0..<($0 + frameSize)]) }
+        Self.expectClose(frames, reference)
+    }
+
+    /// A compositor of one's own: the negative of its one source, in BGRA.
+    final class NegativeCompositor: AVVideoCompositing {
+        var sourcePixelBufferAttributes: [String: Any]? { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
+        var requiredPixelBufferAttributesForRenderContext: [String: Any] { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
+        nonisolated(unsafe) static var contexts = 0
+
+        func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) { Self.contexts += 1 }
+
+        func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+            DispatchQueue.global().async {
+                guard let trackID = request.sourceTrackIDs.first?.int32Value, let source = request.sourceFrame(byTrackID: trackID),
+                      let output = request.renderContext.newPixelBuffer() else {
+                    return request.finish(with: AVError(.videoCompositorFailed, reason: "no source frame"))
+                }
+                CVPixelBufferLockBaseAddress(source, .readOnly)
+                CVPixelBufferLockBaseAddress(output, [])
+                let from = CVPixelBufferGetBaseAddress(source)!.assumingMemoryBound(to: UInt8.self)
+                let to = CVPixelBufferGetBaseAddress(output)!.assumingMemoryBound(to: UInt8.self)
+                for row in 0..<CVPixelBufferGetHeight(output) {
+                    for column in 0..<CVPixelBufferGetWidth(output) {
+                        let a = row * CVPixelBufferGetBytesPerRow(source) + column * 4
+                        let b = row * CVPixelBufferGetBytesPerRow(output) + column * 4
+                        to[b] = 255 - from[a]; to[b + 1] = 255 - from[a + 1]; to[b + 2] = 255 - from[a + 2]; to[b + 3] = 255
+                    }
+                }
+                CVPixelBufferUnlockBaseAddress(output, [])
+                CVPixelBufferUnlockBaseAddress(source, .readOnly)
+                request.finish(withComposedVideoFrame: output)
+            }
+        }
+    }
+
+    @Test func aCustomCompositorComposesEveryFrame() throws {
+        let url = try Self.clip("testsrc2")
+        let (composition, videoComposition) = try Self.singleLayer(url) { _ in }
+        videoComposition.customVideoCompositorClass = NegativeCompositor.self
+        let (times, frames) = try Self.read(composition, videoComposition)
+        #expect(times.count == 75)
+        Self.expectClose(frames, try Self.ffmpeg([url], "[0:v]format=bgra,negate"), threshold: 50)
+    }
+
+    @Test func theImageGeneratorDrawsTheComposition() async throws {
+        let url = try Self.clip("testsrc2")
+        let (composition, videoComposition) = try Self.singleLayer(url) {
+            $0.setOpacity(0.5, at: .zero)
+        }
+        let generator = AVAssetImageGenerator(asset: composition)
+        generator.videoComposition = videoComposition
+        generator.requestedTimeToleranceBefore = .zero
+        generator.requestedTimeToleranceAfter = .zero
+        let (image, actual) = try await generator.image(at: CMTime(value: 30, timescale: 25))
+        #expect(actual == CMTime(value: 30, timescale: 25))
+        // Half the picture over black: ffmpeg's frame 30 at half brightness.
+        let reference = try Self.ffmpeg([url], "[0:v]format=bgra,format=gbrp,select=eq(n\\,30),colorchannelmixer=rr=0.5:gg=0.5:bb=0.5")
+        #expect(PixelComparison.psnr(AVAssetImageGeneratorTests.bytes(image), reference.first ?? []) >= 45)
+    }
+
+    @Test func aPlayerShowsTheComposedFrames() async throws {
+        let (composition, videoComposition, urls) = try Self.crossfade()
+        let item = AVPlayerItem(asset: composition)
+        item.videoComposition = videoComposition
+        let output = AVPlayerItemVideoOutput(pixelBufferAttributes: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+        item.add(output)
+        let player = AVPlayer(playerItem: item)
+        let reference = try Self.xfade(urls)
+        #expect(item.presentationSize == CGSize(width: 320, height: 240))
+        for frame in [10, 55, 62, 70, 110] {
+            let time = CMTime(value: Int64(frame), timescale: 25)
+            #expect(await player.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero))
+            var shown = CMTime.invalid
+            let buffer = try #require(output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: &shown))
+            #expect(shown == time)
+            let psnr = PixelComparison.psnr(PixelComparison.packed(buffer, bytesPerPixel: 4), reference[frame])
+            #expect(psnr >= 35, "frame \(frame): \(psnr) dB")
+        }
     }
 }
