@@ -34,14 +34,21 @@ package final class AudioMixer {
         inputs = Array(repeating: Input(), count: inputCount)
     }
 
-    /// Adds a sample buffer of float32 interleaved PCM to input `index`.
-    package func add(_ buffer: CMSampleBuffer, toInput index: Int) {
+    /// Adds a sample buffer of float32 interleaved PCM to input `index`, each sample frame
+    /// scaled by `gain` of its position on the timeline (in samples) when there is one.
+    package func add(_ buffer: CMSampleBuffer, toInput index: Int, gain: ((Int64) -> Float)? = nil) {
         guard let data = buffer.dataBuffer else { return }
         let count = CMBlockBufferGetDataLength(data) / MemoryLayout<Float>.size
         var samples = [Float](repeating: 0, count: count)
         samples.withUnsafeMutableBytes { _ = CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: $0.count, destination: $0.baseAddress!) }
         let time = buffer.presentationTimeStamp
         let start = time.isNumeric ? CMTimeConvertScale(time, timescale: sampleRate, method: .default).value : inputs[index].end
+        if let gain {
+            for frame in 0..<(count / channelCount) {
+                let factor = gain(start + Int64(frame))
+                for channel in 0..<channelCount { samples[frame * channelCount + channel] *= factor }
+            }
+        }
         if inputs[index].samples.isEmpty { inputs[index].start = start }
         inputs[index].samples.append(contentsOf: samples)
     }

@@ -1,14 +1,35 @@
 import Foundation
 
-/// How the audio tracks of an asset are mixed: per-track volume and ramps (the guide's
-/// *Editing* chapter).
-///
-/// Differs from Apple, for now: audio mixes are not applied yet. The type exists so that
-/// `AVAssetExportSession.audioMix` and the code that sets it compile; an export given a mix
-/// fails with `AVError.operationNotSupportedForAsset`.
+/// How the audio tracks of an asset are mixed: a volume (constant or ramping) for each track,
+/// applied by `AVAssetReaderAudioMixOutput`, `AVAssetExportSession` and `AVPlayerItem` (the
+/// guide's *Editing* chapter).
 open class AVAudioMix: NSObject, @unchecked Sendable {
-    /// An empty audio mix.
-    public override init() {
+    let parametersLock = NSLock()
+    /// The parameters (guarded by `parametersLock`).
+    var parameters: [AVAudioMixInputParameters] = []
+
+    /// An audio mix with no parameters: every track at full volume.
+    public required override init() {
         super.init()
+    }
+
+    /// The volume settings of each track mixed.
+    open var inputParameters: [AVAudioMixInputParameters] { parametersLock.withLock { parameters } }
+
+    /// The parameters of a track, or nil.
+    func parameters(forTrackID trackID: CMPersistentTrackID) -> AVAudioMixInputParameters? {
+        inputParameters.first { $0.trackID == trackID }
+    }
+
+    /// An immutable copy.
+    open override func copy() -> Any { copied(as: AVAudioMix.self) }
+
+    /// A mutable copy.
+    open override func mutableCopy() -> Any { copied(as: AVMutableAudioMix.self) }
+
+    private func copied(as type: AVAudioMix.Type) -> AVAudioMix {
+        let copy = type.init()
+        copy.parameters = inputParameters
+        return copy
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import OpenCoreMedia
 
-/// The values of one property of a layer instruction over time: ramps (a start and an end
-/// value over a time range) and values set at a time, held until the next ramp or value.
+/// The values of one property of a layer instruction or an audio mix input over time: ramps
+/// (a start and an end value over a time range) and values set at a time, held until the next
+/// ramp or value.
 /// Before the first, the property has its default; after a ramp ends, its end value holds.
 struct LayerRamps<Value> {
     /// One ramp; a value set at a time is a ramp from it to itself.
@@ -27,6 +28,9 @@ struct LayerRamps<Value> {
     mutating func set(_ value: Value, at time: CMTime) {
         add(Ramp(start: value, end: value, timeRange: CMTimeRange(start: time, duration: .positiveInfinity)))
     }
+
+    /// Every ramp in time order, held values' ranges cut at the next ramp.
+    var all: [Ramp] { ramps.compactMap { ramp(at: $0.timeRange.start) } }
 
     /// The ramp in effect at `time` (the last one starting at or before it), a held value's
     /// range cut at the next ramp; nil before the first.

@@ -9,8 +9,7 @@ import OpenCoreMedia
 /// list, so playback starts exactly at the asked time. An export that fails or is cancelled
 /// leaves nothing at `outputURL`, and an existing file there is never overwritten.
 ///
-/// Differs from Apple: `audioMix` is not applied yet (an export given one fails with
-/// `AVError.operationNotSupportedForAsset`); exports never wait for one another,
+/// Differs from Apple: exports never wait for one another,
 /// so `status` goes from `.unknown` straight to `.exporting`.
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
     private let lock = NSLock()
@@ -318,8 +317,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         guard let outputFileType = outputFileType ?? AVFileType.fileType(forPathExtension: outputURL.pathExtension) else {
             throw AVError(.exportFailed, reason: "outputFileType is not set and \(outputURL.lastPathComponent) has no movie or audio extension")
         }
-        if audioMix != nil {
-            throw AVError(.operationNotSupportedForAsset, reason: "audio mixes are not applied yet")
+        if audioMix != nil, case .passthrough = preset.audio {
+            throw AVError(.operationNotSupportedForPreset, reason: "\(presetName) does not encode audio, so it cannot apply an audio mix")
         }
         if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
         var composedSize: CGSize?
@@ -346,6 +345,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         options.shouldOptimizeForNetworkUse = shouldOptimizeForNetworkUse
         options.fileLengthLimit = fileLengthLimit
         options.videoComposition = videoComposition.flatMap { $0.copy() as? AVVideoComposition }
+        options.audioMix = audioMix
         return ExportJob(asset: asset, outputURL: outputURL, fileType: outputFileType,
                          tracks: preset.plan(for: asset, composedSize: composedSize), options: options)
     }

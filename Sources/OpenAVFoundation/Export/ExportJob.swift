@@ -58,6 +58,9 @@ package final class ExportJob: @unchecked Sendable {
         /// How the video tracks are composed into the one video track written (which is then
         /// upright: its transform is the identity); nil writes the first video track.
         package var videoComposition: AVVideoComposition?
+        /// How the audio tracks are mixed into the one audio track written; nil writes the
+        /// first audio track.
+        package var audioMix: AVAudioMix?
 
         /// Options with nothing set.
         package init() {}
@@ -163,11 +166,17 @@ package final class ExportJob: @unchecked Sendable {
     }
 
     /// The reader output of a track: the video composition's frames for the video track when
-    /// there is a composition, else the track's own samples.
+    /// there is a composition, the audio mix of every audio track when there is a mix, else the
+    /// track's own samples.
     private func makeOutput(for plan: Track) -> AVAssetReaderOutput {
         if plan.track.mediaType == .video, let composition = options.videoComposition {
             let output = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video), videoSettings: plan.readerSettings)
             output.videoComposition = composition
+            return output
+        }
+        if plan.track.mediaType == .audio, let mix = options.audioMix {
+            let output = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio), audioSettings: plan.readerSettings)
+            output.audioMix = mix
             return output
         }
         return AVAssetReaderTrackOutput(track: plan.track, outputSettings: plan.readerSettings)

@@ -195,7 +195,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         set { lock.withLock { composition = newValue?.copy() as? AVVideoComposition } }
     }
 
-    /// How the audio tracks are mixed. Differs from Apple: kept, not yet applied.
+    /// How the audio tracks are mixed: with a mix, every audio track plays at the volume its
+    /// parameters give. Set it before playing (or seek after setting it).
     open var audioMix: AVAudioMix? {
         get { lock.withLock { mix } }
         set { lock.withLock { mix = newValue } }

@@ -327,8 +327,8 @@ final class PlaybackEngine: @unchecked Sendable {
     private func startSound(of item: AVPlayerItem, from start: CMTime, rate: Double) {
         guard let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio })?.assetTrack else { return }
         do {
-            let newFeed = try SoundFeed(track: track, asset: item.asset, start: start, end: item.endTime, rate: rate,
-                                        algorithm: item.audioTimePitchAlgorithm)
+            let newFeed = try SoundFeed(track: track, asset: item.asset, mix: item.audioMix, start: start, end: item.endTime,
+                                        rate: rate, algorithm: item.audioTimePitchAlgorithm)
             guard openOutput() else { return }
             feed = newFeed
             feedItem = item

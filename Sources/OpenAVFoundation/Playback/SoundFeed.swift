@@ -13,7 +13,7 @@ final class SoundFeed {
     static let channelCount = 2
 
     private let reader: AVAssetReader
-    private let output: AVAssetReaderTrackOutput
+    private let output: AVAssetReaderOutput
     /// The decoded PCM being handed out: its bytes from `offset` (those before are gone) up to
     /// `limit` (those after lie past the end).
     private var current: (block: CMBlockBuffer, offset: Int, limit: Int)?
@@ -34,16 +34,27 @@ final class SoundFeed {
     /// Why reading stopped early, if it did.
     private(set) var error: Error?
 
-    /// Reads `track` of `asset` from `start` to `end`, to be played at `rate` with the pitch
-    /// kept unless `algorithm` is `.varispeed`.
-    init(track: AVAssetTrack, asset: AVAsset, start: CMTime, end: CMTime, rate: Double = 1,
+    /// Reads `track` of `asset` (every audio track mixed by `mix`, when there is one) from
+    /// `start` to `end`, to be played at `rate` with the pitch kept unless `algorithm` is
+    /// `.varispeed`.
+    init(track: AVAssetTrack, asset: AVAsset, mix: AVAudioMix? = nil, start: CMTime, end: CMTime, rate: Double = 1,
          algorithm: AVAudioTimePitchAlgorithm = .timeDomain) throws {
         reader = try AVAssetReader(asset: asset)
         reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
-        output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+        let settings: [String: Any] = [
             AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32,
             AVLinearPCMIsNonInterleaved: false, AVSampleRateKey: Self.sampleRate, AVNumberOfChannelsKey: Self.channelCount,
-        ])
+        ]
+        if let mix {
+            let mixed = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio), audioSettings: settings)
+            mixed.audioMix = mix
+            mixed.audioTimePitchAlgorithm = algorithm
+            output = mixed
+        } else {
+            let trackOutput = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
+            trackOutput.audioTimePitchAlgorithm = algorithm
+            output = trackOutput
+        }
         output.alwaysCopiesSampleData = false
         reader.add(output)
         guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }

@@ -2,10 +2,8 @@ import Foundation
 import MediaEngine
 import OpenCoreMedia
 
-/// Reads several audio tracks mixed into one stream of linear PCM.
-///
-/// Differs from Apple: `audioMix` (volume ramps from the editing chapter) is not available
-/// yet; tracks are summed at full volume.
+/// Reads several audio tracks mixed into one stream of linear PCM, each at the volume its
+/// `audioMix` parameters give (full volume without).
 open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The tracks mixed.
     public let audioTracks: [AVAssetTrack]
@@ -15,7 +13,21 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     /// How the sound of a composition's time-scaled edits is stretched: `.varispeed` lets the
     /// pitch follow the speed, the others keep it.
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .spectral
+    /// The volume of each track over time; nil mixes every track at full volume. A copy is
+    /// kept, so later changes to a mutable mix do not reach a reading under way.
+    open var audioMix: AVAudioMix? {
+        get { lock.withLock { mix } }
+        set {
+            let copy = newValue.map { mix -> AVAudioMix in
+                let copied = AVAudioMix()
+                copied.parameters = mix.inputParameters.compactMap { $0.copy() as? AVAudioMixInputParameters }
+                return copied
+            }
+            lock.withLock { mix = copy }
+        }
+    }
 
+    private var mix: AVAudioMix?
     private let plan: Swift.Result<(mix: PCMFormat, output: PCMFormat), SettingsProblem>
 
     /// Creates a mix of `audioTracks` in the PCM format `audioSettings` describes.
@@ -39,12 +51,17 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let formats):
+            let mix = audioMix
             var inputs: [any SamplePipeline] = []
+            var volumes: [AVAudioMixInputParameters?] = []
             for track in audioTracks {
+                let parameters = mix?.parameters(forTrackID: track.trackID)
                 inputs.append(try track.makeReadingPipeline(mode: .audio(formats.mix), timeRange: timeRange, session: session,
-                                                            alwaysCopiesSampleData: false, algorithm: audioTimePitchAlgorithm))
+                                                            alwaysCopiesSampleData: false,
+                                                            algorithm: parameters?.audioTimePitchAlgorithm ?? audioTimePitchAlgorithm))
+                volumes.append(parameters)
             }
-            return MixPipeline(inputs: inputs, mixFormat: formats.mix, output: formats.output)
+            return MixPipeline(inputs: inputs, volumes: volumes, mixFormat: formats.mix, output: formats.output)
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -7,14 +7,20 @@ import OpenCoreMedia
 /// sum is converted to the output's PCM format.
 final class MixPipeline: SamplePipeline {
     private let tracks: [any SamplePipeline]
+    /// Each input's volume over the timeline, nil for full volume.
+    private let volumes: [VolumeCurve?]
     private let mixer: AudioMixer
     private let converter: AudioConverter
     private var finished = false
     private(set) var failure: AVError?
 
-    /// Mixes started `inputs`, each delivering float PCM in `mixFormat`, into `output`.
-    init(inputs: [any SamplePipeline], mixFormat: PCMFormat, output: PCMFormat) {
+    /// Mixes started `inputs`, each delivering float PCM in `mixFormat` at the volume of its
+    /// parameters (full volume without), into `output`.
+    init(inputs: [any SamplePipeline], volumes: [AVAudioMixInputParameters?] = [], mixFormat: PCMFormat, output: PCMFormat) {
         tracks = inputs
+        self.volumes = inputs.indices.map { index in
+            index < volumes.count ? volumes[index].map { VolumeCurve($0, sampleRate: mixFormat.integerSampleRate) } : nil
+        }
         mixer = AudioMixer(inputCount: inputs.count, sampleRate: mixFormat.integerSampleRate,
                            channelCount: mixFormat.channelCount)
         converter = AudioConverter(output: output)
@@ -25,7 +31,7 @@ final class MixPipeline: SamplePipeline {
             do throws(EngineError) {
                 if let input = mixer.inputNeedingData {
                     if let buffer = tracks[input].next() {
-                        mixer.add(buffer, toInput: input)
+                        mixer.add(buffer, toInput: input, gain: volumes[input].map { curve in curve.gain(at:) })
                     } else if let trackFailure = tracks[input].failure {
                         failure = trackFailure
                         finished = true
@@ -46,5 +52,36 @@ final class MixPipeline: SamplePipeline {
             }
         }
         return nil
+    }
+}
+
+/// A track's volume over the mix's samples, from its audio mix parameters: each ramp turned
+/// into sample positions once, so that the gain of each sample is a lookup and a line.
+struct VolumeCurve {
+    private struct Piece {
+        let start: Int64
+        let end: Int64
+        let from: Float
+        let to: Float
+    }
+
+    private let pieces: [Piece]
+
+    init(_ parameters: AVAudioMixInputParameters, sampleRate: Int32) {
+        func position(_ time: CMTime) -> Int64 {
+            time.isPositiveInfinity ? .max : CMTimeConvertScale(time, timescale: sampleRate, method: .roundHalfAwayFromZero).value
+        }
+        pieces = parameters.rampLock.withLock { parameters.volumes.all }.map { ramp in
+            Piece(start: position(ramp.timeRange.start), end: position(ramp.timeRange.end), from: ramp.start, to: ramp.end)
+        }
+    }
+
+    /// The volume at sample `position`: full before the first ramp, on the line inside one,
+    /// its end after it.
+    func gain(at position: Int64) -> Float {
+        guard let piece = pieces.last(where: { $0.start <= position }) else { return 1 }
+        guard position < piece.end else { return piece.to }
+        guard piece.end != .max, piece.end > piece.start else { return piece.from }
+        return piece.from + (piece.to - piece.from) * Float(Double(position - piece.start) / Double(piece.end - piece.start))
     }
 }

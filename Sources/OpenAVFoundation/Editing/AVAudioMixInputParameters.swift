@@ -1,0 +1,52 @@
+import Foundation
+import OpenCoreMedia
+
+/// The volume of one track in an audio mix over time: ramps, and values set at a time and held
+/// until the next ramp. Before the first, the volume is 1; after a ramp, its end volume holds.
+open class AVAudioMixInputParameters: NSObject, @unchecked Sendable {
+    let rampLock = NSLock()
+    /// The values (guarded by `rampLock`).
+    var parametersTrackID = kCMPersistentTrackID_Invalid
+    var volumes = LayerRamps<Float>()
+    var pitchAlgorithm: AVAudioTimePitchAlgorithm?
+
+    /// Parameters for no track, at full volume.
+    public required override init() {
+        super.init()
+    }
+
+    /// The ID of the track the parameters apply to.
+    open var trackID: CMPersistentTrackID { rampLock.withLock { parametersTrackID } }
+
+    /// How the track's time-scaled edits are stretched; nil for the reading output's or
+    /// player item's own.
+    open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm? { rampLock.withLock { pitchAlgorithm } }
+
+    /// The volume ramp in effect at `time`: its start and end volumes and time range; false
+    /// when no volume is set at or before `time`.
+    open func getVolumeRamp(for time: CMTime, startVolume: UnsafeMutablePointer<Float>?, endVolume: UnsafeMutablePointer<Float>?,
+                            timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
+        guard let ramp = rampLock.withLock({ volumes.ramp(at: time) }) else { return false }
+        startVolume?.pointee = ramp.start
+        endVolume?.pointee = ramp.end
+        timeRange?.pointee = ramp.timeRange
+        return true
+    }
+
+    /// The volume at `time`.
+    func volume(at time: CMTime) -> Float {
+        rampLock.withLock { volumes.value(at: time, default: 1) { a, b, f in a + (b - a) * Float(f) } }
+    }
+
+    /// An immutable copy.
+    open override func copy() -> Any { copied(as: AVAudioMixInputParameters.self) }
+
+    /// A mutable copy.
+    open override func mutableCopy() -> Any { copied(as: AVMutableAudioMixInputParameters.self) }
+
+    private func copied(as type: AVAudioMixInputParameters.Type) -> AVAudioMixInputParameters {
+        let copy = type.init()
+        rampLock.withLock { (copy.parametersTrackID, copy.volumes, copy.pitchAlgorithm) = (parametersTrackID, volumes, pitchAlgorithm) }
+        return copy
+    }
+}
