@@ -90,6 +90,12 @@ struct Export: AsyncParsableCommand {
         }
         if let fileLengthLimit { session.fileLengthLimit = fileLengthLimit }
 
+        try await Self.run(session, writing: output, presetName: name)
+    }
+
+    /// Runs a set-up export with the progress line on a terminal and Ctrl-C to cancel; prints
+    /// the result line, or throws the failure in words.
+    static func run(_ session: AVAssetExportSession, writing output: String, presetName name: String) async throws {
         let interrupt = InterruptHandler { session.cancelExport() }
         let line = ProgressLine(mediaSeconds: session.maxDuration.seconds) { session.progress }
         await session.export()
