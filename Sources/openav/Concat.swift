@@ -22,25 +22,16 @@ struct Concat: AsyncParsableCommand {
     @Option(help: "Dissolve from each file into the next over this many seconds (pictures and sound).")
     var crossfade: Double = 0
 
-    @Option(help: "The preset, such as 1920x1080, HEVC1920x1080 or HighestQuality.")
-    var preset = "HighestQuality"
-
-    @Option(help: "The size of the pictures, as WIDTHxHEIGHT.")
-    var size: String?
-
-    @Option(help: "Pictures per second.")
-    var fps: Double?
+    @OptionGroup var rendering: RenderingOptions
 
     func validate() throws {
         guard files.count >= 3 else { throw ValidationError("give two or more files to join, then the file to write") }
-        try Compose.validateOutput(files.last!, preset: preset)
+        try rendering.validate(output: files.last!)
         guard crossfade >= 0 else { throw ValidationError("--crossfade must not be negative") }
-        _ = try Compose.parseSize(size)
-        if let fps, !(fps > 0) { throw ValidationError("--fps must be positive") }
     }
 
     func run() async throws {
-        let assets = try await Compose.load(Array(files.dropLast()))
+        let assets = try await EditPlan.open(Array(files.dropLast()))
         let fade = CMTime(seconds: crossfade, preferredTimescale: 600)
         var plan = EditPlan()
         var start = CMTime.zero
@@ -62,7 +53,6 @@ struct Concat: AsyncParsableCommand {
             }
             start = start + source.duration
         }
-        try Compose.setPictures(of: &plan, assets: assets, size: size, fps: fps)
-        try await Compose.export(plan, to: files.last!, preset: preset)
+        try await rendering.render(plan, to: files.last!)
     }
 }

@@ -142,4 +142,19 @@ struct EditPlan {
         let box = CGRect(origin: .zero, size: track.naturalSize).applying(track.preferredTransform)
         return CGSize(width: box.width.rounded(), height: box.height.rounded())
     }
+
+    /// Opens the files, in order; the first that cannot be read ends the command.
+    static func open(_ paths: [String]) async throws -> [AVURLAsset] {
+        var assets: [AVURLAsset] = []
+        for path in paths {
+            let asset = AVURLAsset(url: URL(fileURLWithPath: path))
+            do {
+                _ = try await asset.load(.tracks, .duration)
+            } catch let error as AVError {
+                throw CommandFailure("cannot open \(path): \(error.failureText)")
+            }
+            assets.append(asset)
+        }
+        return assets
+    }
 }

@@ -113,7 +113,7 @@ struct OpenTimeline {
         if let opened = assets[url.path] {
             asset = opened
         } else {
-            asset = try await Compose.load([url.path])[0]
+            asset = try await EditPlan.open([url.path])[0]
             assets[url.path] = asset
         }
         let used = speed == 1 ? range.duration : CMTimeMultiplyByFloat64(range.duration, multiplier: speed)
