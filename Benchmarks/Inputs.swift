@@ -45,6 +45,10 @@ struct Inputs {
     var rawFrames: URL { cache.appendingPathComponent("frames-1920x1080-bgra-\(scale.encodeFrames).raw") }
     var longClip: URL { cache.appendingPathComponent("long-720p30-aac-\(scale.longSeconds)s.mp4") }
     var exportClip: URL { cache.appendingPathComponent("export-1080p30-aac-\(scale.exportSeconds)s.mp4") }
+    /// The two clips crossfaded, half the export length each.
+    var crossfadeClips: [URL] {
+        ["a", "b"].map { cache.appendingPathComponent("crossfade-\($0)-1080p30-aac-\(scale.exportSeconds / 2)s.mp4") }
+    }
     var probeDirectory: URL { cache.appendingPathComponent("probe-\(scale.probeFiles)") }
     /// Where workloads write their outputs (emptied before each run).
     var scratch: URL { cache.appendingPathComponent("scratch") }
@@ -81,6 +85,12 @@ struct Inputs {
             try make(exportClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                           "-t", "\(scale.exportSeconds)"] + X264.ffmpegArguments
                                           + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+        }
+        if names.contains("crossfade") {
+            for (clip, (source, frequency)) in zip(crossfadeClips, [("testsrc2", 440), ("testsrc", 660)]) {
+                try make(clip, video + ["\(source)=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000",
+                                        "-t", "\(scale.exportSeconds / 2)"] + X264.ffmpegArguments + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+            }
         }
         if names.contains("play") || names.contains("seek") || names.contains("window") {
             try make(playClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",

@@ -11,7 +11,7 @@ struct OpenAVBench {
         usage: openav-bench [--runs N] [--quick] [--only NAME[,NAME…]] [--cache DIR]
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
-          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, probe, capture, play, seek
+          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -84,7 +84,7 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
-        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "probe", "capture", "play", "seek", "window"]
+        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }

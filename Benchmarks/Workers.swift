@@ -26,6 +26,9 @@ enum Workers {
         case "export":
             try await export(URL(fileURLWithPath: arguments[0]), preset: arguments[1], start: Double(arguments[2])!,
                              duration: Double(arguments[3])!, output: URL(fileURLWithPath: arguments[4]))
+        case "crossfade":
+            try await crossfade(URL(fileURLWithPath: arguments[0]), URL(fileURLWithPath: arguments[1]), seconds: Double(arguments[2])!,
+                                output: URL(fileURLWithPath: arguments[3]))
         case "probe": try await probe(arguments.map { URL(fileURLWithPath: $0) })
         case "capture-settings": try captureSettings()
         case "capture": try capture(seconds: Double(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
@@ -194,6 +197,57 @@ enum Workers {
         try await session.export(to: output, as: .mp4)
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         print("exported \(preset) into \(size) bytes")
+    }
+
+    /// The crossfade workload, as an app writes it: two clips on two tracks of an
+    /// `AVMutableComposition` overlapping by `seconds`, the first fading out over the second
+    /// (an opacity ramp) while their sounds cross (volume ramps), exported with the 1920x1080
+    /// preset.
+    static func crossfade(_ a: URL, _ b: URL, seconds: Double, output: URL) async throws {
+        let (first, second) = (AVURLAsset(url: a), AVURLAsset(url: b))
+        let (firstDuration, secondDuration) = (try await first.load(.duration), try await second.load(.duration))
+        let fade = CMTime(seconds: seconds, preferredTimescale: 600)
+        let composition = AVMutableComposition()
+        var tracks: [AVMediaType: [AVMutableCompositionTrack]] = [:]
+        for (asset, start, duration) in [(first, CMTime.zero, firstDuration), (second, firstDuration - fade, secondDuration)] {
+            for type in [AVMediaType.video, .audio] {
+                guard let source = try await asset.loadTracks(withMediaType: type).first,
+                      let track = composition.addMutableTrack(withMediaType: type, preferredTrackID: kCMPersistentTrackID_Invalid) else {
+                    throw Failure("the clips need video and sound")
+                }
+                try track.insertTimeRange(CMTimeRange(start: .zero, duration: duration), of: source, at: start)
+                tracks[type, default: []].append(track)
+            }
+        }
+        let (videoA, videoB) = (tracks[.video]![0], tracks[.video]![1])
+        let crossing = CMTimeRange(start: firstDuration - fade, duration: fade)
+        let fadingOut = AVMutableVideoCompositionLayerInstruction(assetTrack: videoA)
+        fadingOut.setOpacityRamp(fromStartOpacity: 1, toEndOpacity: 0, timeRange: crossing)
+        let spans: [(CMTimeRange, [AVVideoCompositionLayerInstruction])] = [
+            (CMTimeRange(start: .zero, end: crossing.start), [AVMutableVideoCompositionLayerInstruction(assetTrack: videoA)]),
+            (crossing, [fadingOut, AVMutableVideoCompositionLayerInstruction(assetTrack: videoB)]),
+            (CMTimeRange(start: crossing.end, end: composition.duration), [AVMutableVideoCompositionLayerInstruction(assetTrack: videoB)]),
+        ]
+        let videoComposition = AVMutableVideoComposition()
+        videoComposition.renderSize = CGSize(width: 1920, height: 1080)
+        videoComposition.frameDuration = CMTime(value: 1, timescale: 30)
+        videoComposition.instructions = spans.map { range, layers in
+            let instruction = AVMutableVideoCompositionInstruction()
+            instruction.timeRange = range
+            instruction.layerInstructions = layers
+            return instruction
+        }
+        let (soundA, soundB) = (AVMutableAudioMixInputParameters(track: tracks[.audio]![0]), AVMutableAudioMixInputParameters(track: tracks[.audio]![1]))
+        soundA.setVolumeRamp(fromStartVolume: 1, toEndVolume: 0, timeRange: crossing)
+        soundB.setVolumeRamp(fromStartVolume: 0, toEndVolume: 1, timeRange: crossing)
+        let audioMix = AVMutableAudioMix()
+        audioMix.inputParameters = [soundA, soundB]
+        guard let session = AVAssetExportSession(asset: composition, presetName: AVAssetExportPreset1920x1080) else { throw Failure("no preset") }
+        session.videoComposition = videoComposition
+        session.audioMix = audioMix
+        try await session.export(to: output, as: .mp4)
+        let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+        print("crossfaded into \(size) bytes")
     }
 
     /// Workload 5: duration and tracks of each file.

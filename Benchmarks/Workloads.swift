@@ -176,6 +176,38 @@ extension Inputs {
                 "ffmpeg: ffmpeg -ss \(trimStart) -i clip -t \(Int(trimLength)) -c copy out.mp4",
             ]))
 
+        // The 1920x1080 preset: 0.15 bit per pixel and frame at 30 fps, AAC at 192 kbit/s.
+        let crossfadeBitRate = 1920 * 1080 * 30 * 15 / 100
+        let half = scale.exportSeconds / 2
+        let (clipA, clipB) = (crossfadeClips[0].path, crossfadeClips[1].path)
+        var crossfadeSides = [
+            Side(name: "ours", commands: [[bench, "--worker", "crossfade", clipA, clipB, "1", out + "/ours-crossfade.mp4"]]),
+            Side(name: "ffmpeg", commands: [ffmpeg + ["-i", clipA, "-i", clipB, "-filter_complex",
+                                                      "[0:v][1:v]xfade=transition=fade:duration=1:offset=\(half - 1),format=yuv420p[v];"
+                                                      + "[0:a][1:a]acrossfade=d=1:c1=tri:c2=tri[a]", "-map", "[v]", "-map", "[a]",
+                                                      "-c:v", "libx264", "-preset", X264.preset, "-b:v", "\(crossfadeBitRate)", "-g", X264.gop,
+                                                      "-c:a", "aac", "-b:a", "192k", "-f", "mp4", out + "/ffmpeg-crossfade.mp4"]]),
+        ]
+        let meltArguments = [clipA, "in=0", "out=\(half * 30 - 1)", clipB, "in=0", "out=\(half * 30 - 1)", "-mix", "30", "-mixer", "luma",
+                             "-mixer", "mix:-1", "-consumer", "avformat:\(out)/melt-crossfade.mp4", "vcodec=libx264", "vpreset=\(X264.preset)",
+                             "vb=\(crossfadeBitRate)", "g=\(X264.gop)", "acodec=aac", "ab=192k", "real_time=-2"]
+        let melt = ChildProcess.which("melt")
+        if let melt { crossfadeSides.append(Side(name: "melt", commands: [[melt, "-quiet"] + meltArguments])) }
+        list.append(Workload(
+            name: "crossfade", title: "\(scale.exportSeconds) s of two 1080p30 clips with a 1 s crossfade, 1920x1080 preset",
+            sides: crossfadeSides,
+            targets: ["ffmpeg": 1.0],
+            settings: [
+                "input: two \(half) s clips, testsrc2 and testsrc 1920x1080 30 fps + AAC tones, \(X264.summary)",
+                "ours: AVMutableComposition (two video and two audio tracks overlapping 1 s), AVMutableVideoComposition (an opacity "
+                    + "ramp of the first over the second), AVMutableAudioMix (volume ramps), AVAssetExportSession preset 1920x1080: "
+                    + "libx264 -preset \(X264.preset) at \(crossfadeBitRate / 1000) kbit/s, AAC 192 kbit/s",
+                "ffmpeg: ffmpeg -i a -i b -filter_complex \"[0:v][1:v]xfade=transition=fade:duration=1:offset=\(half - 1),format=yuv420p[v];"
+                    + "[0:a][1:a]acrossfade=d=1:c1=tri:c2=tri[a]\" -c:v libx264 -preset \(X264.preset) -b:v \(crossfadeBitRate) -g \(X264.gop) "
+                    + "-c:a aac -b:a 192k out.mp4",
+                melt == nil ? "melt: skipped: not installed (scripts/bench-setup installs it)" : "melt: melt " + meltArguments.joined(separator: " "),
+            ]))
+
         list.append(Workload(
             name: "probe", title: "probe \(scale.probeFiles) small files",
             sides: [

@@ -14,12 +14,15 @@ package final class AudioMixer {
     /// Samples per mixed frame.
     private let chunk = 1024
 
-    /// One input's samples not mixed yet, starting at `start` (in samples on the timeline).
+    /// One input's samples not mixed yet (interleaved), starting at `start` (in sample frames
+    /// on the timeline).
     private struct Input {
+        let channelCount: Int
         var start: Int64 = 0
         var samples: [Float] = []
         var ended = false
-        var end: Int64 { start + Int64(samples.count) }
+        /// Where the samples end on the timeline, in sample frames.
+        var end: Int64 { start + Int64(samples.count / channelCount) }
     }
 
     private var inputs: [Input]
@@ -31,7 +34,7 @@ package final class AudioMixer {
     package init(inputCount: Int, sampleRate: Int32, channelCount: Int) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
-        inputs = Array(repeating: Input(), count: inputCount)
+        inputs = Array(repeating: Input(channelCount: max(1, channelCount)), count: inputCount)
     }
 
     /// Adds a sample buffer of float32 interleaved PCM to input `index`, each sample frame

@@ -84,4 +84,41 @@ import TestSupport
             #expect(abs(a - b) < 0.05 * b, "\(from)–\(to) s: ours \(a), ffmpeg \(b)")
         }
     }
+
+    @Test func stereoTracksMixChannelByChannel() throws {
+        // Two stereo tracks whose left and right channels differ, at half volume each.
+        let url = try Fixtures.make("audiomix-stereo.mov", [
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-f", "lavfi", "-i", "sine=frequency=660:sample_rate=48000",
+            "-f", "lavfi", "-i", "sine=frequency=880:sample_rate=48000",
+            "-filter_complex", "[0][1]amerge=inputs=2[x];[1][2]amerge=inputs=2[y]", "-map", "[x]", "-map", "[y]",
+            "-t", "1", "-c:a", "pcm_f32le",
+        ])
+        let asset = AVURLAsset(url: url)
+        let tracks = asset.tracks(withMediaType: .audio)
+        let mix = AVMutableAudioMix()
+        mix.inputParameters = tracks.map { track in
+            let parameters = AVMutableAudioMixInputParameters(track: track)
+            parameters.setVolume(0.5, at: .zero)
+            return parameters
+        }
+        let reader = try AVAssetReader(asset: asset)
+        var settings = AVCompositionReadingTests.floatMono
+        settings[AVNumberOfChannelsKey] = 2
+        let output = AVAssetReaderAudioMixOutput(audioTracks: tracks, audioSettings: settings)
+        output.audioMix = mix
+        reader.add(output)
+        reader.startReading()
+        var ours: [Float] = []
+        while let buffer = output.copyNextSampleBuffer() {
+            var chunk = [Float](repeating: 0, count: CMBlockBufferGetDataLength(buffer.dataBuffer!) / 4)
+            chunk.withUnsafeMutableBytes { _ = CMBlockBufferCopyDataBytes(buffer.dataBuffer!, atOffset: 0, dataLength: $0.count, destination: $0.baseAddress!) }
+            ours += chunk
+        }
+        #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        let reference = AVAssetReaderAudioMixOutputTests.floats(try Fixtures.run("ffmpeg", [
+            "-nostdin", "-v", "error", "-i", url.path, "-filter_complex", "[0:0][0:1]amix=inputs=2:normalize=0,volume=0.5",
+            "-f", "f32le", "-"]))
+        try #require(ours.count == 96_000 && reference.count == 96_000, "ours \(ours.count), ffmpeg \(reference.count)")
+        #expect((zip(ours, reference).map { abs($0 - $1) }.max() ?? 1) < 1e-4)
+    }
 }
