@@ -58,7 +58,71 @@ import OpenAVFoundation
         return (window, pointOfInterest)
     }
 
-    // Editing.md
+    // Editing.md, the composition.
+    static func composing(_ first: AVAsset, _ second: AVAsset) throws -> AVMutableComposition {
+        let composition = AVMutableComposition()
+        try composition.insertTimeRange(CMTimeRange(start: .zero, duration: first.duration), of: first, at: .zero)
+        try composition.insertTimeRange(CMTimeRange(start: .zero, duration: second.duration), of: second, at: first.duration)
+        // The middle second of the first clip, eight times slower.
+        let second = CMTime(value: 1, timescale: 1)
+        composition.scaleTimeRange(CMTimeRange(start: second, duration: second), toDuration: CMTimeMultiply(second, multiplier: 8))
+        return composition
+    }
+
+    // Editing.md, Video compositions.
+    static func dissolving(_ composition: AVMutableComposition, _ a: AVCompositionTrack, _ b: AVCompositionTrack,
+                           _ before: AVVideoCompositionInstruction, _ after: AVVideoCompositionInstruction) -> AVMutableVideoComposition {
+        let fade = CMTimeRange(start: CMTime(value: 2, timescale: 1), duration: CMTime(value: 1, timescale: 1))
+        let fadingOut = AVMutableVideoCompositionLayerInstruction(assetTrack: a)
+        fadingOut.setOpacityRamp(fromStartOpacity: 1, toEndOpacity: 0, timeRange: fade)
+        let dissolve = AVMutableVideoCompositionInstruction()
+        dissolve.timeRange = fade
+        dissolve.layerInstructions = [fadingOut, AVMutableVideoCompositionLayerInstruction(assetTrack: b)]
+        let videoComposition = AVMutableVideoComposition(propertiesOf: composition)
+        videoComposition.instructions = [before, dissolve, after]
+        return videoComposition
+    }
+
+    // Editing.md, Titles, watermarks and filters.
+    final class Watermark: AVVideoCompositing {
+        var sourcePixelBufferAttributes: [String: Any]? { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
+        var requiredPixelBufferAttributesForRenderContext: [String: Any] { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
+        func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
+        func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+            guard let trackID = request.sourceTrackIDs.first?.int32Value, let source = request.sourceFrame(byTrackID: trackID),
+                  let frame = request.renderContext.newPixelBuffer() else {
+                return request.finish(with: AVError(.videoCompositorFailed))
+            }
+            // Copy `source` into `frame`, then draw the mark (here: a white square in a corner).
+            CVPixelBufferLockBaseAddress(source, .readOnly)
+            CVPixelBufferLockBaseAddress(frame, [])
+            let from = CVPixelBufferGetBaseAddress(source)!, to = CVPixelBufferGetBaseAddress(frame)!
+            let (fromRow, toRow) = (CVPixelBufferGetBytesPerRow(source), CVPixelBufferGetBytesPerRow(frame))
+            for row in 0..<CVPixelBufferGetHeight(frame) {
+                (to + row * toRow).copyMemory(from: from + row * fromRow, byteCount: CVPixelBufferGetWidth(frame) * 4)
+                if row < 32 { (to + row * toRow).initializeMemory(as: UInt8.self, repeating: 255, count: 32 * 4) }
+            }
+            CVPixelBufferUnlockBaseAddress(frame, [])
+            CVPixelBufferUnlockBaseAddress(source, .readOnly)
+            request.finish(withComposedVideoFrame: frame)
+        }
+    }
+
+    // Editing.md, Audio mixes.
+    static func mixing(_ composition: AVComposition, _ musicTrack: AVAssetTrack, _ fade: CMTimeRange,
+                       _ videoComposition: AVVideoComposition, _ editedURL: URL) async throws {
+        let fadeOut = AVMutableAudioMixInputParameters(track: musicTrack)
+        fadeOut.setVolumeRamp(fromStartVolume: 1, toEndVolume: 0, timeRange: fade)
+        let audioMix = AVMutableAudioMix()
+        audioMix.inputParameters = [fadeOut]
+
+        guard let session = AVAssetExportSession(asset: composition, presetName: AVAssetExportPreset1920x1080) else { return }
+        session.videoComposition = videoComposition
+        session.audioMix = audioMix
+        try await session.export(to: editedURL, as: .mp4)
+    }
+
+    // Editing.md, Trimming.
     static func editing(_ asset: AVAsset, _ trimmedURL: URL) async throws {
         guard let session = AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetPassthrough) else { return }
         session.timeRange = CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 1))
@@ -124,5 +188,42 @@ import OpenAVFoundation
         #expect(trimmed == CMTime(value: 1, timescale: 1), "trimmed to \(trimmed.seconds) s")
         let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
         #expect(try await Self.exportAndReading(asset, track, folder.appendingPathComponent("export.mp4")) == 50)
+    }
+
+    @Test func theEditingExamplesRun() async throws {
+        let url = try Fixtures.h264AAC()
+        let (first, second) = (AVURLAsset(url: url), AVURLAsset(url: url))
+        // Two 2 s clips, the first's middle second (1–2 s, its end) slowed eight times: 9 + 2 s.
+        let composition = try Self.composing(first, second)
+        #expect(composition.duration == CMTime(value: 11, timescale: 1))
+
+        // The dissolve on a composition of two tracks overlapping at 2–3 s.
+        let dissolved = AVMutableComposition()
+        let a = try #require(dissolved.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let b = try #require(dissolved.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let music = try #require(dissolved.addMutableTrack(withMediaType: .audio, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let source = try #require(try await first.loadTracks(withMediaType: .video).first)
+        let sound = try #require(try await first.loadTracks(withMediaType: .audio).first)
+        let clip = CMTimeRange(start: .zero, duration: CMTime(value: 2, timescale: 1))
+        try a.insertTimeRange(clip, of: source, at: .zero)
+        try a.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1)), of: source, at: CMTime(value: 2, timescale: 1))
+        try b.insertTimeRange(clip, of: source, at: CMTime(value: 2, timescale: 1))
+        try music.insertTimeRange(clip, of: sound, at: .zero)
+        func only(_ track: AVCompositionTrack, _ range: CMTimeRange) -> AVMutableVideoCompositionInstruction {
+            let instruction = AVMutableVideoCompositionInstruction()
+            instruction.timeRange = range
+            instruction.layerInstructions = [AVMutableVideoCompositionLayerInstruction(assetTrack: track)]
+            return instruction
+        }
+        let videoComposition = Self.dissolving(dissolved, a, b, only(a, CMTimeRange(start: .zero, duration: CMTime(value: 2, timescale: 1))),
+                                               only(b, CMTimeRange(start: CMTime(value: 3, timescale: 1), duration: CMTime(value: 1, timescale: 1))))
+        #expect(videoComposition.isValid(for: dissolved, timeRange: CMTimeRange(start: .zero, duration: dissolved.duration), validationDelegate: nil))
+        videoComposition.customVideoCompositorClass = Watermark.self
+        let folder = Fixtures.folder.appendingPathComponent("docc-editing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let edited = folder.appendingPathComponent("edited.mp4")
+        try await Self.mixing(dissolved, music, CMTimeRange(start: .zero, duration: CMTime(value: 2, timescale: 1)), videoComposition, edited)
+        #expect(try await AVURLAsset(url: edited).load(.duration).seconds > 3.9)
     }
 }

@@ -7,6 +7,11 @@ import OpenCoreVideo
 /// drawn by the built-in compositor (pixman, through `FrameCompositor`) from the instruction in
 /// effect, or composed by a custom compositor. Each source track is read once, whatever the
 /// number of instructions that use it; a track's frame holds until its next one.
+///
+/// For the built-in compositor the sources stay in the decoder's own 4:2:0 layout: a frame
+/// that is one untouched picture is handed out as decoded (no conversion when the output takes
+/// that layout, as an export's encoder does), and only pictures that are drawn are converted
+/// to BGRA.
 final class VideoCompositionPipeline: SamplePipeline {
     /// One source track's frames, read ahead by one.
     private final class Source {
@@ -54,6 +59,8 @@ final class VideoCompositionPipeline: SamplePipeline {
     private let compositor = FrameCompositor()
     private let converter = PixelConverter()
     private let pools = PixelBufferPools()
+    /// Source pictures converted to BGRA for drawing: a geometry or two at a time.
+    private let drawingPools = PixelBufferPools(capacity: 2)
     private var sampleMaker = ImageSampleMaker()
     private let start: CMTime
     private let end: CMTime
@@ -70,16 +77,17 @@ final class VideoCompositionPipeline: SamplePipeline {
         self.settings = settings
         instructions = composition.instructions.sorted { $0.timeRange.start < $1.timeRange.start }
         frameDuration = composition.frameDuration
-        let sourceFormat = (custom?.sourcePixelBufferAttributes?[kCVPixelBufferPixelFormatTypeKey] as? NSNumber)?.uint32Value
-            ?? kCVPixelFormatType_32BGRA
+        let sourceFormats = (custom?.sourcePixelBufferAttributes?[kCVPixelBufferPixelFormatTypeKey] as? NSNumber).map { [$0.uint32Value] }
+            ?? (custom == nil ? [kCVPixelFormatType_420YpCbCr8Planar, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_32BGRA]
+                : [kCVPixelFormatType_32BGRA])
         let renderFormat = (custom?.requiredPixelBufferAttributesForRenderContext[kCVPixelBufferPixelFormatTypeKey] as? NSNumber)?.uint32Value
             ?? kCVPixelFormatType_32BGRA
         context = AVVideoCompositionRenderContext(videoComposition: composition, pixelFormat: renderFormat)
         let sourceSettings: VideoOutputSettings
         do {
-            sourceSettings = try VideoOutputSettings([kCVPixelBufferPixelFormatTypeKey: sourceFormat])
+            sourceSettings = try VideoOutputSettings([kCVPixelBufferPixelFormatTypeKey: sourceFormats])
         } catch {
-            throw AVError(.unsupportedOutputSettings, reason: "the compositor's source pixel format \(sourceFormat) is not supported")
+            throw AVError(.unsupportedOutputSettings, reason: "the compositor's source pixel format \(sourceFormats) is not supported")
         }
         var sources: [CMPersistentTrackID: Source] = [:]
         for track in tracks {
@@ -134,12 +142,28 @@ final class VideoCompositionPipeline: SamplePipeline {
         guard let canvas = context.newPixelBuffer() else {
             throw AVError(.outOfMemory, reason: "cannot allocate a \(Int(context.size.width))x\(Int(context.size.height)) frame")
         }
+        var drawn: [CVPixelBuffer] = []
+        for layer in layers.reversed() { drawn.append(try bgra(layer.picture)) }
         compositor.begin(canvas, background: Self.components(of: builtIn.backgroundColor))
-        for layer in layers.reversed() {
-            compositor.draw(layer.picture, transform: layer.transform, opacity: Double(layer.opacity), crop: layer.crop)
+        for (layer, picture) in zip(layers.reversed(), drawn) {
+            compositor.draw(picture, transform: layer.transform, opacity: Double(layer.opacity), crop: layer.crop)
         }
         compositor.end()
         return canvas
+    }
+
+    /// A source picture in BGRA, for drawing: itself when it is, else converted.
+    private func bgra(_ picture: CVPixelBuffer) throws(AVError) -> CVPixelBuffer {
+        guard picture.pixelFormatType != kCVPixelFormatType_32BGRA else { return picture }
+        guard let buffer = drawingPools.buffer(pixelFormat: kCVPixelFormatType_32BGRA, width: picture.width, height: picture.height) else {
+            throw AVError(.outOfMemory, reason: "cannot allocate a \(picture.width)x\(picture.height) picture to draw")
+        }
+        do throws(EngineError) {
+            try converter.convert(picture, into: buffer)
+        } catch {
+            throw AVError(error, fallback: .videoCompositorFailed)
+        }
+        return buffer
     }
 
     /// Asks the custom compositor for the frame at `time` and waits for its answer.
