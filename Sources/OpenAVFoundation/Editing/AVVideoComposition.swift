@@ -73,8 +73,9 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     open var renderScale: Float { valuesLock.withLock { values.renderScale } }
     /// What is drawn during each time range, in time order, without gaps or overlaps.
     open var instructions: [any AVVideoCompositionInstructionProtocol] { valuesLock.withLock { values.instructions } }
-    /// A source track whose frame times the composed frames follow, or
-    /// `kCMPersistentTrackID_Invalid` for frames every `frameDuration`.
+    /// A source track whose frame times the composed frames follow (one composed frame for
+    /// each of its frames, none where it has none), or `kCMPersistentTrackID_Invalid` for
+    /// frames every `frameDuration`.
     open var sourceTrackIDForFrameTiming: CMPersistentTrackID { valuesLock.withLock { values.sourceTrackIDForFrameTiming } }
     /// The class of a compositor of your own, or nil for the built-in one.
     open var customVideoCompositorClass: (any AVVideoCompositing.Type)? { valuesLock.withLock { values.customVideoCompositorClass } }

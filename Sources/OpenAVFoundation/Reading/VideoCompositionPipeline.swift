@@ -32,21 +32,27 @@ final class VideoCompositionPipeline: SamplePipeline {
         /// The track's picture at `time`: its last frame starting at or before it, while the
         /// track has media there.
         func picture(at time: CMTime) throws(AVError) -> CVPixelBuffer? {
-            while !ended {
-                if upcoming == nil {
+            _ = try frame(after: time)
+            guard let current, media.contains(where: { $0.containsTime(time) }) else { return nil }
+            return current.imageBuffer
+        }
+
+        /// The track's first frame starting after `time` (its first frame when nil), read
+        /// ahead; the frames before it pass; nil at the end.
+        func frame(after time: CMTime?) throws(AVError) -> CMSampleBuffer? {
+            while true {
+                if upcoming == nil, !ended {
                     upcoming = pipeline.next()
                     if upcoming == nil {
                         if let failure = pipeline.failure { throw failure }
                         ended = true
-                        break
                     }
                 }
-                guard let next = upcoming, next.presentationTimeStamp <= time else { break }
+                guard let next = upcoming else { return nil }
+                guard let time, next.presentationTimeStamp <= time else { return next }
                 current = next
                 upcoming = nil
             }
-            guard let current, media.contains(where: { $0.containsTime(time) }) else { return nil }
-            return current.imageBuffer
         }
     }
 
@@ -66,6 +72,10 @@ final class VideoCompositionPipeline: SamplePipeline {
     private let end: CMTime
     private let frameDuration: CMTime
     private var index: Int32 = 0
+    /// The source whose frame times the composed frames follow (`sourceTrackIDForFrameTiming`),
+    /// and the time of the last frame composed.
+    private let timing: Source?
+    private var lastTime: CMTime?
     private(set) var failure: AVError?
 
     /// Reads `tracks` over `timeRange` (the shared `session` for a file's tracks) and composes
@@ -96,6 +106,7 @@ final class VideoCompositionPipeline: SamplePipeline {
             sources[track.trackID] = Source(track: track, pipeline: pipeline)
         }
         self.sources = sources
+        timing = sources[composition.sourceTrackIDForFrameTiming]
         start = max(timeRange.start, .zero)
         end = min(timeRange.end, tracks.map(\.timeRange.end).max() ?? .zero)
         custom?.renderContextChanged(context)
@@ -103,19 +114,35 @@ final class VideoCompositionPipeline: SamplePipeline {
 
     func next() -> CMSampleBuffer? {
         guard failure == nil else { return nil }
-        let time = start + CMTimeMultiply(frameDuration, multiplier: index)
-        guard time < end else { return nil }
-        index += 1
         do throws(AVError) {
+            guard let (time, duration) = try nextTime() else { return nil }
             guard let instruction = instructions.last(where: { $0.timeRange.containsTime(time) }) else {
                 throw AVError(.invalidVideoComposition, reason: "no instruction covers \(time.seconds) s")
             }
             guard let picture = try compose(instruction, at: time) else { return next() }
-            return try sampleMaker.sample(try delivered(picture), time: time, duration: frameDuration)
+            return try sampleMaker.sample(try delivered(picture), time: time, duration: duration)
         } catch {
             failure = error
             return nil
         }
+    }
+
+    /// The time and duration of the next composed frame: the next frame of the timing track,
+    /// or the next step of `frameDuration`; nil past the end.
+    private func nextTime() throws(AVError) -> (CMTime, CMTime)? {
+        guard let timing else {
+            let time = start + CMTimeMultiply(frameDuration, multiplier: index)
+            guard time < end else { return nil }
+            index += 1
+            return (time, frameDuration)
+        }
+        guard let frame = try timing.frame(after: lastTime) else { return nil }
+        // The frame reading starts with may begin before the range: it is shown from its start.
+        let time = max(frame.presentationTimeStamp, start)
+        guard time < end else { return nil }
+        lastTime = time
+        let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : frameDuration
+        return (time, duration)
     }
 
     /// The frame at `time`: handed through, drawn, or composed by the custom compositor; nil

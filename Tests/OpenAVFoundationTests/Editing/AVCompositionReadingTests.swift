@@ -32,7 +32,8 @@ import TestSupport
         let base = try #require((stream["time_base"] as? String)?.split(separator: "/").compactMap { Int32($0) })
         let text = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
                                                                   "frame=pts", "-of", "csv=p=0", url.path]), as: UTF8.self)
-        return text.split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        // A frame's line may carry side data after a comma.
+        return text.split(separator: "\n").compactMap { $0.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
             .map { CMTime(value: $0 * Int64(base[0]), timescale: base[1]) }.sorted()
     }
 
