@@ -224,4 +224,27 @@ import TestSupport
         let audio = try #require(try ExportOracle.streams(url).first { $0["codec_type"] as? String == "audio" })
         #expect(abs((Double(audio["duration"] as? String ?? "") ?? 0) - 4) < 0.05)
     }
+
+    @Test func aSourceCutShortFailsTheExportAndLeavesNothing() async throws {
+        // A copy of the fixture, inserted whole, then cut to a third behind the composition's back.
+        let source = Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-source.mp4")
+        try FileManager.default.copyItem(at: try Fixtures.h264AAC(), to: source)
+        let composition = AVMutableComposition()
+        let asset = AVURLAsset(url: source)
+        try composition.insertTimeRange(CMTimeRange(start: .zero, duration: asset.duration), of: asset, at: .zero)
+        try composition.insertTimeRange(CMTimeRange(start: .zero, duration: asset.duration), of: asset, at: asset.duration)
+        let handle = try FileHandle(forWritingTo: source)
+        try handle.truncate(atOffset: UInt64(try FileManager.default.attributesOfItem(atPath: source.path)[.size] as! Int / 3))
+        try handle.close()
+
+        let session = try #require(AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetMediumQuality))
+        let output = ExportOracle.outputURL("cut-short-composition.mp4")
+        session.outputURL = output
+        session.outputFileType = .mp4
+        session.videoComposition = AVMutableVideoComposition(propertiesOf: composition)
+        await session.export()
+        #expect(session.status == .failed)
+        #expect(session.error is AVError, "\(String(describing: session.error))")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
 }
