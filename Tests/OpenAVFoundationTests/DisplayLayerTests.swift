@@ -15,6 +15,7 @@ import TestSupport
     /// The test process's X server, its `DISPLAY` set for SDL.
     static let server: Result<XvfbServer, Error> = Result {
         let server = try XvfbServer(width: 640, height: 480)
+        server.stopsAtExit()
         setenv("DISPLAY", server.display, 1)
         return server
     }

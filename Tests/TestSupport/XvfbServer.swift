@@ -71,6 +71,28 @@ public final class XvfbServer: @unchecked Sendable {
     /// Whether the server process still runs.
     public var isRunning: Bool { process.isRunning }
 
+    /// The server of a whole test process (a static one, never deinitialized): killed, with its
+    /// lock file and socket removed, when the process exits, so that no Xvfb outlives the tests.
+    public func stopsAtExit() {
+        XvfbServer.atExit.withLock {
+            XvfbServer.serversAtExit.append((process.processIdentifier, Int32(display.dropFirst()) ?? -1))
+        }
+        XvfbServer.registerAtExit
+    }
+
+    private static let atExit = NSLock()
+    nonisolated(unsafe) private static var serversAtExit: [(pid: Int32, number: Int32)] = []
+    /// Registers, once, the exit handler: SIGKILL without waiting (nothing may block at exit).
+    private static let registerAtExit: Void = {
+        atexit {
+            for server in XvfbServer.serversAtExit {
+                kill(server.pid, SIGKILL)
+                unlink("/tmp/.X\(server.number)-lock")
+                unlink("/tmp/.X11-unix/X\(server.number)")
+            }
+        }
+    }()
+
     /// Kills the server (SIGKILL: the test process's children may inherit a blocked SIGTERM) and
     /// waits until it has exited; removes its log, lock file and socket.
     public func stop() {
