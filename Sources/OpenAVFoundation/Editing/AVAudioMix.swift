@@ -21,7 +21,7 @@ open class AVAudioMix: NSObject, @unchecked Sendable {
         inputParameters.first { $0.trackID == trackID }
     }
 
-    /// An immutable copy.
+    /// An immutable copy, with copies of the parameters (later changes to them do not reach it).
     open override func copy() -> Any { copied(as: AVAudioMix.self) }
 
     /// A mutable copy.
@@ -29,7 +29,7 @@ open class AVAudioMix: NSObject, @unchecked Sendable {
 
     private func copied(as type: AVAudioMix.Type) -> AVAudioMix {
         let copy = type.init()
-        copy.parameters = inputParameters
+        copy.parameters = inputParameters.compactMap { $0.copy() as? AVAudioMixInputParameters }
         return copy
     }
 }

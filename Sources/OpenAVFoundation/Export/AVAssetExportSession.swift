@@ -345,7 +345,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         options.shouldOptimizeForNetworkUse = shouldOptimizeForNetworkUse
         options.fileLengthLimit = fileLengthLimit
         options.videoComposition = videoComposition.flatMap { $0.copy() as? AVVideoComposition }
-        options.audioMix = audioMix
+        options.audioMix = audioMix?.copy() as? AVAudioMix
         return ExportJob(asset: asset, outputURL: outputURL, fileType: outputFileType,
                          tracks: preset.plan(for: asset, composedSize: composedSize), options: options)
     }

@@ -18,11 +18,7 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     open var audioMix: AVAudioMix? {
         get { lock.withLock { mix } }
         set {
-            let copy = newValue.map { mix -> AVAudioMix in
-                let copied = AVAudioMix()
-                copied.parameters = mix.inputParameters.compactMap { $0.copy() as? AVAudioMixInputParameters }
-                return copied
-            }
+            let copy = newValue?.copy() as? AVAudioMix
             lock.withLock { mix = copy }
         }
     }
