@@ -33,5 +33,30 @@ static inline int cffmpeg_averror_stream_not_found(void) { return AVERROR_STREAM
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// AV_TIME_BASE: the time base of AVFormatContext.duration (microseconds).
 static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
+/// AVERROR_EXIT: an interrupt callback asked FFmpeg to stop.
+static inline int cffmpeg_averror_exit(void) { return AVERROR_EXIT; }
+/// AVERROR_HTTP_BAD_REQUEST, _UNAUTHORIZED, _FORBIDDEN, _NOT_FOUND, _OTHER_4XX and _SERVER_ERROR:
+/// the HTTP status a server answered with, as FFmpeg's http protocol reports it.
+static inline int cffmpeg_averror_http_status(int status) {
+    switch (status) {
+    case 400: return AVERROR_HTTP_BAD_REQUEST;
+    case 401: return AVERROR_HTTP_UNAUTHORIZED;
+    case 403: return AVERROR_HTTP_FORBIDDEN;
+    case 404: return AVERROR_HTTP_NOT_FOUND;
+    case 500: return AVERROR_HTTP_SERVER_ERROR;
+    default: return AVERROR_HTTP_OTHER_4XX;
+    }
+}
+
+/// An interrupt callback for an AVFormatContext: FFmpeg stops blocking I/O (network reads,
+/// playlist reloads) with AVERROR_EXIT once the int `opaque` points to is non-zero.
+static inline int cffmpeg_interrupt_when_set(void *opaque) { return __atomic_load_n((int *)opaque, __ATOMIC_ACQUIRE); }
+/// Sets the flag `cffmpeg_interrupt_when_set` reads.
+static inline void cffmpeg_set_interrupt(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+/// The interrupt callback that stops I/O once `*flag` is set.
+static inline AVIOInterruptCB cffmpeg_interrupt_callback(int *flag) {
+    AVIOInterruptCB callback = { cffmpeg_interrupt_when_set, flag };
+    return callback;
+}
 
 #endif

@@ -3,18 +3,33 @@ import Foundation
 import OpenCoreMedia
 import OpenCoreVideo
 
-/// An open media file: FFmpeg's demuxer (`AVFormatContext`) and what it found in the file.
+/// An open media file, local or fetched over HTTP(S) (a progressive file or an HTTP Live
+/// Streaming playlist): FFmpeg's demuxer (`AVFormatContext`) and what it found in the file.
 /// Owns the context and closes it exactly once.
 package final class Demuxer {
     /// The FFmpeg context, valid until deinit.
     private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// Non-zero once `interrupt()` was called: FFmpeg's blocking I/O then gives up.
+    private let interruptFlag: UnsafeMutablePointer<Int32>
+    /// The connection of a network URL, opened and closed by the demuxer itself.
+    private var io: UnsafeMutablePointer<AVIOContext>?
 
     /// The file that was opened.
     package let url: URL
+    /// How `url` is read when it is a network URL.
+    package let network: NetworkOptions
     /// The container's short names as FFmpeg reports them, such as "mov,mp4,m4a,3gp,3g2,mj2".
     package let formatName: String
     /// The container's duration, or invalid when the container does not state one.
     package let duration: CMTime
+    /// When the container's duration starts: its earliest stream's start, or invalid when
+    /// unknown. Zero for an HTTP Live Stream (see `timestampOffset`).
+    package let startTime: CMTime
+    /// What is taken off every timestamp read, in `AV_TIME_BASE` units: an HTTP Live Stream's
+    /// first time (segments are stamped with a running clock that starts anywhere, an MPEG-TS
+    /// one at 1.4 s or more), so that the stream's timeline starts at zero as Apple's players
+    /// show it; zero for everything else.
+    private let timestampOffset: Int64
     /// The streams (tracks) of the file, in file order.
     package let streams: [StreamDescription]
     /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
@@ -24,24 +39,66 @@ package final class Demuxer {
     /// the bit rate: only a stated duration says how much a file should hold.
     package let statesDurations: Bool
 
-    /// Opens `url` and reads enough of it to describe every stream; throws `EngineError` when
-    /// the file is missing, unreadable or not media.
-    package init(url: URL) throws(EngineError) {
+    /// Opens `url` (a file URL, or an `http`/`https` URL read with `network`) and reads enough
+    /// of it to describe every stream; throws `EngineError` when the file is missing,
+    /// unreadable or not media, or the server fails or stalls.
+    package init(url: URL, network: NetworkOptions = .standard) throws(EngineError) {
         _ = FFmpegLog.install
-        guard url.isFileURL else {
-            throw EngineError(operation: "opening \(url)", message: "only file URLs can be opened")
+        let isNetwork = NetworkOptions.isNetworkURL(url)
+        guard url.isFileURL || isNetwork else {
+            throw EngineError(operation: "opening \(url)", message: "only file, http and https URLs can be opened")
         }
         self.url = url
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try ffmpegCheck(avformat_open_input(&context, url.path, nil, nil), "opening \(url.path)")
-        guard let opened = context else {
-            throw EngineError(operation: "opening \(url.path)", message: "FFmpeg returned no context")
+        self.network = network
+        interruptFlag = .allocate(capacity: 1)
+        interruptFlag.initialize(to: 0)
+        guard let allocated = avformat_alloc_context() else {
+            interruptFlag.deallocate()
+            throw EngineError(operation: "opening \(url)", message: "out of memory")
+        }
+        var interrupt = cffmpeg_interrupt_callback(interruptFlag)
+        allocated.pointee.interrupt_callback = interrupt
+        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
+        if isNetwork {
+            // The connection is opened here, not by avformat_open_input, so that its I/O error
+            // (a timeout, a dropped connection) is still there to read when the demuxer only
+            // says the data ended or made no sense.
+            var options = network.dictionary()
+            var io: UnsafeMutablePointer<AVIOContext>?
+            let status = avio_open2(&io, url.absoluteString, AVIO_FLAG_READ, &interrupt, &options)
+            av_dict_free(&options)
+            guard status >= 0, let io else {
+                avformat_free_context(allocated)
+                interruptFlag.deallocate()
+                var error = EngineError(ffmpegCode: status < 0 ? status : -ENOMEM, operation: "opening \(url.openedName)")
+                error.isNetwork = true
+                throw error
+            }
+            allocated.pointee.pb = io
+            allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+            self.io = io
+        } else {
+            io = nil
+        }
+        var options = isNetwork ? network.dictionary() : nil
+        let status = avformat_open_input(&context, isNetwork ? url.absoluteString : url.path, nil, &options)
+        av_dict_free(&options)
+        guard status >= 0, let opened = context else {
+            // avformat_open_input frees the context it was given when it fails.
+            let ioError = io?.pointee.error ?? 0
+            avio_closep(&self.io)
+            interruptFlag.deallocate()
+            var error = EngineError(ffmpegCode: ioError < 0 ? ioError : (status < 0 ? status : -ENOMEM), operation: "opening \(url.openedName)")
+            error.isNetwork = isNetwork
+            throw error
         }
         self.context = opened
         do {
-            try ffmpegCheck(avformat_find_stream_info(opened, nil), "reading stream information of \(url.path)")
+            try Self.check(avformat_find_stream_info(opened, nil), io: io, "reading stream information of \(url.openedName)")
         } catch {
             avformat_close_input(&self.context)
+            avio_closep(&self.io)
+            interruptFlag.deallocate()
             throw error
         }
         formatName = opened.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
@@ -49,15 +106,45 @@ package final class Demuxer {
         duration = containerDuration > 0
             ? CMTime(value: containerDuration, timescale: cffmpeg_time_base())
             : .invalid
+        let isHTTPLiveStream = formatName == "hls"
+        let start = opened.pointee.start_time
+        timestampOffset = isHTTPLiveStream && start != cffmpeg_nopts_value() ? start : 0
+        startTime = start != cffmpeg_nopts_value()
+            ? CMTime(value: start - timestampOffset, timescale: cffmpeg_time_base()) : .invalid
         metadata = StreamDescription.tags(opened.pointee.metadata)
         statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+        let offset = CMTime(value: timestampOffset, timescale: cffmpeg_time_base())
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in
-            opened.pointee.streams[index].map(StreamDescription.init(stream:))
+            opened.pointee.streams[index].map(StreamDescription.init(stream:)).map { stream in
+                var shifted = stream
+                if shifted.startTime.isNumeric { shifted.startTime = shifted.startTime - offset }
+                return shifted
+            }
         }
     }
 
     deinit {
         avformat_close_input(&context)
+        avio_closep(&io)
+        interruptFlag.deallocate()
+    }
+
+    /// Makes a read, seek or playlist reload blocked on the network (now or later) give up with
+    /// `AVERROR_EXIT`; the demuxer reads nothing more. Safe from any thread.
+    package func interrupt() {
+        cffmpeg_set_interrupt(interruptFlag)
+    }
+
+    /// Whether the file is an HTTP Live Streaming playlist.
+    package var isHTTPLiveStream: Bool { formatName == "hls" }
+
+    /// Reads only the packets of `indices` from now on: FFmpeg skips the other streams, and the
+    /// HTTP Live Streaming demuxer stops fetching the segments of variants none of whose
+    /// streams are read.
+    package func readOnly(streams indices: Set<Int>) {
+        for index in streams.indices {
+            stream(index).pointee.discard = indices.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        }
     }
 
     /// The open context; valid for the demuxer's lifetime.
@@ -98,9 +185,14 @@ package final class Demuxer {
             let packet = Packet()
             let status = av_read_frame(openContext, packet.pointer)
             if status == cffmpeg_averror_eof() { return nil }
-            try ffmpegCheck(status, "reading \(url.path)")
+            try check(status, "reading \(url.openedName)")
             guard packet.streamIndex >= 0, packet.streamIndex < streams.count else { continue }
             packet.timeBase = timeBase(ofStream: packet.streamIndex)
+            if timestampOffset != 0 {
+                let shift = av_rescale_q(timestampOffset, AVRational(num: 1, den: cffmpeg_time_base()), packet.timeBase)
+                if packet.pointer.pointee.pts != cffmpeg_nopts_value() { packet.pointer.pointee.pts -= shift }
+                if packet.pointer.pointee.dts != cffmpeg_nopts_value() { packet.pointer.pointee.dts -= shift }
+            }
             return packet
         }
     }
@@ -108,8 +200,27 @@ package final class Demuxer {
     /// Moves reading to the last key frame at or before `time` in stream `index`, so that
     /// decoding from there reaches `time`.
     package func seek(to time: CMTime, inStream index: Int) throws(EngineError) {
-        let timestamp = time.ffmpegTimestamp(in: timeBase(ofStream: index))
-        try ffmpegCheck(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD),
-                        "seeking \(url.path) to \(time.seconds) s")
+        let timestamp = (time + CMTime(value: timestampOffset, timescale: cffmpeg_time_base())).ffmpegTimestamp(in: timeBase(ofStream: index))
+        try check(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD), "seeking \(url.openedName) to \(time.seconds) s")
     }
+
+    /// `ffmpegCheck`, for a network URL with the connection's own error when there is one (the
+    /// demuxer may report a timed-out read as the end of the data) and marked as the network's.
+    private func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(EngineError) {
+        try Self.check(status, io: io, operation())
+    }
+
+    /// `check` with the connection `io` (nil for a local file).
+    private static func check(_ status: Int32, io: UnsafeMutablePointer<AVIOContext>?, _ operation: @autoclosure () -> String) throws(EngineError) {
+        guard status < 0 else { return }
+        guard let io else { try ffmpegCheck(status, operation()) ; return }
+        var error = EngineError(ffmpegCode: io.pointee.error < 0 ? io.pointee.error : status, operation: operation())
+        error.isNetwork = true
+        throw error
+    }
+}
+
+extension URL {
+    /// How an error message names the URL: a file's path, or the whole network URL.
+    var openedName: String { isFileURL ? path : absoluteString }
 }

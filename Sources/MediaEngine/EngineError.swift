@@ -9,6 +9,9 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     package let operation: String
     /// FFmpeg's own message for `code`, or a message of ours.
     package let message: String
+    /// Whether the failure was reading from the network (an `http`/`https` URL), where a POSIX
+    /// code means a connection problem rather than a file's.
+    package var isNetwork = false
 
     /// Wraps FFmpeg error `code` returned while doing `operation`.
     package init(ffmpegCode code: Int32, operation: String) {
@@ -42,6 +45,16 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
 
     /// Whether FFmpeg has no decoder for the codec.
     package var isDecoderNotFound: Bool { code == cffmpeg_averror_decoder_not_found() }
+
+    /// The HTTP status a server refused the request with (400, 401, 403, 404, 500, or 499 for
+    /// another 4xx), or nil.
+    package var httpStatus: Int? {
+        guard code < 0 else { return nil }
+        return [400, 401, 403, 404, 500, 499].first { code == cffmpeg_averror_http_status(Int32($0)) }
+    }
+
+    /// Whether I/O gave up because the reader was interrupted (`Demuxer.interrupt()`).
+    package var isInterrupted: Bool { code == cffmpeg_averror_exit() }
 
     /// "operation: message".
     package var description: String { "\(operation): \(message)" }

@@ -16,7 +16,7 @@ package struct StreamDescription: Sendable {
     /// CoreMedia's code for the codec ('avc1', 'aac ', …), 0 when unknown.
     package let codecType: FourCharCode
     /// The time of the stream's first sample, or invalid.
-    package let startTime: CMTime
+    package internal(set) var startTime: CMTime
     /// The stream's duration as the container states it, or invalid.
     package let duration: CMTime
     /// Width and height in pixels (video), 0 otherwise.

@@ -25,7 +25,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// Differs from Apple: the object is an `AVAsset`, not an `AVURLAsset`, because a Swift
     /// initializer cannot return a subclass; it loads exactly as `AVURLAsset(url:)` does.
     public convenience init(url: URL) {
-        self.init(loader: AssetLoader.forFile(url, precise: false))
+        self.init(loader: AssetLoader.forURL(url, precise: false))
     }
 
     /// The track objects of loaded contents, made once so that identity is stable (a

@@ -1,23 +1,50 @@
 import Foundation
+import MediaEngine
 
 /// The option key asking for exact durations and times even when that means reading the
 /// whole file (a `Bool`).
 public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPreciseDurationAndTimingKey"
 
-/// An asset read from a local file URL.
+/// The option key for the `User-Agent` header field of the asset's HTTP requests (a `String`).
+public let AVURLAssetHTTPUserAgentKey = "AVURLAssetHTTPUserAgentKey"
+
+/// The option key for extra header fields sent with every HTTP request of the asset, the
+/// playlist's and each segment's (a `[String: String]`). Apple's SDK has this key without
+/// documenting it; real code passes it for authorization headers.
+public let AVURLAssetHTTPHeaderFieldsKey = "AVURLAssetHTTPHeaderFieldsKey"
+
+/// The option key for how long, in seconds, connecting to the server or waiting for its next
+/// bytes may take before loading or reading fails with `URLError.timedOut` underneath (a
+/// `TimeInterval`; 30 by default).
 ///
-/// Differs from Apple: only `file:` URLs are supported; anything else fails to load with an
-/// `AVError`.
+/// An extension of OpenAVFoundation: Apple's framework has no such option.
+public let AVURLAssetHTTPTimeoutIntervalKey = "AVURLAssetHTTPTimeoutIntervalKey"
+
+/// An asset read from a URL: a local file, a file on an HTTP(S) server (read with byte-range
+/// requests as it is needed), or an HTTP Live Streaming playlist (`.m3u8`, with MPEG-TS or
+/// fragmented MP4 segments).
+///
+/// Differs from Apple: other URL schemes fail to load with an `AVError`. An HTTP Live
+/// Stream's `tracks` are those of every variant, as `ffprobe` lists them; Apple's list is empty
+/// for such assets (their tracks are the player item's).
 open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// The URL the asset was created with.
     public let url: URL
 
     /// Creates an asset for `url`. Nothing is read until a value is loaded.
-    /// `options` may hold `AVURLAssetPreferPreciseDurationAndTimingKey`.
+    /// `options` may hold `AVURLAssetPreferPreciseDurationAndTimingKey`,
+    /// `AVURLAssetHTTPUserAgentKey`, `AVURLAssetHTTPHeaderFieldsKey` and
+    /// `AVURLAssetHTTPTimeoutIntervalKey`.
     public init(url: URL, options: [String: Any]? = nil) {
         self.url = url
         let precise = (options?[AVURLAssetPreferPreciseDurationAndTimingKey] as? Bool) ?? false
-        super.init(loader: AssetLoader.forFile(url, precise: precise))
+        var network = NetworkOptions.standard
+        network.userAgent = options?[AVURLAssetHTTPUserAgentKey] as? String
+        network.headerFields = options?[AVURLAssetHTTPHeaderFieldsKey] as? [String: String] ?? [:]
+        if let seconds = options?[AVURLAssetHTTPTimeoutIntervalKey] as? TimeInterval, seconds > 0 {
+            network.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        super.init(loader: AssetLoader.forURL(url, precise: precise, network: network))
     }
 
     /// The file types `AVURLAsset` can open: every container FFmpeg reads that has an `AVFileType`.

@@ -23,19 +23,33 @@ struct AssetContents: @unchecked Sendable {
     let formatName: String
     /// The demuxer that read all this, for the asset's first reader.
     let spares: ReadingSpares
+    /// How the file is fetched when `url` is a network URL.
+    let network: NetworkOptions
 
-    /// Reads `url`. With `precise` (or when the headers leave a stream's duration unknown) every
-    /// packet is scanned for exact start and end times; nothing is decoded.
-    init(url: URL, precise: Bool) throws(EngineError) {
-        let demuxer = try Demuxer(url: url)
+    /// Reads `url` (a network URL with `network`). With `precise` (or when the headers leave a
+    /// stream's duration unknown) every packet of a local file is scanned for exact start and
+    /// end times; nothing is decoded. A network file is never scanned (that would download it
+    /// whole): a stream without a stated duration lasts as long as the container says, and a
+    /// live stream, whose end is not known, lasts `.indefinite`.
+    init(url: URL, precise: Bool, network: NetworkOptions) throws(EngineError) {
+        let demuxer = try Demuxer(url: url, network: network)
         self.url = url
+        self.network = network
         formatName = demuxer.formatName
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
-        let scan = precise || durations.contains { !$0.isNumeric }
+        let isNetwork = NetworkOptions.isNetworkURL(url)
+        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric })
         if scan {
             (starts, durations) = try Self.measure(demuxer)
+        } else if isNetwork {
+            // Each stream lasts to the container's end.
+            let end = demuxer.duration.isNumeric ? demuxer.duration + (demuxer.startTime.isNumeric ? demuxer.startTime : .zero) : .indefinite
+            durations = zip(durations, starts).map { duration, start in
+                guard !duration.isNumeric else { return duration }
+                return end.isNumeric ? end - (start.isNumeric ? start : .zero) : .indefinite
+            }
         }
         providesPreciseDurationAndTiming = scan
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
@@ -44,13 +58,14 @@ struct AssetContents: @unchecked Sendable {
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
                           duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations)
         }
-        let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end).filter(\.isNumeric)
-        duration = ends.max() ?? demuxer.duration
+        let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end)
+        duration = ends.contains { $0.isIndefinite } ? .indefinite : ends.filter(\.isNumeric).max() ?? demuxer.duration
     }
 
     /// The contents of a composition as it stands: its tracks, no file and no metadata.
     init(composedOf tracks: [TrackContents]) {
         url = nil
+        network = .standard
         formatName = ""
         metadata = []
         commonMetadata = []
@@ -61,8 +76,9 @@ struct AssetContents: @unchecked Sendable {
     }
 
     /// Where the file's own clock begins: zero for containers whose timeline starts at zero
-    /// (QuickTime/MP4, Matroska, …); the earliest track's start for MPEG transport and program
-    /// streams, which are stamped with a running clock that does not start at zero.
+    /// (QuickTime/MP4, Matroska, …, and HTTP Live Streams, which the demuxer moves there); the
+    /// earliest track's start for MPEG transport and program streams, which are stamped with a
+    /// running clock that does not start at zero.
     var timelineOrigin: CMTime {
         guard formatName == "mpegts" || formatName == "mpeg" else { return .zero }
         return tracks.map(\.timeRange.start).filter(\.isNumeric).min() ?? .zero
@@ -222,7 +238,7 @@ struct TrackContents: @unchecked Sendable {
         }
         formatDescription = demuxer.formatDescription(ofStream: stream.index)
         let trackStart = start.isNumeric ? start : .zero
-        timeRange = duration.isNumeric ? CMTimeRange(start: trackStart, duration: duration) : .invalid
+        timeRange = duration.isNumeric || duration.isIndefinite ? CMTimeRange(start: trackStart, duration: duration) : .invalid
         // Only for a track that starts with the file: FFmpeg's MP4 reader states some late tracks'
         // durations from the timeline's start (edit lists, fragments), which would overstate the end.
         statedEnd = durationIsStated && trackStart <= AVError.cutShortTolerance ? timeRange.end : .invalid

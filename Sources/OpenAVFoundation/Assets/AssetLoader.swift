@@ -39,11 +39,12 @@ final class AssetLoader: @unchecked Sendable {
         isLive = true
     }
 
-    /// A loader reading a local file (exact timing when `precise`).
-    static func forFile(_ url: URL, precise: Bool) -> AssetLoader {
+    /// A loader reading a local file, or a network one with `network` (exact timing when
+    /// `precise`).
+    static func forURL(_ url: URL, precise: Bool, network: NetworkOptions = .standard) -> AssetLoader {
         AssetLoader { () throws(AVError) -> AssetContents in
             do throws(EngineError) {
-                return try AssetContents(url: url, precise: precise)
+                return try AssetContents(url: url, precise: precise, network: network)
             } catch {
                 throw AVError(error, fallback: .failedToParse)
             }

@@ -5,11 +5,14 @@ extension AVError {
     /// The `AVError` for an engine failure. A missing or unreadable file gives
     /// `.failedToLoadMediaData` with the POSIX error underneath; data FFmpeg cannot recognise
     /// gives `.fileFormatNotRecognized`; a codec without a decoder gives `.decoderNotFound`; a
-    /// file that exists where one is to be made gives `.fileAlreadyExists`; anything else gives
-    /// `fallback` (such as `.failedToParse` or `.decodeFailed`).
+    /// file that exists where one is to be made gives `.fileAlreadyExists`; a network failure
+    /// gives what `init(network:fallback:)` says; anything else gives `fallback` (such as
+    /// `.failedToParse` or `.decodeFailed`).
     package init(_ error: EngineError, fallback: AVError.Code) {
         let reason = error.description
-        if error.code == -EEXIST {
+        if error.isNetwork, let network = AVError(network: error, fallback: fallback) {
+            self = network
+        } else if error.code == -EEXIST {
             self.init(.fileAlreadyExists, reason: reason)
         } else if error.code < 0, let posix = Self.posixCode(error.code) {
             let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(posix),

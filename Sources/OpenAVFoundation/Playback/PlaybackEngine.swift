@@ -582,7 +582,7 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// The time of the key frame at or before `time` in the item's video (nil without video).
     private func keyFrame(atOrBefore time: CMTime, in item: AVPlayerItem) -> CMTime? {
-        guard let track = item.asset.tracks(withMediaType: .video).first, let reader = try? AVAssetReader(asset: item.asset) else { return nil }
+        guard let track = item.asset.tracks(withMediaType: .video).first, let reader = try? AVAssetReader(asset: item.asset, readsLiveStreams: true) else { return nil }
         reader.timeRange = CMTimeRange(start: time, end: .positiveInfinity)
         let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
         reader.add(output)

@@ -39,7 +39,7 @@ final class SoundFeed {
     /// `.varispeed`.
     init(track: AVAssetTrack, asset: AVAsset, mix: AVAudioMix? = nil, start: CMTime, end: CMTime, rate: Double = 1,
          algorithm: AVAudioTimePitchAlgorithm = .timeDomain) throws {
-        reader = try AVAssetReader(asset: asset)
+        reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
         reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
         let settings: [String: Any] = [
             AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32,

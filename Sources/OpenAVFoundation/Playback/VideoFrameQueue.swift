@@ -31,7 +31,7 @@ final class VideoFrameQueue: @unchecked Sendable {
          settings: [String: Any], ahead: Int) {
         limit = min(max(1, ahead), Self.capacity)
         do {
-            reader = try AVAssetReader(asset: asset)
+            reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
             reader?.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
         } catch {
             reader = nil

@@ -27,6 +27,14 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     private var outputList: [AVAssetReaderOutput] = []
     private var finishedOutputs = Set<ObjectIdentifier>()
     private var pendingRanges: [ObjectIdentifier: [CMTimeRange]] = [:]
+    /// The passes over the file under way (held by their outputs' pipelines), interrupted by
+    /// `cancelReading()`.
+    private var sessions: [WeakSession] = []
+
+    /// A pass the reader does not keep alive.
+    private struct WeakSession {
+        weak var session: ReadingSession?
+    }
 
     /// The asset being read.
     public let asset: AVAsset
@@ -36,11 +44,26 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         willSet { precondition(status == .unknown, "AVAssetReader.timeRange cannot change after startReading()") }
     }
 
-    /// Creates a reader for `asset`; throws when the asset cannot be read.
-    public init(asset: AVAsset) throws {
+    /// Creates a reader for `asset`; throws when the asset cannot be read. An HTTP Live Stream
+    /// cannot (`AVError.operationNotSupportedForAsset`), as on Apple platforms.
+    ///
+    /// Differs from Apple: a file on an HTTP(S) server is read (Apple's reader takes only local
+    /// files).
+    public convenience init(asset: AVAsset) throws {
+        try self.init(asset: asset, readsLiveStreams: false)
+    }
+
+    /// A reader for `asset`, of an HTTP Live Stream too when `readsLiveStreams` (the player's).
+    init(asset: AVAsset, readsLiveStreams: Bool) throws {
         self.asset = asset
         super.init()
-        if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
+        switch asset.loader.contentsBlocking() {
+        case .failure(let error): throw error
+        case .success(let contents) where contents.formatName == "hls" && !readsLiveStreams:
+            throw AVError(.operationNotSupportedForAsset,
+                          reason: "an AVAssetReader cannot read an HTTP Live Stream (\(contents.url?.absoluteString ?? "")); play it with AVPlayer")
+        case .success: break
+        }
     }
 
     /// The outputs added so far.
@@ -99,6 +122,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
             let session = streams.isEmpty ? nil : try ReadingSession(contents: contents, streams: streams, start: range.start,
                                                                       seekStream: videoStream?.streamIndex ?? streams.min())
+            if let session { lock.withLock { sessions = sessions.filter { $0.session != nil } + [WeakSession(session: session)] } }
             for output in outputs {
                 let pipeline = try output.makePipeline(timeRange: range, session: session)
                 output.lock.withLock { output.pipeline = pipeline }
@@ -122,12 +146,14 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         return false
     }
 
-    /// Stops reading; outputs deliver no more samples.
+    /// Stops reading; outputs deliver no more samples. A read waiting for the network gives up.
     open func cancelReading() {
-        let outputs: [AVAssetReaderOutput] = lock.withLock {
+        let (outputs, sessions): ([AVAssetReaderOutput], [ReadingSession]) = lock.withLock {
             if statusValue == .reading || statusValue == .unknown { statusValue = .cancelled }
-            return outputList
+            defer { self.sessions = [] }
+            return (outputList, self.sessions.compactMap(\.session))
         }
+        sessions.forEach { $0.interrupt() }
         for output in outputs {
             output.lock.withLock { output.pipeline = nil }
         }
@@ -195,6 +221,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             let streams = output.streamIndices
             let session = streams.isEmpty ? nil : try ReadingSession(contents: contents, streams: Set(streams), start: range.start,
                                                                       seekStream: streams.min())
+            if let session { lock.withLock { sessions = sessions.filter { $0.session != nil } + [WeakSession(session: session)] } }
             let pipeline = try output.makePipeline(timeRange: range, session: session)
             output.lock.withLock {
                 output.pipeline = pipeline

@@ -39,6 +39,8 @@ final class ReadingSession: @unchecked Sendable {
     private var endOfFile = false
     /// The first read failure, after which every output ends.
     private(set) var failure: AVError?
+    /// Whether `interrupt()` stopped the demuxer, which then reads nothing more.
+    private var interrupted = false
 
     /// Reads the given streams of `contents`' file from `start` (the key frame before it, in
     /// `seekStream`) when it is past the file's beginning, through a demuxer the asset keeps
@@ -51,9 +53,13 @@ final class ReadingSession: @unchecked Sendable {
             if let spare = contents.spares.takeDemuxer(seeking: seeking) {
                 opened = spare
             } else if let url = contents.url {
-                opened = try Demuxer(url: url)
+                opened = try Demuxer(url: url, network: contents.network)
             } else {
                 preconditionFailure("a reading session over an asset with no file (a composition reads its segments' files)")
+            }
+            if opened.isHTTPLiveStream {
+                // Only the variant read is fetched.
+                opened.readOnly(streams: streams)
             }
             if seeking, let seekStream {
                 try opened.seek(to: start, inStream: seekStream)
@@ -68,7 +74,14 @@ final class ReadingSession: @unchecked Sendable {
     /// The demuxer and the decoders go back to the asset for the next reader, unless reading
     /// failed.
     deinit {
-        if failure == nil { spares.giveBack(demuxer, decoders: decoders) }
+        if failure == nil && !interrupted { spares.giveBack(demuxer, decoders: decoders) }
+    }
+
+    /// Stops the pass: a read blocked on the network gives up now, and nothing more is read.
+    /// Safe from any thread, while another waits in `nextPacket(forStream:)`.
+    func interrupt() {
+        demuxer.interrupt()
+        lock.withLock { interrupted = true }
     }
 
     /// A decoder for a stream of the file: one a finished reader gave back, or a new one.
@@ -95,7 +108,7 @@ final class ReadingSession: @unchecked Sendable {
         lock.withLock {
             guard index >= 0, index < queues.count, queues[index] != nil else { return nil }
             if let packet = queues[index]!.popFirst() { return packet }
-            while !endOfFile, failure == nil {
+            while !endOfFile, failure == nil, !interrupted {
                 do throws(EngineError) {
                     guard let packet = try demuxer.readPacket() else {
                         endOfFile = true

@@ -1,0 +1,45 @@
+import CFFmpeg
+import Foundation
+
+/// How media is fetched from an `http:` or `https:` URL (FFmpeg's http, tls and hls protocols):
+/// the request's user agent and extra header fields, and how long a connection or a read may
+/// stall before it fails.
+package struct NetworkOptions: Sendable, Equatable {
+    /// The `User-Agent` header field, or nil for FFmpeg's own ("Lavf/…").
+    package var userAgent: String?
+    /// Extra header fields sent with every request (the playlist's and each segment's too).
+    package var headerFields: [String: String]
+    /// How long connecting, or waiting for the next bytes, may take before the read fails with
+    /// `ETIMEDOUT`.
+    package var timeout: Duration
+
+    /// The default: FFmpeg's user agent, no extra fields, a 30 second timeout.
+    package static let standard = NetworkOptions(userAgent: nil, headerFields: [:], timeout: .seconds(30))
+
+    package init(userAgent: String?, headerFields: [String: String], timeout: Duration) {
+        self.userAgent = userAgent
+        self.headerFields = headerFields
+        self.timeout = timeout
+    }
+
+    /// FFmpeg's options for opening a network URL with these settings; the caller frees the
+    /// dictionary.
+    func dictionary() -> OpaquePointer? {
+        var options: OpaquePointer?
+        let microseconds = timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000
+        // rw_timeout bounds every read of the connection; timeout bounds the socket's connect.
+        av_dict_set(&options, "rw_timeout", String(microseconds), 0)
+        av_dict_set(&options, "timeout", String(microseconds), 0)
+        if let userAgent { av_dict_set(&options, "user_agent", userAgent, 0) }
+        if !headerFields.isEmpty {
+            let lines = headerFields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+            av_dict_set(&options, "headers", lines, 0)
+        }
+        return options
+    }
+
+    /// Whether `url` is fetched over the network: an `http` or `https` URL.
+    package static func isNetworkURL(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+    }
+}

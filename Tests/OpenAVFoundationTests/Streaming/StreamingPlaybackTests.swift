@@ -1,0 +1,95 @@
+import CaptureDevices
+import Foundation
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// Playing from the tests' HTTP server: HTTP Live Streams to their end, a server that fails.
+/// Real time: the name puts it in the test script's real-time phase.
+@Suite(.serialized) struct StreamingPlaybackTests {
+    static func server() throws -> MediaHTTPServer { try StreamingFixtures.server.get() }
+
+    @Test(arguments: ["mpegts", "fmp4"])
+    func anHTTPLiveStreamPlaysToItsEndInRealTime(segmentType: String) async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let item = AVPlayerItem(url: try Self.server().url(try StreamingFixtures.hls(segmentType: segmentType)))
+        let output = AVPlayerItemVideoOutput(pixelBufferAttributes: nil)
+        item.add(output)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        let failed = PlaybackTests.NotificationCounter(AVPlayerItem.failedToPlayToEndTimeNotification, object: item)
+        let clock = ContinuousClock()
+        player.play()
+        let start = clock.now
+        // Pull the pictures as a display would, until the end.
+        var shown: [CMTime] = []
+        while ended.posted == 0 && failed.posted == 0 && clock.now - start < .seconds(20) {
+            let time = output.itemTime(forHostTime: CACurrentMediaTime())
+            if output.hasNewPixelBuffer(forItemTime: time) {
+                var display = CMTime.invalid
+                if output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: &display) != nil { shown.append(display) }
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let took = clock.now - start
+        #expect(ended.posted == 1 && failed.posted == 0, "\(String(describing: item.error))")
+        #expect(item.status == .readyToPlay)
+        #expect(abs(item.duration.seconds - 6) < 0.05)
+        #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.05)
+        // 6 s of media played in about 6 s of wall time, most of its 180 pictures shown.
+        #expect(took > .milliseconds(5500) && took < .seconds(9), "\(took)")
+        #expect(shown.count > 150, "\(shown.count) pictures shown")
+        #expect(shown.first.map { $0.seconds < 0.1 } == true, "\(String(describing: shown.first))")
+    }
+
+    @Test func aMissingStreamFailsTheItemWithTheServersAnswer() async throws {
+        let item = AVPlayerItem(url: try Self.server().url("no-such-stream/master.m3u8"))
+        let player = AVPlayer(playerItem: item)
+        player.isMuted = true
+        let failed = StatusWaiter(item)
+        await failed.wait()
+        let error = try #require(item.error as? AVError)
+        #expect(item.status == .failed && error.code == .contentIsUnavailable)
+        #expect((error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == -12938)
+    }
+
+    @Test func aServerThatHangsUpMidStreamFailsToPlayToTheEnd() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let item = AVPlayerItem(url: try Self.server().url("cut/" + (try StreamingFixtures.progressive(indexFirst: true))))
+        item.add(AVPlayerItemVideoOutput(pixelBufferAttributes: nil))
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let failed = PlaybackTests.NotificationCounter(AVPlayerItem.failedToPlayToEndTimeNotification, object: item)
+        let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        player.play()
+        await failed.wait(seconds: 15)
+        #expect(failed.posted == 1 && ended.posted == 0)
+        // The server sent the first half of the file: playback stopped within it.
+        #expect(player.currentTime().seconds < 3.5)
+        let error = try #require(item.error as? AVError)
+        #expect(error.code == .noLongerPlayable)
+        #expect((error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == URLError.networkConnectionLost.rawValue)
+    }
+
+    /// Waits until an item's status is no longer `.unknown`.
+    final class StatusWaiter: @unchecked Sendable {
+        private let item: AVPlayerItem
+        private var observation: NSKeyValueObservation?
+        private let stream: AsyncStream<Void>
+        private let continuation: AsyncStream<Void>.Continuation
+
+        init(_ item: AVPlayerItem) {
+            self.item = item
+            (stream, continuation) = AsyncStream<Void>.makeStream()
+            let continuation = continuation
+            observation = item.observe(\.status, options: [.initial, .new]) { item, _ in
+                if item.status != .unknown { continuation.yield() }
+            }
+        }
+
+        func wait() async {
+            for await _ in stream { break }
+        }
+    }
+}
