@@ -45,7 +45,7 @@ package final class Muxer {
         case addingTracks, writing, failed, closed
     }
 
-    /// The file being written.
+    /// The file being written; a `segments:` URL for a muxer writing segments in memory.
     package let url: URL
     /// FFmpeg's muxer name ("mov", "mp4", "ipod", …).
     package let fileType: String
@@ -67,6 +67,8 @@ package final class Muxer {
     /// The packet `write(sampleBuffer:track:timeOffset:)` fills and hands to the interleaver,
     /// reused (blank between writes) rather than allocated per sample.
     private let samplePacket = Packet()
+    /// Where the bytes go and when segments are cut, for a muxer writing segments in memory.
+    private let segments: MuxerSegments?
 
     /// Whether encoders for `fileType` must put their configuration in the codec parameters
     /// (`Encoder(settings:globalHeader:)`'s flag): true for MP4, QuickTime and Matroska.
@@ -106,6 +108,7 @@ package final class Muxer {
         self.url = url
         self.fileType = fileType
         self.options = options
+        segments = nil
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFCHR else {
@@ -136,17 +139,64 @@ package final class Muxer {
         }
     }
 
+    /// Makes a muxer that writes `fileType` (fragmented MP4) into memory rather than a file,
+    /// as segments: the movie header once (the initialization segment), then one fragment
+    /// (`moof` + `mdat`) per segment, each handed to `handler` as soon as it is cut (see `cut`),
+    /// with what each track holds in it. Throws for an unknown muxer.
+    package init(segmentsOf fileType: String, options: Options = Options(), cut: MuxerSegments.Cut,
+                 handler: @escaping MuxerSegments.Handler) throws(EngineError) {
+        _ = FFmpegLog.install
+        url = URL(string: "segments:")!
+        self.fileType = fileType
+        self.options = options
+        createdFile = false
+        let segments = MuxerSegments(cut: cut, handler: handler)
+        self.segments = segments
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&context, nil, fileType, nil)
+        let size: Int32 = 64 * 1024
+        guard status >= 0, let context, let buffer = av_malloc(Int(size)) else {
+            avformat_free_context(context)
+            throw EngineError(ffmpegCode: status < 0 ? status : cffmpeg_averror(ENOMEM), operation: "making segments of \(fileType)")
+        }
+        let write: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, bytes, count in
+            guard let opaque, let bytes else { return count }
+            Unmanaged<MuxerSegments>.fromOpaque(opaque).takeUnretainedValue().receive(bytes, count: Int(count))
+            return count
+        }
+        guard let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), size, 1,
+                                          Unmanaged.passUnretained(segments).toOpaque(), nil, write, nil) else {
+            av_free(buffer)
+            avformat_free_context(context)
+            throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "making segments of \(fileType)")
+        }
+        context.pointee.pb = io
+        context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        self.context = context
+        for (key, value) in options.metadata {
+            av_dict_set(&context.pointee.metadata, key, value, 0)
+        }
+    }
+
     deinit {
         // Neither finished nor cancelled: close what was written, leave the file.
         closeContext()
     }
 
-    /// Closes the file and frees the context; returns the close status.
+    /// Closes the file (or the memory output of segments) and frees the context; returns the
+    /// close status.
     @discardableResult
     private func closeContext() -> Int32 {
         guard let context else { return 0 }
         var status: Int32 = 0
-        if context.pointee.pb != nil { status = avio_closep(&context.pointee.pb) }
+        if segments != nil, let pb = context.pointee.pb {
+            avio_flush(pb)
+            status = pb.pointee.error
+            av_freep(&context.pointee.pb.pointee.buffer)
+            avio_context_free(&context.pointee.pb)
+        } else if context.pointee.pb != nil {
+            status = avio_closep(&context.pointee.pb)
+        }
         avformat_free_context(context)
         self.context = nil
         return status
@@ -234,7 +284,13 @@ package final class Muxer {
         guard let context else { return }
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }
-        if let interval = options.movieFragmentInterval, interval.isNumeric, interval > .zero {
+        if segments != nil {
+            // Fragments cut on request only; the movie header with the first one, so that edit
+            // lists keep every time exact (split off as the initialization segment); no index
+            // at the end.
+            av_dict_set(&dictionary, "movflags", "+frag_custom+delay_moov+default_base_moof+skip_trailer", 0)
+            segments?.keyTrack = tracks.firstIndex { $0.stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
+        } else if let interval = options.movieFragmentInterval, interval.isNumeric, interval > .zero {
             // The movie header waits for the first fragment (`delay_moov`) rather than being
             // written empty: FFmpeg then keeps edit lists (encoder delay, AAC priming, a track
             // starting later than another) instead of shifting every track's times.
@@ -283,6 +339,9 @@ package final class Muxer {
     private func interleave(_ packet: UnsafeMutablePointer<AVPacket>, context: UnsafeMutablePointer<AVFormatContext>)
         throws(EngineError) {
         packetBytes += Int64(packet.pointee.size)
+        if let segments {
+            return try writeToSegment(packet, segments: segments, context: context)
+        }
         var status = av_interleaved_write_frame(context, packet)
         if status >= 0, options.movieFragmentInterval != nil, let pb = context.pointee.pb {
             avio_flush(pb)
@@ -292,6 +351,58 @@ package final class Muxer {
             state = .failed
             throw EngineError(ffmpegCode: status, operation: "writing \(url.path)")
         }
+    }
+
+    /// Writes a packet into the segment under way, cutting one before it first when it is due.
+    /// Each track's packets go to FFmpeg in decode order as they come: a fragment holds each
+    /// track's samples apart, so nothing needs interleaving.
+    private func writeToSegment(_ packet: UnsafeMutablePointer<AVPacket>, segments: MuxerSegments,
+                                context: UnsafeMutablePointer<AVFormatContext>) throws(EngineError) {
+        let track = Int(packet.pointee.stream_index)
+        let timeBase = tracks[track].stream.pointee.time_base
+        let time = CMTime(ffmpegTimestamp: packet.pointee.pts, timeBase: timeBase)
+        let isSync = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
+        if segments.cutsBefore(track: track, presentationTime: time, isSync: isSync) { try flushSegment() }
+        segments.note(track: track, presentationTime: time, duration: CMTime(ffmpegTimestamp: packet.pointee.duration, timeBase: timeBase),
+                      size: Int(packet.pointee.size), isSync: isSync)
+        let status = av_write_frame(context, packet)
+        if status < 0 {
+            state = .failed
+            throw EngineError(ffmpegCode: status, operation: "writing a segment")
+        }
+    }
+
+    /// Ends the segment under way and hands it on (with the initialization segment before the
+    /// first one); nothing when no sample was written since the last. For a muxer writing
+    /// segments only.
+    package func flushSegment() throws(EngineError) {
+        guard let segments, state == .writing, let context else { return }
+        func flush() throws(EngineError) {
+            var status = av_write_frame(context, nil)
+            if status >= 0, let pb = context.pointee.pb {
+                avio_flush(pb)
+                status = pb.pointee.error
+            }
+            if status < 0 {
+                state = .failed
+                throw EngineError(ffmpegCode: status, operation: "writing a segment")
+            }
+        }
+        try flush()
+        if !segments.initializationSent {
+            // FFmpeg's first flush writes the movie header only (`delay_moov`); the next, the
+            // first fragment.
+            segments.deliverInitialization()
+            try flush()
+        }
+        segments.deliver()
+    }
+
+    /// The origin of a muxer's segment intervals (`MuxerSegments.Cut.every`), in the times
+    /// written; settable until writing starts.
+    package func setSegmentOrigin(_ origin: CMTime) {
+        guard let segments, case .every(let interval, _) = segments.cut else { return }
+        segments.cut = .every(interval, origin: origin)
     }
 
     /// Writes an encoded packet to `track`, its timestamps converted from the packet's
@@ -407,6 +518,7 @@ package final class Muxer {
         guard state == .writing, let context else {
             throw EngineError(operation: "finishing \(url.path)", message: "the file is \(state == .closed ? "closed" : "failed")")
         }
+        if segments != nil { try flushSegment() }
         let trailer = av_write_trailer(context)
         let close = closeContext()
         state = trailer < 0 || close < 0 ? .failed : .closed

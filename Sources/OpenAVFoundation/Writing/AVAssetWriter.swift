@@ -28,8 +28,13 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     private var inputList: [AVAssetWriterInput] = []
     private var core: MovieWriter?
     private var sessionStarted = false
+    /// Whether the writer hands segments to its delegate instead of writing a file.
+    private let writesSegments: Bool
+    /// Hands segments to the delegate, once writing has started.
+    private var delivery: SegmentDelivery?
 
-    /// The file being written.
+    /// The file being written; a `segments:` URL for a writer made with `init(contentType:)`,
+    /// which writes no file.
     public let outputURL: URL
     /// The type of the file.
     public let outputFileType: AVFileType
@@ -48,6 +53,23 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open var movieTimeScale: CMTimeScale = 0
     /// Where to put temporary files (not needed here; accepted).
     open var directoryForTemporaryFiles: URL?
+    /// The profile segments follow (`.mpeg4AppleHLS` or `.mpeg4CMAFCompliant`); required by a
+    /// writer of MPEG-4 segments. Set it before `startWriting()`.
+    open var outputFileTypeProfile: AVFileTypeProfile?
+    /// How long segments are: a segment is cut at the first sync sample (of the video track, if
+    /// there is one) at or after each multiple of the interval from `initialSegmentStartTime`.
+    /// `.indefinite`: only `flushSegment()` cuts. Invalid (the default): the writer picks 6 s.
+    /// Set it before `startWriting()`.
+    ///
+    /// Differs from Apple: a video input that encodes is not made to start a sync sample at the
+    /// boundary; the segment waits for the encoder's next one (set
+    /// `AVVideoMaxKeyFrameIntervalKey` to the interval's frame count to line them up).
+    open var preferredOutputSegmentInterval: CMTime = .invalid
+    /// Where the segment intervals are counted from (a source time); required when
+    /// `preferredOutputSegmentInterval` is numeric.
+    open var initialSegmentStartTime: CMTime = .invalid
+    /// Receives the segments of a writer made with `init(contentType:)`.
+    open weak var delegate: AVAssetWriterDelegate?
 
     /// Creates a writer of a new file at `outputURL`; throws when something exists there (a
     /// writer never overwrites), the URL is not a file URL, or the type is not one it writes.
@@ -64,6 +86,19 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
         self.outputURL = outputURL
         self.outputFileType = outputFileType
+        writesSegments = false
+        super.init()
+    }
+
+    /// Creates a writer that writes no file but hands segments of a fragmented MPEG-4 movie
+    /// (`UTType.mpeg4Movie`) to its `delegate`: the initialization segment, then a segment
+    /// every `preferredOutputSegmentInterval`, or at each `flushSegment()`. Set
+    /// `outputFileTypeProfile` and the delegate before `startWriting()`, which fails with
+    /// `AVError.incorrectlyConfigured` when something is missing or another type is given.
+    public init(contentType outputContentType: UTType) {
+        outputURL = URL(string: "segments:")!
+        outputFileType = AVFileType(rawValue: outputContentType.identifier)
+        writesSegments = true
         super.init()
     }
 
@@ -162,7 +197,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                                         ? movieFragmentInterval : nil,
                                     metadata: MetadataTags.ffmpegTags(of: metadata))
         do {
-            let core = try MovieWriter(url: outputURL, fileType: outputFileType.ffmpegMuxerName!, options: options, plans: plans)
+            let core = writesSegments
+                ? try segmentWriter(options: options, plans: plans, inputs: inputs)
+                : try MovieWriter(url: outputURL, fileType: outputFileType.ffmpegMuxerName!, options: options, plans: plans)
             for (index, input) in inputs.enumerated() { input.trackIndex = index }
             lock.withLock {
                 self.core = core
@@ -172,6 +209,59 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         } catch {
             fail(error)
             return false
+        }
+    }
+
+    /// The writer of a segmenting writer (`init(contentType:)`), once its settings are checked
+    /// as Apple's are when writing starts.
+    private func segmentWriter(options: Muxer.Options, plans: [MovieWriter.TrackPlan], inputs: [AVAssetWriterInput]) throws(AVError) -> MovieWriter {
+        func refuse(_ reason: String) -> AVError { AVError(.incorrectlyConfigured, reason: reason) }
+        guard outputFileType == .mp4 else { throw refuse("AVAssetWriter(contentType:) writes segments of UTType.mpeg4Movie only, not \(outputFileType.rawValue)") }
+        guard let profile = outputFileTypeProfile, [.mpeg4AppleHLS, .mpeg4CMAFCompliant].contains(profile) else {
+            throw refuse("outputFileTypeProfile must be .mpeg4AppleHLS or .mpeg4CMAFCompliant to write MPEG-4 segments")
+        }
+        guard let delegate else { throw refuse("a writer of segments needs a delegate to hand them to") }
+        var interval = preferredOutputSegmentInterval
+        if !interval.isValid { interval = CMTime(value: 6, timescale: 1) }
+        let cut: MuxerSegments.Cut
+        if interval.isIndefinite {
+            guard plans.allSatisfy({ $0.settings == nil }) else {
+                throw refuse("with preferredOutputSegmentInterval .indefinite every input must store samples as they are (nil output settings)")
+            }
+            cut = .onRequest
+        } else {
+            guard interval.isNumeric, interval > .zero else { throw refuse("preferredOutputSegmentInterval must be .indefinite or a positive time") }
+            guard initialSegmentStartTime.isNumeric else {
+                throw refuse("initialSegmentStartTime must be a numeric time when preferredOutputSegmentInterval is")
+            }
+            cut = .every(interval, origin: initialSegmentStartTime)
+        }
+        let delivery = SegmentDelivery(writer: self, delegate: delegate,
+                                       tracks: inputs.enumerated().map { (CMPersistentTrackID($0.offset + 1), $0.element.mediaType) })
+        self.delivery = delivery
+        let muxer: Muxer
+        do throws(EngineError) {
+            muxer = try Muxer(segmentsOf: "mp4", options: options, cut: cut) { data, isInitialization, summaries in
+                delivery.deliver(data, isInitialization: isInitialization, summaries: summaries)
+            }
+        } catch {
+            throw AVError(error, fallback: .unsupportedOutputSettings)
+        }
+        return try MovieWriter(muxer: muxer, fileType: "mp4", plans: plans)
+    }
+
+    /// Ends the segment under way and hands it to the delegate: what was appended since the
+    /// last one. For a writer of segments whose `preferredOutputSegmentInterval` is
+    /// `.indefinite`; call it just before appending a sync sample, so that each segment starts
+    /// with one.
+    open func flushSegment() {
+        precondition(writesSegments && preferredOutputSegmentInterval.isIndefinite,
+                     "AVAssetWriter.flushSegment() needs a writer of segments whose preferredOutputSegmentInterval is .indefinite")
+        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        do {
+            try core.flushSegment()
+        } catch {
+            fail(error)
         }
     }
 
@@ -192,6 +282,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             sessionStarted = true
         }
         core?.startSession(at: startTime)
+        if writesSegments, initialSegmentStartTime.isNumeric { core?.setSegmentOrigin(initialSegmentStartTime, sessionStart: startTime) }
     }
 
     /// Ends the session: samples at or after `endTime` are not written.
@@ -242,12 +333,17 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Finishes the file on a background queue, then calls `handler`; `status` is then
+    /// Finishes the file on a background queue (a writer of segments hands on its last
+    /// segment, and the delegate has every segment), then calls `handler`; `status` is then
     /// `.completed` or `.failed`.
     open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
             self.finishNow()
-            handler()
+            if let delivery = self.lock.withLock({ self.delivery }) {
+                delivery.afterDelivered(handler)
+            } else {
+                handler()
+            }
         }
     }
 

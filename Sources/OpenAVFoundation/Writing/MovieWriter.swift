@@ -49,13 +49,19 @@ final class MovieWriter: @unchecked Sendable {
 
     /// Opens the file and makes the encoders; throws for a file that exists or cannot be made,
     /// and for settings no encoder accepts.
-    init(url: URL, fileType: String, options: Muxer.Options, plans: [TrackPlan]) throws(AVError) {
+    convenience init(url: URL, fileType: String, options: Muxer.Options, plans: [TrackPlan]) throws(AVError) {
         let opened: Muxer
         do throws(EngineError) {
             opened = try Muxer(url: url, fileType: fileType, options: options)
         } catch {
             throw AVError(error, fallback: .unsupportedOutputSettings)
         }
+        try self.init(muxer: opened, fileType: fileType, plans: plans)
+    }
+
+    /// Writes through `opened` (a file's muxer, or one writing segments in memory) and makes
+    /// the encoders; throws for settings no encoder accepts.
+    init(muxer opened: Muxer, fileType: String, plans: [TrackPlan]) throws(AVError) {
         do throws(EngineError) {
             let globalHeader = Muxer.needsGlobalHeader(fileType: fileType)
             var made: [Track] = []
@@ -90,6 +96,23 @@ final class MovieWriter: @unchecked Sendable {
     /// Sets the time that becomes zero in the file.
     func startSession(at time: CMTime) {
         lock.withLock { sessionStart = time }
+    }
+
+    /// Moves the origin of the segment intervals to `origin` (in source time) once the session
+    /// starts at `sessionStart`: the muxer counts in the file's times.
+    func setSegmentOrigin(_ origin: CMTime, sessionStart: CMTime) {
+        lock.withLock { muxer.setSegmentOrigin(origin - sessionStart) }
+    }
+
+    /// Ends the segment under way and hands it on (a writer of segments).
+    func flushSegment() throws(AVError) {
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(EngineError) {
+            try muxer.flushSegment()
+        } catch {
+            throw AVError(error, fallback: .encodeFailed)
+        }
     }
 
     /// Sets the time after which samples are dropped.

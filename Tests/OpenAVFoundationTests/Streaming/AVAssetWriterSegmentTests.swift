@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// `AVAssetWriter(contentType:)` handing fragmented MP4 segments to its delegate, checked with
+/// ffmpeg and ffprobe reading the segments joined, and through a playlist made from the reports.
+@Suite struct AVAssetWriterSegmentTests {
+    /// Collects a writer's segments.
+    final class Collector: AVAssetWriterDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(data: Data, type: AVAssetSegmentType, report: AVAssetSegmentReport?)] = []
+        var segments: [(data: Data, type: AVAssetSegmentType, report: AVAssetSegmentReport?)] { lock.withLock { list } }
+
+        func assetWriter(_ writer: AVAssetWriter, didOutputSegmentData segmentData: Data, segmentType: AVAssetSegmentType,
+                         segmentReport: AVAssetSegmentReport?) {
+            lock.withLock { list.append((segmentData, segmentType, segmentReport)) }
+        }
+    }
+
+    /// The 6 s H.264 (a key frame every second, B-frames) + AAC movie.
+    static func source() throws -> URL { StreamingFixtures.folder.appendingPathComponent(try StreamingFixtures.progressive()) }
+
+    /// Passes every sample of the source through a segment writer set up by `configure`,
+    /// calling `beforeAppending` with each video sample; the samples appended, by track.
+    static func passThrough(into writer: AVAssetWriter, beforeAppending: (CMSampleBuffer) -> Void = { _ in }) async throws
+        -> (video: [CMSampleBuffer], audio: [CMSampleBuffer]) {
+        let asset = AVURLAsset(url: try source())
+        let reader = try AVAssetReader(asset: asset)
+        let videoTrack = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let audioTrack = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        let videoOut = AVAssetReaderTrackOutput(track: videoTrack, outputSettings: nil)
+        let audioOut = AVAssetReaderTrackOutput(track: audioTrack, outputSettings: nil)
+        reader.add(videoOut)
+        reader.add(audioOut)
+        let videoIn = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: try await videoTrack.load(.formatDescriptions).first)
+        let audioIn = AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: try await audioTrack.load(.formatDescriptions).first)
+        writer.add(videoIn)
+        writer.add(audioIn)
+        #expect(reader.startReading())
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: .zero)
+        var appended: (video: [CMSampleBuffer], audio: [CMSampleBuffer]) = ([], [])
+        // In time order across the tracks, as a capture or a reader hands them on.
+        var nextVideo = videoOut.copyNextSampleBuffer(), nextAudio = audioOut.copyNextSampleBuffer()
+        while nextVideo != nil || nextAudio != nil {
+            if let video = nextVideo, nextAudio.map({ video.decodeTimeStamp <= $0.presentationTimeStamp }) ?? true {
+                beforeAppending(video)
+                #expect(videoIn.append(video))
+                appended.video.append(video)
+                nextVideo = videoOut.copyNextSampleBuffer()
+            } else if let audio = nextAudio {
+                #expect(audioIn.append(audio))
+                appended.audio.append(audio)
+                nextAudio = audioOut.copyNextSampleBuffer()
+            }
+        }
+        videoIn.markAsFinished()
+        audioIn.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        return appended
+    }
+
+    static func segmentWriter(interval: CMTime, delegate: Collector) -> AVAssetWriter {
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        writer.outputFileTypeProfile = .mpeg4AppleHLS
+        writer.preferredOutputSegmentInterval = interval
+        writer.initialSegmentStartTime = .zero
+        writer.delegate = delegate
+        return writer
+    }
+
+    /// The bytes of a sample buffer's data.
+    static func bytes(_ sample: CMSampleBuffer) throws -> Data {
+        let block = try #require(sample.dataBuffer)
+        var data = Data(count: block.dataLength)
+        data.withUnsafeMutableBytes { _ = CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: block.dataLength, destination: $0.baseAddress!) }
+        return data
+    }
+
+    /// ffprobe's presentation times of the video frames of a file.
+    static func framePTS(_ url: URL) throws -> [CMTime] {
+        let base = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=time_base",
+                                                                 "-of", "csv=p=0", url.path]), as: UTF8.self)
+        let scale = try #require(Int32(base.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "/").last ?? ""))
+        let text = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts",
+                                                                 "-of", "csv=p=0", url.path]), as: UTF8.self)
+        return text.split(separator: "\n").compactMap { Int64($0.split(separator: ",")[0]) }.map { CMTime(value: $0, timescale: scale) }
+    }
+
+    @Test func segmentsEveryTwoSecondsDecodeWithEveryTimeAsAppendedAndPlayThroughAPlaylist() async throws {
+        let collector = Collector()
+        let writer = Self.segmentWriter(interval: CMTime(value: 2, timescale: 1), delegate: collector)
+        let appended = try await Self.passThrough(into: writer)
+        let segments = collector.segments
+        #expect(segments.map(\.type) == [.initialization, .separable, .separable, .separable])
+        // The segments start on the key frames at 0, 2 and 4 s and last 2 s each.
+        let videoReports = segments.dropFirst().compactMap { $0.report?.trackReports.first { $0.mediaType == .video } }
+        #expect(videoReports.map(\.earliestPresentationTimeStamp.seconds) == [0, 2, 4])
+        for report in videoReports {
+            #expect(abs(report.duration.seconds - 2) < 0.001)
+            #expect(report.trackID == 1)
+            #expect(report.firstVideoSampleInformation?.isSyncSample == true)
+        }
+        #expect(segments.dropFirst().allSatisfy { $0.report?.trackReports.map(\.mediaType) == [.video, .audio] })
+        // Each report's first video sample is there in its segment, byte for byte.
+        for (segment, report) in zip(segments.dropFirst(), videoReports) {
+            let info = try #require(report.firstVideoSampleInformation)
+            let sample = try #require(appended.video.first { $0.presentationTimeStamp == info.presentationTimeStamp })
+            let expected = try Self.bytes(sample)
+            #expect(info.length == expected.count)
+            #expect(segment.data.subdata(in: info.offset..<(info.offset + info.length)) == expected)
+        }
+        // Joined, they are one movie ffmpeg decodes with every frame at its appended time.
+        let folder = Fixtures.folder.appendingPathComponent("segments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let joined = folder.appendingPathComponent("joined.mp4")
+        try segments.reduce(Data()) { $0 + $1.data }.write(to: joined)
+        let expectedTimes = appended.video.map(\.presentationTimeStamp).sorted()
+        let decoded = try Self.framePTS(joined)
+        #expect(decoded.count == expectedTimes.count)
+        #expect(zip(decoded, expectedTimes).allSatisfy { $0 == $1 }, "\(decoded.prefix(4)) against \(expectedTimes.prefix(4))")
+        // A playlist made from the reports plays in ffmpeg, every frame.
+        try segments[0].data.write(to: folder.appendingPathComponent("init.mp4"))
+        var playlist = "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI=\"init.mp4\"\n"
+        for (index, (segment, report)) in zip(segments.dropFirst(), videoReports).enumerated() {
+            try segment.data.write(to: folder.appendingPathComponent("\(index).m4s"))
+            playlist += "#EXTINF:\(report.duration.seconds),\n\(index).m4s\n"
+        }
+        playlist += "#EXT-X-ENDLIST\n"
+        let playlistURL = folder.appendingPathComponent("playlist.m3u8")
+        try playlist.write(to: playlistURL, atomically: true, encoding: .utf8)
+        let counted = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                                                    "stream=nb_read_frames", "-of", "csv=p=0", playlistURL.path]), as: UTF8.self)
+        #expect(counted.split(separator: "\n").first.map(String.init) == "\(appended.video.count)", "\(counted)")
+    }
+
+    @Test func anIndefiniteIntervalCutsOnlyAtFlushSegment() async throws {
+        let collector = Collector()
+        let writer = Self.segmentWriter(interval: .indefinite, delegate: collector)
+        var keyFrames = 0
+        let appended = try await Self.passThrough(into: writer) { video in
+            // Before every key frame but the first: one segment per second.
+            if video.isSyncSample(at: 0) {
+                if keyFrames > 0 { writer.flushSegment() }
+                keyFrames += 1
+            }
+        }
+        let segments = collector.segments
+        #expect(segments.count == 1 + keyFrames)
+        let starts = segments.dropFirst().compactMap { $0.report?.trackReports.first { $0.mediaType == .video }?.earliestPresentationTimeStamp }
+        let keyTimes = appended.video.filter { $0.isSyncSample(at: 0) }.map(\.presentationTimeStamp)
+        #expect(starts == keyTimes)
+    }
+
+    @Test func aSegmentWriterWithoutItsProfileOrDelegateFailsToStart() throws {
+        let missingProfile = AVAssetWriter(contentType: .mpeg4Movie)
+        let collector = Collector()
+        missingProfile.delegate = collector
+        missingProfile.add(AVAssetWriterInput(mediaType: .audio, outputSettings: nil))
+        #expect(!missingProfile.startWriting())
+        #expect((missingProfile.error as? AVError)?.code == .incorrectlyConfigured)
+        let missingDelegate = AVAssetWriter(contentType: .mpeg4Movie)
+        missingDelegate.outputFileTypeProfile = .mpeg4CMAFCompliant
+        missingDelegate.add(AVAssetWriterInput(mediaType: .audio, outputSettings: nil))
+        #expect(!missingDelegate.startWriting())
+        #expect((missingDelegate.error as? AVError)?.code == .incorrectlyConfigured)
+        #expect(UTType("public.mpeg-4") == .mpeg4Movie && UTType.mpeg4Movie.conforms(to: .movie))
+        #expect(UTType(filenameExtension: "mov") == .quickTimeMovie)
+    }
+}
