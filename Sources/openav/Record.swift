@@ -40,11 +40,18 @@ struct Record: ParsableCommand {
     @Flag(help: "Show what is recorded in a window while recording (the window may drop pictures; the recording does not).")
     var preview = false
 
+    @Option(help: "Also stream what is recorded as HTTP Live Streaming into this folder: init.mp4, segmentN.m4s and index.m3u8, a playlist that grows with each segment (serve the folder over HTTP to watch it live).")
+    var hls: String?
+
+    @Option(help: "Seconds of media in each HLS segment.")
+    var hlsSegment: Double = 2
+
     func validate() throws {
         if let codec, !["h264", "hevc", "copy"].contains(codec) { throw ValidationError("unknown --codec \(codec)") }
         if codec == "copy" && screen.screen != nil { throw ValidationError("--codec copy needs a camera that sends H.264, not a screen") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
         guard fragment >= 0 else { throw ValidationError("--fragment cannot be negative") }
+        guard hlsSegment > 0 else { throw ValidationError("--hls-segment must be positive") }
         guard screen.screen == nil || (camera.video == nil && camera.preset == nil && camera.format == nil) else {
             throw ValidationError("--screen records a screen instead of a camera: leave out --video, --preset and --format")
         }
@@ -87,6 +94,16 @@ struct Record: ParsableCommand {
         }
         movie.movieFragmentInterval = fragment > 0 ? CMTime(seconds: fragment, preferredTimescale: 1000) : .invalid
         if let duration { movie.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
+        let stream = try hls.map { folder in
+            let recorder = try HLSRecorder(folder: URL(fileURLWithPath: folder), segmentSeconds: hlsSegment,
+                                           maxDuration: duration.map { CMTime(seconds: $0, preferredTimescale: 1000) })
+            session.beginConfiguration()
+            defer { session.commitConfiguration() }
+            let camera = session.inputs.compactMap { ($0 as? AVCaptureDeviceInput)?.device }.first { $0.hasMediaType(.video) }
+            let frameRate = camera.map { 1 / $0.activeVideoMinFrameDuration.seconds }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 30
+            try recorder.attach(to: session, frameRate: frameRate)
+            return recorder
+        }
 
         var window: AVDisplayWindow?
         if preview && session.inputs.contains(where: { $0.ports.contains { $0.mediaType == .video } }) {
@@ -121,7 +138,9 @@ struct Record: ParsableCommand {
         while !watcher.waitForFinish(timeout: 0.25) { status.show() }
         status.clear()
 
+        stream?.finish()
         let error = watcher.finishError
+        if let failure = stream?.failure { throw CommandFailure("the HLS stream in \(hls ?? ""): \(failure)") }
         if let error, error.recordingSuccessfullyFinished != true {
             throw CommandFailure("the recording to \(output) failed: \(error.failureText)")
         }

@@ -58,6 +58,36 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// `--hls`: beside the movie, a playlist of 2 s fMP4 segments that ffmpeg reads, holding the
+    /// same pictures as the movie (the camera's barcodes) and the sound.
+    @Test func streamsHTTPLiveStreamingSegmentsBesideTheMovie() throws {
+        let path = ConvertCommandTests.output("streamed.mov")
+        let folder = ConvertCommandTests.output("stream")
+        let (status, output, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, [
+            "record", "--duration", "10", "--preset", "vga640x480", "--hls", folder, path,
+        ])
+        try #require(status == 0, "\(errors)")
+        let playlist = try String(contentsOfFile: folder + "/index.m3u8", encoding: .utf8)
+        let durations = playlist.split(separator: "\n").filter { $0.hasPrefix("#EXTINF:") }
+            .compactMap { Double($0.dropFirst("#EXTINF:".count).split(separator: ",")[0]) }
+        #expect(durations.count == 5 && durations.allSatisfy { abs($0 - 2) <= 1.0 / 30 + 1e-3 }, "\(playlist)")
+        #expect(playlist.hasSuffix("#EXT-X-ENDLIST\n"))
+        let stream = try RecordedMovie(URL(fileURLWithPath: folder + "/index.m3u8"), width: 640, height: 480)
+        #expect(stream.codecs.prefix(2) == ["h264", "aac"])
+        #expect(abs(try #require(stream.duration) - 10) <= 1.0 / 30 + 1e-3)
+        // 10 s of the camera's pictures in order: the stream drops none of its own (its output
+        // never discards a late picture), so it misses at most what the movie reports dropped.
+        // It starts at the first picture the session hands on, the movie at the next one.
+        let dropped = try #require(Self.dropped(in: output), "\(output)")
+        let skipped = try #require(stream.skippedIndices, "frame indices increase")
+        #expect(skipped <= dropped)
+        #expect(stream.frames.count == 300 - skipped)
+        // Nothing is overwritten: the folder holds a stream now.
+        let again = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["record", "--duration", "1", "--hls", folder,
+                                                                             ConvertCommandTests.output("other.mov")])
+        #expect(again.0 == 1 && again.2.contains("holds a stream already"), "\(again.2)")
+    }
+
     /// A microphone the user named that does not exist is an error, not a silent video-only
     /// movie; no file is left.
     @Test func aNamedMissingMicrophoneFails() throws {
