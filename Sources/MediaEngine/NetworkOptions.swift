@@ -13,6 +13,9 @@ package struct NetworkOptions: Sendable, Equatable {
     /// `ETIMEDOUT`.
     package var timeout: Duration
 
+    /// How many times a live playlist is reloaded without a new segment before its stream ends.
+    package static let unchangedPlaylistReloads = 3
+
     /// The default: FFmpeg's user agent, no extra fields, a 30 second timeout.
     package static let standard = NetworkOptions(userAgent: nil, headerFields: [:], timeout: .seconds(30))
 
@@ -30,6 +33,9 @@ package struct NetworkOptions: Sendable, Equatable {
         // rw_timeout bounds every read of the connection; timeout bounds the socket's connect.
         av_dict_set(&options, "rw_timeout", String(microseconds), 0)
         av_dict_set(&options, "timeout", String(microseconds), 0)
+        // A live playlist reloaded three times without a new segment ends (FFmpeg's default is a
+        // thousand reloads: over half an hour of waiting on a stream that stopped).
+        av_dict_set(&options, "m3u8_hold_counters", String(Self.unchangedPlaylistReloads), 0)
         if let userAgent { av_dict_set(&options, "user_agent", userAgent, 0) }
         if !headerFields.isEmpty {
             let lines = headerFields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()

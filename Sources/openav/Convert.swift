@@ -50,7 +50,7 @@ struct Convert: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let asset = AVURLAsset(url: URL(fileURLWithPath: input))
+        let asset = AVURLAsset(url: URL(mediaArgument: input))
         let tracks: [AVAssetTrack]
         do {
             tracks = try await asset.load(.tracks)

@@ -60,7 +60,7 @@ struct Export: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let asset = AVURLAsset(url: URL(fileURLWithPath: input))
+        let asset = AVURLAsset(url: URL(mediaArgument: input))
         do {
             _ = try await asset.load(.tracks, .duration)
         } catch let error as AVError {

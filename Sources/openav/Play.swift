@@ -43,7 +43,7 @@ struct Play: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let urls = files.map { URL(fileURLWithPath: $0) }
+        let urls = files.map { URL(mediaArgument: $0) }
         let player = AVQueuePlayer(items: urls.map(AVPlayerItem.init(url:)))
         if let audioDevice { player.audioOutputDeviceUniqueID = audioDevice }
         let session = PlaySession(player: player, urls: urls, loop: loop)

@@ -8,14 +8,14 @@ struct Probe: AsyncParsableCommand {
         abstract: "Show the duration, metadata and tracks of a media file."
     )
 
-    @Argument(help: "The media file to inspect.")
+    @Argument(help: "The media file to inspect: a path, or an http(s) URL of a file or an HTTP Live Streaming playlist.")
     var file: String
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func run() async throws {
-        let asset = AVURLAsset(url: URL(fileURLWithPath: file), options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        let asset = AVURLAsset(url: URL(mediaArgument: file), options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
         let report: ProbeReport
         do {
             let (duration, tracks, metadata) = try await asset.load(.duration, .tracks, .commonMetadata)

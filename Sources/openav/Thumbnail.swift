@@ -46,7 +46,7 @@ struct Thumbnail: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let asset = AVURLAsset(url: URL(fileURLWithPath: file))
+        let asset = AVURLAsset(url: URL(mediaArgument: file))
         let duration: CMTime
         do {
             duration = try await asset.load(.duration)

@@ -169,6 +169,75 @@ import OpenAVFoundation
         return (end, frame)
     }
 
+    // Streaming.md
+    static func streamingAsset(_ url: URL) async throws -> (CMTime, [AVAssetTrack]) {
+        let asset = AVURLAsset(url: url, options: [AVURLAssetHTTPUserAgentKey: "my-app/1.0",
+                                                   AVURLAssetHTTPHeaderFieldsKey: ["Authorization": "Bearer secret"]])
+        let (duration, tracks) = try await asset.load(.duration, .tracks)
+        return (duration, tracks)
+    }
+
+    final class SegmentSaver: AVAssetWriterDelegate, @unchecked Sendable {
+        let folder: URL
+        var playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:URI=\"init.mp4\"\n"
+        var count = 0
+
+        init(folder: URL) { self.folder = folder }
+
+        func assetWriter(_ writer: AVAssetWriter, didOutputSegmentData segmentData: Data,
+                         segmentType: AVAssetSegmentType, segmentReport: AVAssetSegmentReport?) {
+            let name = segmentType == .initialization ? "init.mp4" : "\(count).m4s"
+            try? segmentData.write(to: folder.appendingPathComponent(name))
+            guard segmentType == .separable, let duration = segmentReport?.trackReports.first?.duration else { return }
+            playlist += "#EXTINF:\(duration.seconds),\n\(name)\n"
+            count += 1
+        }
+    }
+
+    static func segmentWriter(_ saver: SegmentSaver) -> AVAssetWriter {
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        writer.outputFileTypeProfile = .mpeg4AppleHLS
+        writer.preferredOutputSegmentInterval = CMTime(value: 2, timescale: 1)
+        writer.initialSegmentStartTime = .zero
+        writer.delegate = saver
+        return writer
+    }
+
+    @Test func theStreamingExamplesRun() async throws {
+        // The asset example on a local server that wants the header field.
+        let clip = try Fixtures.h264AAC()
+        let server = try MediaHTTPServer(root: clip.deletingLastPathComponent())
+        let (duration, tracks) = try await Self.streamingAsset(server.url("auth/secret/" + clip.lastPathComponent))
+        #expect(abs(duration.seconds - 2) < 0.05 && tracks.count == 2)
+        // The segment writer, fed 2 s of encoded pictures: a playlist ffprobe reads.
+        let folder = Fixtures.folder.appendingPathComponent("doc-segments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saver = SegmentSaver(folder: folder)
+        let writer = Self.segmentWriter(saver)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 320, AVVideoHeightKey: 240,
+            AVVideoCompressionPropertiesKey: [AVVideoMaxKeyFrameIntervalKey: 50],
+        ])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        for frame in 0..<100 {
+            var buffer: CVPixelBuffer?
+            CVPixelBufferCreate(nil, 320, 240, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &buffer)
+            #expect(adaptor.append(try #require(buffer), withPresentationTime: CMTime(value: Int64(frame), timescale: 25)))
+        }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(saver.count == 2)
+        let playlist = folder.appendingPathComponent("playlist.m3u8")
+        try (saver.playlist + "#EXT-X-ENDLIST\n").write(to: playlist, atomically: true, encoding: .utf8)
+        let frames = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                                                   "stream=nb_read_frames", "-of", "csv=p=0", playlist.path]), as: UTF8.self)
+        #expect(frames.split(separator: "\n").first == "100")
+    }
+
     @Test func theTimeExampleComputesExactly() {
         let (end, frame) = Self.time()
         #expect(end.seconds == 3.5 && frame == CMTime(value: 3, timescale: 2))

@@ -78,6 +78,16 @@ import TestSupport
         #expect(output.contains("640x360") && output.contains("44100 Hz"))
     }
 
+    @Test func probesAFileOnAWebServerAndSaysWhatTheServerAnswered() throws {
+        let clip = try Self.makeClip()
+        let server = try MediaHTTPServer(root: clip.deletingLastPathComponent())
+        let (status, output, _) = try Self.run(try Self.openav, ["probe", server.url(clip.lastPathComponent).absoluteString])
+        #expect(status == 0)
+        #expect(output.contains("tracks: 2") && output.contains("640x360") && output.contains("44100 Hz"), "\(output)")
+        let missing = try Self.run(try Self.openav, ["probe", server.url("missing.mp4").absoluteString])
+        #expect(missing.0 == 1 && missing.2.contains("404"), "\(missing.2)")
+    }
+
     @Test func thumbnailsMatchTheirTimesAndNeverOverwrite() throws {
         let clip = try Self.makeClip()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-thumbs-\(UUID().uuidString)")

@@ -54,10 +54,16 @@ struct AssetContents: @unchecked Sendable {
         providesPreciseDurationAndTiming = scan
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
         spares = ReadingSpares(scan ? nil : demuxer)
-        tracks = demuxer.streams.map { [formatName] stream in
+        var made = demuxer.streams.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
                           duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations)
         }
+        if Set(made.map(\.trackID)).count < made.count {
+            // The container's IDs repeat (an HTTP Live Stream's variants each number their own
+            // tracks): numbered in file order instead, so that every track has its own.
+            for index in made.indices { made[index].trackID = CMPersistentTrackID(index + 1) }
+        }
+        tracks = made
         let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end)
         duration = ends.contains { $0.isIndefinite } ? .indefinite : ends.filter(\.isNumeric).max() ?? demuxer.duration
     }

@@ -428,9 +428,13 @@ final class PlaybackEngine: @unchecked Sendable {
             failToEnd(item, error)
             return
         }
-        if let current = playingItem, current === item, endedItem !== item, clock.now >= item.endTime, soundDone {
-            reachedEnd(of: item)
-        }
+        guard let current = playingItem, current === item, endedItem !== item else { return }
+        // A live stream's end is unknown beforehand: it ends once its sound and its pictures
+        // have played out.
+        let atEnd = item.endTime.isNumeric
+            ? clock.now >= item.endTime && soundDone
+            : soundDone && (feed?.isFinished ?? true) && (item.videoQueue?.playOut(to: clock.now) ?? true)
+        if atEnd { reachedEnd(of: item) }
     }
 
     /// Whether the stream has played everything written for the current item.
@@ -509,7 +513,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// The item played to its end: told, then what `actionAtItemEnd` says.
     private func reachedEnd(of item: AVPlayerItem) {
         endedItem = item
-        let end = item.endTime
+        let end = item.endTime.isNumeric ? item.endTime : clock.now
         clock.set(end, rate: 0)
         fireObservers()
         postEnd(of: item)

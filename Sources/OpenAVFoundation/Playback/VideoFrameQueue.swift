@@ -121,6 +121,19 @@ final class VideoFrameQueue: @unchecked Sendable {
         }
     }
 
+    /// Lets go of the pictures shown before `time` (as `frame(at:)` does, for when no output
+    /// takes them), so that decoding goes on; whether decoding reached the end without failing
+    /// and the last picture is shown by `time`.
+    func playOut(to time: CMTime) -> Bool {
+        condition.withLock {
+            if let index = frames.lastIndex(where: { $0.time <= time }), index > 0 {
+                frames.removeFirst(index)
+                condition.broadcast()
+            }
+            return ended && failure == nil && (frames.last.map { $0.time <= time } ?? true)
+        }
+    }
+
     /// Whether a picture shown at or before `time` is newer than `than`.
     func hasFrame(at time: CMTime, newerThan than: CMTime) -> Bool {
         condition.withLock { frames.last { $0.time <= time }.map { $0.time > than } ?? false }

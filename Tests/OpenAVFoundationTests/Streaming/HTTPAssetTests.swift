@@ -89,6 +89,8 @@ import TestSupport
         #expect(tracks.map(\.mediaType) == streams.map { $0["codec_type"] as? String == "video" ? .video : .audio })
         let sizes = try await tracks.filter { $0.mediaType == .video }.asyncMap { try await $0.load(.naturalSize) }
         #expect(sizes == [CGSize(width: 320, height: 240), CGSize(width: 160, height: 120)])
+        // The variants number their tracks alike; the asset's IDs are each its own.
+        #expect(tracks.map(\.trackID) == [1, 2, 3, 4])
         // The stream's timeline starts at zero, as Apple's players show it: ffprobe's start time
         // (1.4 s and more for MPEG-TS segments) is taken off every time.
         let start = try #require(Self.seconds(format["start_time"]))

@@ -72,6 +72,24 @@ import TestSupport
         #expect((error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == URLError.networkConnectionLost.rawValue)
     }
 
+    @Test func aLivePlaylistThatGetsNoNewSegmentEndsInsteadOfWaitingForever() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let url = try Self.server().url("live/" + (try StreamingFixtures.hls(segmentType: "fmp4")).replacingOccurrences(of: "master", with: "v0"))
+        let item = AVPlayerItem(url: url)
+        item.add(AVPlayerItemVideoOutput(pixelBufferAttributes: nil))
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        let failed = PlaybackTests.NotificationCounter(AVPlayerItem.failedToPlayToEndTimeNotification, object: item)
+        player.play()
+        // The 6 s the playlist lists, then three reloads (one target duration, 2 s, apart)
+        // without a new segment: the stream ends.
+        await ended.wait(seconds: 30)
+        #expect(ended.posted == 1 && failed.posted == 0)
+        #expect(item.duration.isIndefinite)
+        #expect(player.currentTime().seconds > 5.5)
+    }
+
     /// Waits until an item's status is no longer `.unknown`.
     final class StatusWaiter: @unchecked Sendable {
         private let item: AVPlayerItem
