@@ -118,10 +118,15 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The time ranges whose media is at hand: a local file's whole length, once ready.
     open var loadedTimeRanges: [NSValue] { seekableTimeRanges }
 
-    /// Whether playback will likely go on without stalling: true for a ready local file.
-    open var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay }
-    /// Whether the playback buffer is empty: false for a ready local file.
-    open var isPlaybackBufferEmpty: Bool { status != .readyToPlay }
+    /// Whether playback waits for data from the network (the player sets it; behind `lock`).
+    var isStalled = false
+
+    /// Whether playback will likely go on without stalling: true for a ready local file, false
+    /// while a network item waits for data.
+    open var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay && !lock.withLock { isStalled } }
+    /// Whether the playback buffer is empty: false for a ready local file, true while a network
+    /// item waits for data.
+    open var isPlaybackBufferEmpty: Bool { status != .readyToPlay || lock.withLock { isStalled } }
     /// Whether the playback buffer is full: true for a ready local file (it is all at hand).
     open var isPlaybackBufferFull: Bool { status == .readyToPlay }
 

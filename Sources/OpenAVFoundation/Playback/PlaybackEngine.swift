@@ -84,6 +84,11 @@ final class PlaybackEngine: @unchecked Sendable {
         set { condition.withLock { runningValue = newValue } }
     }
     private var runningValue = false
+    /// Whether playback waits for a network item's data (stalled), not yet enough at hand to
+    /// go on; behind `condition`.
+    private var stalledValue = false
+    /// How much sound a stalled item must have at hand before it plays on, in seconds.
+    private static let resumeSeconds = 1.0
     private var lastObserved: CMTime = .zero
     private var endedItem: AVPlayerItem?
 
@@ -198,7 +203,7 @@ final class PlaybackEngine: @unchecked Sendable {
             guard requestedRate > 0 else { return (.paused, nil) }
             guard let item = queue.first else { return (.waitingToPlayAtSpecifiedRate, .noItemToPlay) }
             switch item.status {
-            case .readyToPlay: return runningValue ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+            case .readyToPlay: return runningValue && !stalledValue ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
             case .unknown: return (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
             case .failed: return (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
             }
@@ -269,6 +274,7 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         playingItem = item
         endedItem = nil
+        if let previous = feedItem, previous !== item { setStalled(false, item: previous) }
         guard let item else {
             closeSound()
             clock.set(.zero, rate: 0)
@@ -448,6 +454,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// play out what it has.
     private func writeSound(to output: PulseAudioOutput) {
         let (volume, muted) = gain
+        if let item = feedItem, !followStall(of: item, output: output) { return }
         while let feed, !feed.isFinished {
             let writable = output.writableFrames
             guard writable > 0 else { return }
@@ -476,6 +483,34 @@ final class PlaybackEngine: @unchecked Sendable {
             triggered = true
             output.trigger(timeout: Self.soundTimeout)
         }
+    }
+
+    /// Notices a network item's sound running out (everything written was played and nothing
+    /// more has arrived: a stall, told once by `playbackStalledNotification`) and, stalled,
+    /// whether enough has arrived to play on; whether sound may be written now.
+    private func followStall(of item: AVPlayerItem, output: PulseAudioOutput) -> Bool {
+        let stalled = condition.withLock { stalledValue }
+        guard let feed, let (seconds, ended) = feed.buffered else {
+            if stalled { setStalled(false, item: item) }
+            return true
+        }
+        if stalled {
+            guard ended || seconds >= Self.resumeSeconds else { return false }
+            setStalled(false, item: item)
+            return true
+        }
+        if feed.isWaiting, !ended, output.playedFrames >= framesWritten {
+            setStalled(true, item: item)
+            NotificationCenter.default.post(name: AVPlayerItem.playbackStalledNotification, object: item)
+            return false
+        }
+        return true
+    }
+
+    /// Records a stall beginning or ending, for `timeControlStatus` and the item's buffer state.
+    private func setStalled(_ value: Bool, item: AVPlayerItem) {
+        condition.withLock { stalledValue = value }
+        item.lock.withLock { item.isStalled = value }
     }
 
     /// Moves the clock to what the stream plays; an item whose sound has begun playing becomes

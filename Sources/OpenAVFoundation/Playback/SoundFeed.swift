@@ -33,6 +33,10 @@ final class SoundFeed {
     let rate: Double
     /// Why reading stopped early, if it did.
     private(set) var error: Error?
+    /// For an item on the network: the sound read ahead on a thread of its own.
+    private let ahead: SoundReadAhead?
+    /// Whether the last piece asked for had not arrived yet (a network item waiting for data).
+    private(set) var isWaiting = false
 
     /// Reads `track` of `asset` (every audio track mixed by `mix`, when there is one) from
     /// `start` to `end`, to be played at `rate` with the pitch kept unless `algorithm` is
@@ -58,6 +62,8 @@ final class SoundFeed {
         output.alwaysCopiesSampleData = false
         reader.add(output)
         guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }
+        let isNetwork = (asset as? AVURLAsset).map { NetworkOptions.isNetworkURL($0.url) } ?? false
+        ahead = isNetwork ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
         self.start = start
         self.rate = rate
         totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
@@ -69,7 +75,21 @@ final class SoundFeed {
         }
     }
 
-    deinit { reader.cancelReading() }
+    deinit {
+        ahead?.stop()
+        reader.cancelReading()
+    }
+
+    /// How much sound of a network item is read ahead, in seconds.
+    static let readAheadSeconds = 4.0
+
+    /// For a network item, seconds of sound at hand (read ahead or being handed out), and
+    /// whether reading has ended; nil for a local one, which never waits.
+    var buffered: (seconds: Double, ended: Bool)? {
+        guard let ahead else { return nil }
+        let (frames, ended) = ahead.buffered
+        return (Double(frames) / Double(Self.sampleRate), ended)
+    }
 
     /// Whether every frame has been handed out.
     var isFinished: Bool { sourceFinished && stretchedHead == stretched.count }
@@ -94,6 +114,7 @@ final class SoundFeed {
             }
             guard !sourceFinished else { break }
             guard let (block, offset, limit) = current ?? nextPiece() else {
+                if isWaiting { break }
                 sourceFinished = true
                 stretch(nil, frames: 0)
                 continue
@@ -162,7 +183,8 @@ final class SoundFeed {
     /// a range plays exactly (a loop, an item's forward end).
     private func nextPiece() -> (block: CMBlockBuffer, offset: Int, limit: Int)? {
         let bytesPerFrame = 4 * Self.channelCount
-        while let sample = output.copyNextSampleBuffer() {
+        isWaiting = false
+        while let sample = nextSample() {
             guard let block = CMSampleBufferGetDataBuffer(sample), block.dataLength >= bytesPerFrame else { continue }
             let frames = Int64(block.dataLength / bytesPerFrame)
             let time = CMSampleBufferGetPresentationTimeStamp(sample)
@@ -180,5 +202,18 @@ final class SoundFeed {
         }
         if reader.status == .failed { error = reader.error }
         return nil
+    }
+
+    /// The reader's next sample: from the read-ahead for a network item (nil with `isWaiting`
+    /// when none has arrived), else read now; nil at the end.
+    private func nextSample() -> CMSampleBuffer? {
+        guard let ahead else { return output.copyNextSampleBuffer() }
+        switch ahead.next() {
+        case .sample(let sample): return sample
+        case .waiting:
+            isWaiting = true
+            return nil
+        case .end: return nil
+        }
     }
 }

@@ -72,6 +72,46 @@ import TestSupport
         #expect((error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == URLError.networkConnectionLost.rawValue)
     }
 
+    @Test func aServerSlowerThanTheMediaStallsPlaybackWhichGoesOnWhenDataArrives() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        // 104 kB for 6 s: 17 kB/s to keep up; the server sends 8 kB/s.
+        let item = AVPlayerItem(url: try Self.server().url("slow/8000/" + (try StreamingFixtures.progressive(indexFirst: true))))
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let statuses = StatusList()
+        let observation = player.observe(\.timeControlStatus, options: [.new]) { player, _ in
+            statuses.add(player.timeControlStatus, player.reasonForWaitingToPlay, item.isPlaybackLikelyToKeepUp)
+        }
+        defer { observation.invalidate() }
+        let stalled = PlaybackTests.NotificationCounter(AVPlayerItem.playbackStalledNotification, object: item)
+        let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        let clock = ContinuousClock()
+        let start = clock.now
+        player.play()
+        await ended.wait(seconds: 45)
+        #expect(ended.posted == 1, "\(statuses.values)")
+        #expect(stalled.posted >= 1)
+        // Playing, then waiting to minimize stalls (not likely to keep up), then playing again.
+        let values = statuses.values
+        let firstPlaying = try #require(values.firstIndex { $0.0 == .playing }, "\(values)")
+        let stall = try #require(values[firstPlaying...].firstIndex { $0.0 == .waitingToPlayAtSpecifiedRate }, "\(values)")
+        #expect(values[stall].1 == .toMinimizeStalls && values[stall].2 == false)
+        #expect(values[stall...].contains { $0.0 == .playing }, "\(values)")
+        // The media arrives no faster than 8 kB/s: it cannot have played in 6 s.
+        #expect(clock.now - start > .seconds(10))
+        #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.05)
+    }
+
+    /// What an observer saw, in order.
+    final class StatusList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(AVPlayer.TimeControlStatus, AVPlayer.WaitingReason?, Bool)] = []
+        var values: [(AVPlayer.TimeControlStatus, AVPlayer.WaitingReason?, Bool)] { lock.withLock { list } }
+        func add(_ status: AVPlayer.TimeControlStatus, _ reason: AVPlayer.WaitingReason?, _ keepsUp: Bool) {
+            lock.withLock { list.append((status, reason, keepsUp)) }
+        }
+    }
+
     @Test func aLivePlaylistThatGetsNoNewSegmentEndsInsteadOfWaitingForever() async throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
