@@ -32,6 +32,9 @@ package final class Demuxer {
     private let timestampOffset: Int64
     /// The streams (tracks) of the file, in file order.
     package let streams: [StreamDescription]
+    /// The programs of the file: for an HTTP Live Stream, its variants, each with the bit rate
+    /// its playlist states (0 when it states none) and the indices of its streams.
+    package let programs: [(bitRate: Int, streams: [Int])]
     /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
     package let metadata: [(key: String, value: String)]
     /// Whether the streams' durations are what the container's header states (QuickTime/MP4,
@@ -112,6 +115,11 @@ package final class Demuxer {
         startTime = start != cffmpeg_nopts_value()
             ? CMTime(value: start - timestampOffset, timescale: cffmpeg_time_base()) : .invalid
         metadata = StreamDescription.tags(opened.pointee.metadata)
+        programs = (0..<Int(opened.pointee.nb_programs)).compactMap { index in
+            guard let program = opened.pointee.programs[index] else { return nil }
+            let bitRate = StreamDescription.tags(program.pointee.metadata).first { $0.key == "variant_bitrate" }.flatMap { Int($0.value) } ?? 0
+            return (bitRate, (0..<Int(program.pointee.nb_stream_indexes)).map { Int(program.pointee.stream_index[$0]) })
+        }
         statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
         let offset = CMTime(value: timestampOffset, timescale: cffmpeg_time_base())
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in

@@ -25,6 +25,9 @@ struct AssetContents: @unchecked Sendable {
     let spares: ReadingSpares
     /// How the file is fetched when `url` is a network URL.
     let network: NetworkOptions
+    /// An HTTP Live Stream's variants (none for other files): the bit rate each states and
+    /// the indices of its tracks, highest bit rate first.
+    let variants: [(bitRate: Int, tracks: [Int])]
 
     /// Reads `url` (a network URL with `network`). With `precise` (or when the headers leave a
     /// stream's duration unknown) every packet of a local file is scanned for exact start and
@@ -36,6 +39,8 @@ struct AssetContents: @unchecked Sendable {
         self.url = url
         self.network = network
         formatName = demuxer.formatName
+        variants = demuxer.isHTTPLiveStream && demuxer.programs.count > 1
+            ? demuxer.programs.map { ($0.bitRate, $0.streams) }.sorted { $0.bitRate > $1.bitRate } : []
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
@@ -56,7 +61,7 @@ struct AssetContents: @unchecked Sendable {
         spares = ReadingSpares(scan ? nil : demuxer)
         var made = demuxer.streams.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
-                          duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations)
+                          duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations && !demuxer.isHTTPLiveStream)
         }
         if Set(made.map(\.trackID)).count < made.count {
             // The container's IDs repeat (an HTTP Live Stream's variants each number their own
@@ -72,6 +77,7 @@ struct AssetContents: @unchecked Sendable {
     init(composedOf tracks: [TrackContents]) {
         url = nil
         network = .standard
+        variants = []
         formatName = ""
         metadata = []
         commonMetadata = []

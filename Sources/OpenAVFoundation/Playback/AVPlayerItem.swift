@@ -214,13 +214,20 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         set { lock.withLock { forwardBuffer = newValue } }
     }
 
-    /// The highest bit rate, in bits per second, a stream variant may have (0: no limit).
+    /// The highest bit rate, in bits per second, a stream variant may have (0: no limit). An
+    /// HTTP Live Stream plays the variant of the highest bit rate within this and
+    /// `preferredMaximumResolution` (the lowest when none is), and goes down a variant when
+    /// it stalls. Set it before the item plays.
+    ///
+    /// Differs from Apple: the variant is chosen when the item gets ready and changed only on a
+    /// stall, never back up.
     open var preferredPeakBitRate: Double {
         get { lock.withLock { peakBitRate } }
         set { lock.withLock { peakBitRate = newValue } }
     }
 
-    /// The largest picture a stream variant may have (zero: no limit).
+    /// The largest picture a stream variant may have (zero: no limit); see
+    /// `preferredPeakBitRate`.
     open var preferredMaximumResolution: CGSize {
         get { lock.withLock { maximumResolution } }
         set { lock.withLock { maximumResolution = newValue } }
@@ -265,6 +272,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
             switch outcome {
             case .success(let contents) where AVAsset.isPlayable(contents):
                 trackList = asset.tracks.filter { $0.mediaType == .audio || $0.mediaType == .video }.map(AVPlayerItemTrack.init)
+                variants = contents.variants
+                if !variants.isEmpty { enableVariant(firstAllowedVariant()) }
                 statusValue = .readyToPlay
             case .success:
                 statusValue = .failed
@@ -275,6 +284,45 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
             }
         }
         keyValueObservers.recheck()
+    }
+
+    /// An HTTP Live Stream's variants, highest bit rate first (see `AssetContents.variants`),
+    /// and the one playing; behind `lock`.
+    private var variants: [(bitRate: Int, tracks: [Int])] = []
+    private var variantPlaying = 0
+
+    /// The first variant (highest bit rate first) within the preferred peak bit rate and
+    /// maximum resolution, else the last; lock held.
+    private func firstAllowedVariant() -> Int {
+        let sizes = asset.tracks.map { $0.mediaType == .video ? $0.naturalSize : .zero }
+        return variants.firstIndex { variant in
+            let fitsRate = peakBitRate <= 0 || Double(variant.bitRate) <= peakBitRate
+            let fitsSize = maximumResolution == .zero || variant.tracks.allSatisfy { index in
+                index >= sizes.count || (sizes[index].width <= maximumResolution.width && sizes[index].height <= maximumResolution.height)
+            }
+            return fitsRate && fitsSize
+        } ?? variants.count - 1
+    }
+
+    /// Presents the tracks of variant `index` only; lock held.
+    private func enableVariant(_ index: Int) {
+        variantPlaying = index
+        let streams = Set(variants[index].tracks)
+        for track in trackList {
+            track.isEnabled = track.assetTrack.map { streams.contains($0.contents.streamIndex) } ?? false
+        }
+    }
+
+    /// Goes down to the variant of the next lower bit rate (an HTTP Live Stream that stalled);
+    /// whether there was one.
+    func switchToLowerVariant() -> Bool {
+        let switched = lock.withLock { () -> Bool in
+            guard variantPlaying + 1 < variants.count else { return false }
+            enableVariant(variantPlaying + 1)
+            return true
+        }
+        if switched { keyValueObservers.recheck() }
+        return switched
     }
 
     /// Records that the item stopped playing with `error`: it is `.failed` from then on, as

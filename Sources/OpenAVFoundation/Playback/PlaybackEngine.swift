@@ -89,6 +89,10 @@ final class PlaybackEngine: @unchecked Sendable {
     private var stalledValue = false
     /// How much sound a stalled item must have at hand before it plays on, in seconds.
     private static let resumeSeconds = 1.0
+    /// The sound stream's position, and since when (host nanoseconds) it has been there.
+    private var playedWatch: (frames: Int64, since: UInt64) = (0, 0)
+    /// How long a stream's position may stand still, waiting for data, before it is a stall.
+    private static let stillNanoseconds: UInt64 = 200_000_000
     private var lastObserved: CMTime = .zero
     private var endedItem: AVPlayerItem?
 
@@ -499,9 +503,20 @@ final class PlaybackEngine: @unchecked Sendable {
             setStalled(false, item: item)
             return true
         }
-        if feed.isWaiting, !ended, output.playedFrames >= framesWritten {
+        // The stream has played all it was given, or has stopped moving (a sound server keeps
+        // the last bit of an underrun stream back until more comes).
+        let played = output.playedFrames
+        let now = DispatchTime.now().uptimeNanoseconds
+        if played != playedWatch.frames { playedWatch = (played, now) }
+        let still = now - playedWatch.since > Self.stillNanoseconds
+        if feed.isWaiting, !ended, played >= framesWritten || still {
             setStalled(true, item: item)
             NotificationCenter.default.post(name: AVPlayerItem.playbackStalledNotification, object: item)
+            if item.switchToLowerVariant() {
+                // An HTTP Live Stream goes on from here in its next lower variant, in the same
+                // sound stream (everything written to it was played).
+                openMedia(of: item, from: clampedNow(), keepingStream: true)
+            }
             return false
         }
         return true

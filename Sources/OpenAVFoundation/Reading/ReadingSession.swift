@@ -47,10 +47,15 @@ final class ReadingSession: @unchecked Sendable {
     /// (`ReadingSpares`) when there is one for it, otherwise through the file opened again.
     init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
         spares = contents.spares
+        var first: Packet?
         do throws(EngineError) {
             let seeking = seekStream != nil && start.isNumeric && start > contents.timelineOrigin
-            let opened: Demuxer
-            if let spare = contents.spares.takeDemuxer(seeking: seeking) {
+            var opened: Demuxer
+            // An HTTP Live Stream's demuxer fetches only the variants read when it seeks: one
+            // that read other tracks is not reused for a seek (the loading one, which has read
+            // nothing yet, serves a reader from the start).
+            let isHTTPLiveStream = contents.formatName == "hls"
+            if let spare = contents.spares.takeDemuxer(seeking: seeking && !isHTTPLiveStream) {
                 opened = spare
             } else if let url = contents.url {
                 opened = try Demuxer(url: url, network: contents.network)
@@ -63,18 +68,29 @@ final class ReadingSession: @unchecked Sendable {
             }
             if seeking, let seekStream {
                 try opened.seek(to: start, inStream: seekStream)
+                if opened.isHTTPLiveStream {
+                    // FFmpeg 5.1 finds nothing after a seek in a stream of fMP4 segments: then
+                    // the stream is read from its start instead (the outputs skip what lies
+                    // before `start`), which costs the download of the segments before it.
+                    first = try opened.readPacket()
+                    if first == nil, let url = contents.url {
+                        opened = try Demuxer(url: url, network: contents.network)
+                        opened.readOnly(streams: streams)
+                    }
+                }
             }
             demuxer = opened
         } catch {
             throw AVError(error, fallback: .failedToParse)
         }
         queues = (0..<((streams.max() ?? -1) + 1)).map { streams.contains($0) ? PacketQueue() : nil }
+        if let first, first.streamIndex < queues.count { queues[first.streamIndex]?.append(first) }
     }
 
     /// The demuxer and the decoders go back to the asset for the next reader, unless reading
     /// failed.
     deinit {
-        if failure == nil && !interrupted { spares.giveBack(demuxer, decoders: decoders) }
+        if failure == nil && !interrupted && !demuxer.isHTTPLiveStream { spares.giveBack(demuxer, decoders: decoders) }
     }
 
     /// Stops the pass: a read blocked on the network gives up now, and nothing more is read.

@@ -12,6 +12,9 @@ Paths (relative to ROOT):
     /cut/FILE           the headers, then what the request asks of the first half of the file,
                         and the connection closes: nothing past the middle is ever sent
     /slow/RATE/FILE     the file at RATE bytes per second
+    /throttle/PREFIX/RATE/FILE
+                        the file at RATE bytes per second when its name starts with PREFIX (an
+                        HLS variant's segments), else at once
     /live/FILE.m3u8     the playlist without its #EXT-X-ENDLIST line: a live stream that never
                         gets a new segment; its segments are served from the playlist's folder
     /auth/TOKEN/FILE    the file to a request with "Authorization: Bearer TOKEN", else 401
@@ -67,6 +70,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         match = re.match(r"^/slow/(\d+)(/.*)$", path)
         if match:
             mode, rate, path = "slow", int(match.group(1)), match.group(2)
+        match = re.match(r"^/throttle/([^/]+)/(\d+)(/.*)$", path)
+        if match:
+            path = match.group(3)
+            if os.path.basename(path).startswith(match.group(1)):
+                mode, rate = "slow", int(match.group(2))
         match = re.match(r"^/auth/([^/]+)(/.*)$", path)
         if match:
             if self.headers.get("Authorization") != "Bearer " + match.group(1):

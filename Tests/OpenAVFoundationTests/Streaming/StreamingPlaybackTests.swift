@@ -102,6 +102,57 @@ import TestSupport
         #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.05)
     }
 
+    @Test func anHTTPLiveStreamGoesDownAVariantWhenItsSegmentsComeTooSlowly() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        // The first variant's (320x240) second segment, v0_001, comes at 2 kB/s, far below its
+        // bit rate; everything else at once.
+        let item = AVPlayerItem(url: try Self.server().url("throttle/v0_001/2000/" + (try StreamingFixtures.hls(segmentType: "fmp4"))))
+        let output = AVPlayerItemVideoOutput(pixelBufferAttributes: nil)
+        item.add(output)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let stalled = PlaybackTests.NotificationCounter(AVPlayerItem.playbackStalledNotification, object: item)
+        let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        let ready = StatusWaiter(item)
+        await ready.wait()
+        // The highest variant first.
+        #expect(item.presentationSize == CGSize(width: 320, height: 240))
+        player.play()
+        var sizes: [Int] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        while ended.posted == 0 && clock.now - start < .seconds(30) {
+            let time = output.itemTime(forHostTime: CACurrentMediaTime())
+            if output.hasNewPixelBuffer(forItemTime: time), let picture = output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: nil) {
+                if sizes.last != CVPixelBufferGetWidth(picture) { sizes.append(CVPixelBufferGetWidth(picture)) }
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(ended.posted == 1, "\(String(describing: item.error))")
+        #expect(stalled.posted >= 1)
+        // It stalled in the first variant, went on in the second to the end.
+        #expect(item.presentationSize == CGSize(width: 160, height: 120))
+        #expect(sizes.last == 160, "\(sizes)")
+        #expect(item.tracks.filter(\.isEnabled).compactMap(\.assetTrack?.trackID) == [3, 4])
+    }
+
+    @Test func aPeakBitRateChoosesTheVariantBelowIt() async throws {
+        let item = AVPlayerItem(url: try Self.server().url(try StreamingFixtures.hls(segmentType: "mpegts")))
+        // The variants state 730 400 and 235 400 b/s.
+        item.preferredPeakBitRate = 500_000
+        let player = AVPlayer(playerItem: item)
+        player.isMuted = true
+        let ready = StatusWaiter(item)
+        await ready.wait()
+        #expect(item.presentationSize == CGSize(width: 160, height: 120))
+        let small = AVPlayerItem(url: try Self.server().url(try StreamingFixtures.hls(segmentType: "mpegts")))
+        small.preferredMaximumResolution = CGSize(width: 200, height: 200)
+        let other = AVPlayer(playerItem: small)
+        other.isMuted = true
+        await StatusWaiter(small).wait()
+        #expect(small.presentationSize == CGSize(width: 160, height: 120))
+    }
+
     /// What an observer saw, in order.
     final class StatusList: @unchecked Sendable {
         private let lock = NSLock()
