@@ -115,8 +115,16 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         status == .readyToPlay ? [NSValue(timeRange: CMTimeRange(start: .zero, duration: asset.duration))] : []
     }
 
-    /// The time ranges whose media is at hand: a local file's whole length, once ready.
-    open var loadedTimeRanges: [NSValue] { seekableTimeRanges }
+    /// What a network item's player has at hand (set by the player; behind `lock`): from where
+    /// reading began to the end of the sound read ahead.
+    var loadedRange: CMTimeRange?
+
+    /// The time ranges whose media is at hand: a local file's whole length, once ready; for a
+    /// network item that plays, from where reading began to the end of what was read ahead.
+    open var loadedTimeRanges: [NSValue] {
+        if let range = lock.withLock({ loadedRange }) { return [NSValue(timeRange: range)] }
+        return seekableTimeRanges
+    }
 
     /// Whether playback waits for data from the network (the player sets it; behind `lock`).
     var isStalled = false

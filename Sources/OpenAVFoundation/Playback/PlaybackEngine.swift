@@ -498,6 +498,13 @@ final class PlaybackEngine: @unchecked Sendable {
             if stalled { setStalled(false, item: item) }
             return true
         }
+        if let segment = segments.last(where: { $0.item === item }) {
+            // At hand: what the stream has not played yet, and what is read ahead.
+            let unplayed = Double(max(0, framesWritten - output.playedFrames)) / Double(SoundFeed.sampleRate) * segment.rate
+            let end = clampedNow() + CMTime(seconds: unplayed + seconds * segment.rate, preferredTimescale: 1000)
+            let range = CMTimeRange(start: segment.start, end: ended && item.endTime.isNumeric ? item.endTime : min(end, item.endTime))
+            item.lock.withLock { item.loadedRange = range }
+        }
         if stalled {
             guard ended || seconds >= Self.resumeSeconds else { return false }
             setStalled(false, item: item)

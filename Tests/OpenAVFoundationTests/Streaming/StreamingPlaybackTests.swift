@@ -79,8 +79,12 @@ import TestSupport
         let item = AVPlayerItem(url: try Self.server().url("slow/8000/" + (try StreamingFixtures.progressive(indexFirst: true))))
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
         let statuses = StatusList()
+        let loaded = LoadedList()
         let observation = player.observe(\.timeControlStatus, options: [.new]) { player, _ in
             statuses.add(player.timeControlStatus, player.reasonForWaitingToPlay, item.isPlaybackLikelyToKeepUp)
+            if player.timeControlStatus == .waitingToPlayAtSpecifiedRate, let range = item.loadedTimeRanges.first?.timeRangeValue {
+                loaded.add(range.end.seconds, player.currentTime().seconds)
+            }
         }
         defer { observation.invalidate() }
         let stalled = PlaybackTests.NotificationCounter(AVPlayerItem.playbackStalledNotification, object: item)
@@ -97,6 +101,9 @@ import TestSupport
         let stall = try #require(values[firstPlaying...].firstIndex { $0.0 == .waitingToPlayAtSpecifiedRate }, "\(values)")
         #expect(values[stall].1 == .toMinimizeStalls && values[stall].2 == false)
         #expect(values[stall...].contains { $0.0 == .playing }, "\(values)")
+        // Stalled, what is at hand ends about where playback stands, short of the end.
+        let stallLoads = loaded.values.filter { $0.1 > 0.5 }
+        #expect(!stallLoads.isEmpty && stallLoads.allSatisfy { $0.0 < 5.9 && $0.0 >= $0.1 - 0.05 && $0.0 < $0.1 + 1.5 }, "\(loaded.values)")
         // The media arrives no faster than 8 kB/s: it cannot have played in 6 s.
         #expect(clock.now - start > .seconds(10))
         #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.05)
@@ -151,6 +158,14 @@ import TestSupport
         other.isMuted = true
         await StatusWaiter(small).wait()
         #expect(small.presentationSize == CGSize(width: 160, height: 120))
+    }
+
+    /// Loaded ends and current times seen, in seconds.
+    final class LoadedList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(Double, Double)] = []
+        var values: [(Double, Double)] { lock.withLock { list } }
+        func add(_ end: Double, _ now: Double) { lock.withLock { list.append((end, now)) } }
     }
 
     /// What an observer saw, in order.
