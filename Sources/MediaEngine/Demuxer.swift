@@ -192,7 +192,12 @@ package final class Demuxer {
         while true {
             let packet = Packet()
             let status = av_read_frame(openContext, packet.pointer)
-            if status == cffmpeg_averror_eof() { return nil }
+            if status == cffmpeg_averror_eof() {
+                // A demuxer may meet a connection that failed (dropped, timed out) as the end of
+                // its data: the connection's own error says otherwise.
+                if let io, io.pointee.error < 0 { try check(io.pointee.error, "reading \(url.openedName)") }
+                return nil
+            }
             try check(status, "reading \(url.openedName)")
             guard packet.streamIndex >= 0, packet.streamIndex < streams.count else { continue }
             packet.timeBase = timeBase(ofStream: packet.streamIndex)

@@ -93,7 +93,10 @@ final class HLSRecorder: NSObject, AVAssetWriterDelegate, AVCaptureVideoDataOutp
         if !started {
             guard isVideo || videoInput == nil else { return }
             writer.initialSegmentStartTime = time
-            guard writer.startWriting() else { return fail("the stream cannot start: \(writer.error.map(String.init(describing:)) ?? "")") }
+            guard writer.startWriting() else {
+                stopped = true
+                return fail("the stream cannot start: \(writer.error.map(String.init(describing:)) ?? "")")
+            }
             writer.startSession(atSourceTime: time)
             startTime = time
             started = true

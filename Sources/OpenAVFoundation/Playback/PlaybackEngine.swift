@@ -439,11 +439,16 @@ final class PlaybackEngine: @unchecked Sendable {
             return
         }
         guard let current = playingItem, current === item, endedItem !== item else { return }
-        // A live stream's end is unknown beforehand: it ends once its sound and its pictures
-        // have played out.
-        let atEnd = item.endTime.isNumeric
-            ? clock.now >= item.endTime && soundDone
-            : soundDone && (feed?.isFinished ?? true) && (item.videoQueue?.playOut(to: clock.now) ?? true)
+        // A live stream's end is unknown beforehand: it ends once what is read of it (its
+        // sound, its pictures) has reached the end and played out; with nothing read, never.
+        let atEnd: Bool
+        if item.endTime.isNumeric {
+            atEnd = clock.now >= item.endTime && soundDone
+        } else {
+            let soundEnded = feed.map { $0.isFinished && soundDone }
+            let picturesEnded = item.videoQueue?.playOut(to: clock.now)
+            atEnd = (soundEnded != nil || picturesEnded != nil) && soundEnded != false && picturesEnded != false
+        }
         if atEnd { reachedEnd(of: item) }
     }
 

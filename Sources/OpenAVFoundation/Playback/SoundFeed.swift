@@ -62,8 +62,6 @@ final class SoundFeed {
         output.alwaysCopiesSampleData = false
         reader.add(output)
         guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }
-        let isNetwork = (asset as? AVURLAsset).map { NetworkOptions.isNetworkURL($0.url) } ?? false
-        ahead = isNetwork ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
         self.start = start
         self.rate = rate
         totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
@@ -73,6 +71,9 @@ final class SoundFeed {
         } catch {
             throw AVError(error, fallback: .decodeFailed)
         }
+        // Last: the thread reading ahead starts once nothing can fail.
+        let url = (try? asset.loader.contentsBlocking().get())?.url
+        ahead = url.map(NetworkOptions.isNetworkURL) == true ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
     }
 
     deinit {

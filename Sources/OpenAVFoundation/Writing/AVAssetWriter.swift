@@ -55,6 +55,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open var directoryForTemporaryFiles: URL?
     /// The profile segments follow (`.mpeg4AppleHLS` or `.mpeg4CMAFCompliant`); required by a
     /// writer of MPEG-4 segments. Set it before `startWriting()`.
+    ///
+    /// Differs from Apple: both profiles write the same fragmented MP4 (no CMAF brand and no
+    /// `styp` box for `.mpeg4CMAFCompliant`).
     open var outputFileTypeProfile: AVFileTypeProfile?
     /// How long segments are: a segment is cut at the first sync sample (of the video track, if
     /// there is one) at or after each multiple of the interval from `initialSegmentStartTime`.
@@ -220,7 +223,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         guard let profile = outputFileTypeProfile, [.mpeg4AppleHLS, .mpeg4CMAFCompliant].contains(profile) else {
             throw refuse("outputFileTypeProfile must be .mpeg4AppleHLS or .mpeg4CMAFCompliant to write MPEG-4 segments")
         }
-        guard let delegate else { throw refuse("a writer of segments needs a delegate to hand them to") }
+        guard delegate != nil else { throw refuse("a writer of segments needs a delegate to hand them to") }
         var interval = preferredOutputSegmentInterval
         if !interval.isValid { interval = CMTime(value: 6, timescale: 1) }
         let cut: MuxerSegments.Cut
@@ -236,7 +239,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             }
             cut = .every(interval, origin: initialSegmentStartTime)
         }
-        let delivery = SegmentDelivery(writer: self, delegate: delegate,
+        let delivery = SegmentDelivery(writer: self,
                                        tracks: inputs.enumerated().map { (CMPersistentTrackID($0.offset + 1), $0.element.mediaType) })
         self.delivery = delivery
         let muxer: Muxer

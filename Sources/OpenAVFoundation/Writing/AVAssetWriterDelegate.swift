@@ -5,7 +5,7 @@ import Foundation
 /// Differs from Apple: the methods are optional in Apple's protocol; here both have default
 /// implementations, the report-taking one calling the other, so that implementing either
 /// works. The writer always calls the report-taking one.
-public protocol AVAssetWriterDelegate: AnyObject, Sendable {
+public protocol AVAssetWriterDelegate: AnyObject {
     /// A segment is ready: the initialization segment first, then each separable segment, in
     /// order, with a report of what it holds. Called on a queue of the writer's.
     func assetWriter(_ writer: AVAssetWriter, didOutputSegmentData segmentData: Data, segmentType: AVAssetSegmentType,

@@ -4,17 +4,16 @@ import MediaEngine
 import OpenCoreMedia
 
 /// Hands an `AVAssetWriter`'s segments to its delegate, in order, on a queue of its own (never
-/// under the writer's locks), each with its report.
+/// under the writer's locks), each with its report. The writer's `delegate` (weak, as Apple's)
+/// is read at each delivery; a segment queued keeps its writer until delivered.
 final class SegmentDelivery: @unchecked Sendable {
     private let queue = DispatchQueue(label: "OpenAVFoundation.AVAssetWriter.segments")
     private weak var writer: AVAssetWriter?
-    private let delegate: AVAssetWriterDelegate
     /// The tracks' IDs and media types, by muxer track index.
     private let tracks: [(trackID: CMPersistentTrackID, mediaType: AVMediaType)]
 
-    init(writer: AVAssetWriter, delegate: AVAssetWriterDelegate, tracks: [(trackID: CMPersistentTrackID, mediaType: AVMediaType)]) {
+    init(writer: AVAssetWriter, tracks: [(trackID: CMPersistentTrackID, mediaType: AVMediaType)]) {
         self.writer = writer
-        self.delegate = delegate
         self.tracks = tracks
     }
 
@@ -33,8 +32,9 @@ final class SegmentDelivery: @unchecked Sendable {
                     : nil)
         }
         let report = AVAssetSegmentReport(segmentType: type, trackReports: reports)
-        queue.async { [delegate, weak writer] in
-            guard let writer else { return }
+        guard let writer else { return }
+        queue.async {
+            guard let delegate = writer.delegate else { return }
             delegate.assetWriter(writer, didOutputSegmentData: data, segmentType: type, segmentReport: report)
         }
     }

@@ -26,6 +26,16 @@ enum StreamingFixtures {
         return try serve(made, as: name)
     }
 
+    /// The same 6 s movie in an MPEG transport stream, as "progressive.ts" in the served folder.
+    static func transportStream() throws -> String {
+        let made = try Fixtures.make("progressive.ts", [
+            "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=6",
+            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=6",
+            "-c:v", "libx264", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+        ])
+        return try serve(made, as: "progressive.ts")
+    }
+
     /// An HTTP Live Stream of 6 s in two variants (320x240 at 600 kb/s and 160x120 at 150
     /// kb/s, each with its AAC audio), 2 s segments of `segmentType` ("mpegts" or "fmp4"):
     /// the master playlist's path in the served folder.
