@@ -16,8 +16,6 @@ package final class Demuxer {
 
     /// The file that was opened.
     package let url: URL
-    /// How `url` is read when it is a network URL.
-    package let network: NetworkOptions
     /// The container's short names as FFmpeg reports them, such as "mov,mp4,m4a,3gp,3g2,mj2".
     package let formatName: String
     /// The container's duration, or invalid when the container does not state one.
@@ -52,7 +50,6 @@ package final class Demuxer {
             throw EngineError(operation: "opening \(url)", message: "only file, http and https URLs can be opened")
         }
         self.url = url
-        self.network = network
         interruptFlag = .allocate(capacity: 1)
         interruptFlag.initialize(to: 0)
         guard let allocated = avformat_alloc_context() else {

@@ -53,9 +53,6 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
         return [400, 401, 403, 404, 500, 499].first { code == cffmpeg_averror_http_status(Int32($0)) }
     }
 
-    /// Whether I/O gave up because the reader was interrupted (`Demuxer.interrupt()`).
-    package var isInterrupted: Bool { code == cffmpeg_averror_exit() }
-
     /// "operation: message".
     package var description: String { "\(operation): \(message)" }
 }

@@ -124,15 +124,16 @@ package final class MuxerSegments {
 
     /// Where the first top-level box of `type` starts in `data`, or nil.
     static func offset(ofBox type: String, in data: Data) -> Int? {
-        let bytes = [UInt8](data)
         let wanted = Array(type.utf8)
-        var position = 0
-        while position + 8 <= bytes.count {
-            let size = bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
-            if Array(bytes[(position + 4)..<(position + 8)]) == wanted { return position }
-            guard size >= 8 else { return nil }
-            position += size
+        return data.withUnsafeBytes { bytes in
+            var position = 0
+            while position + 8 <= bytes.count {
+                let size = bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
+                if bytes[(position + 4)..<(position + 8)].elementsEqual(wanted) { return position }
+                guard size >= 8 else { return nil }
+                position += size
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -78,12 +78,12 @@ import TestSupport
         // 104 kB for 6 s: 17 kB/s to keep up; the server sends 8 kB/s.
         let item = AVPlayerItem(url: try Self.server().url("slow/8000/" + (try StreamingFixtures.progressive(indexFirst: true))))
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
-        let statuses = StatusList()
-        let loaded = LoadedList()
+        let statuses = PlaybackTests.ResultList<(AVPlayer.TimeControlStatus, AVPlayer.WaitingReason?, Bool)>()
+        let loaded = PlaybackTests.ResultList<(Double, Double)>()
         let observation = player.observe(\.timeControlStatus, options: [.new]) { player, _ in
-            statuses.add(player.timeControlStatus, player.reasonForWaitingToPlay, item.isPlaybackLikelyToKeepUp)
+            statuses.add((player.timeControlStatus, player.reasonForWaitingToPlay, item.isPlaybackLikelyToKeepUp))
             if player.timeControlStatus == .waitingToPlayAtSpecifiedRate, let range = item.loadedTimeRanges.first?.timeRangeValue {
-                loaded.add(range.end.seconds, player.currentTime().seconds)
+                loaded.add((range.end.seconds, player.currentTime().seconds))
             }
         }
         defer { observation.invalidate() }
@@ -158,24 +158,6 @@ import TestSupport
         other.isMuted = true
         await StatusWaiter(small).wait()
         #expect(small.presentationSize == CGSize(width: 160, height: 120))
-    }
-
-    /// Loaded ends and current times seen, in seconds.
-    final class LoadedList: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [(Double, Double)] = []
-        var values: [(Double, Double)] { lock.withLock { list } }
-        func add(_ end: Double, _ now: Double) { lock.withLock { list.append((end, now)) } }
-    }
-
-    /// What an observer saw, in order.
-    final class StatusList: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [(AVPlayer.TimeControlStatus, AVPlayer.WaitingReason?, Bool)] = []
-        var values: [(AVPlayer.TimeControlStatus, AVPlayer.WaitingReason?, Bool)] { lock.withLock { list } }
-        func add(_ status: AVPlayer.TimeControlStatus, _ reason: AVPlayer.WaitingReason?, _ keepsUp: Bool) {
-            lock.withLock { list.append((status, reason, keepsUp)) }
-        }
     }
 
     @Test func aLivePlaylistThatGetsNoNewSegmentEndsInsteadOfWaitingForever() async throws {
