@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
         .executable(name: "openav", targets: ["openav"]),
         .executable(name: "openav-bench", targets: ["openav-bench"]),
+        // The browser page for headless machines (`openav serve`); the framework never depends on it.
+        .library(name: "OpenAVServe", targets: ["OpenAVServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -15,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // C shims
@@ -55,10 +60,24 @@ let package = Package(
             dependencies: ["OpenCoreMedia", "OpenCoreVideo", "MediaEngine", "CaptureDevices", "Display", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The browser page for headless machines: a web server over a capture session
+        .target(
+            name: "OpenAVServe",
+            dependencies: [
+                "OpenAVFoundation", "MediaEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            resources: [.copy("Page")]
+        ),
+
         // The command-line tool
         .executableTarget(
             name: "openav",
-            dependencies: ["OpenAVFoundation", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OpenAVFoundation", "OpenAVServe", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Benchmarks against ffmpeg (BENCHMARKS.md)

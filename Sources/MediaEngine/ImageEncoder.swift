@@ -2,9 +2,12 @@ import CFFmpeg
 import Foundation
 import OpenCoreVideo
 
-/// Encodes single pictures into image files (PNG, JPEG) with FFmpeg's encoders: thumbnails,
-/// `CGImageDestination`, and still photos.
-package enum ImageEncoder {
+/// Encodes pictures into image files (PNG, JPEG) with FFmpeg's encoders: thumbnails,
+/// `CGImageDestination`, still photos, and the stream of JPEG pictures of a browser preview.
+///
+/// An encoder is made for one size and keeps its codec, frame and scaler, so a stream of
+/// pictures encodes with no allocation per picture but the file's bytes.
+package final class ImageEncoder {
     /// An image file format.
     package enum Format: Sendable, Equatable {
         /// Lossless PNG, RGB or RGBA.
@@ -13,11 +16,21 @@ package enum ImageEncoder {
         case jpeg(quality: Double)
     }
 
-    /// The picture in `pixels` encoded as a complete file of `format`. `keepsAlpha` writes the
-    /// alpha channel of formats that have one (PNG only); opaque pictures are smaller without it.
-    package static func encode(_ pixels: CVPixelBuffer, as format: Format, keepsAlpha: Bool = true) throws(EngineError) -> Data {
+    /// The width of the pictures this encoder takes.
+    package let width: Int
+    /// The height of the pictures this encoder takes.
+    package let height: Int
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private let frame = Frame()
+    private let packet = Packet()
+    private let converter = PixelConverter()
+
+    /// An encoder of `width`×`height` pictures into files of `format`; `hasAlpha` writes an
+    /// alpha channel (PNG only).
+    package init(format: Format, width: Int, height: Int, hasAlpha: Bool = false) throws(EngineError) {
         _ = FFmpegLog.install
-        let hasAlpha = keepsAlpha && (CVPixelFormatDescription.description(for: pixels.pixelFormatType)?.hasAlpha ?? false)
+        self.width = width
+        self.height = height
         let (codecID, pixelFormat): (AVCodecID, AVPixelFormat) = switch format {
         case .png: (AV_CODEC_ID_PNG, hasAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24)
         case .jpeg: (AV_CODEC_ID_MJPEG, AV_PIX_FMT_YUVJ420P)
@@ -25,11 +38,10 @@ package enum ImageEncoder {
         guard let codec = avcodec_find_encoder(codecID) else {
             throw EngineError(operation: "encoding an image", message: "FFmpeg has no \(format) encoder")
         }
-        var context = avcodec_alloc_context3(codec)
-        defer { avcodec_free_context(&context) }
+        context = avcodec_alloc_context3(codec)
         guard let context else { throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "encoding an image") }
-        context.pointee.width = Int32(pixels.width)
-        context.pointee.height = Int32(pixels.height)
+        context.pointee.width = Int32(width)
+        context.pointee.height = Int32(height)
         context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: 25)
         if case .jpeg(let quality) = format {
@@ -40,27 +52,39 @@ package enum ImageEncoder {
             context.pointee.global_quality = Int32(scale * Double(FF_QP2LAMBDA))
         }
         try ffmpegCheck(avcodec_open2(context, codec, nil), "opening the image encoder")
-
-        let frame = Frame()
         frame.pointer.pointee.format = pixelFormat.rawValue
         frame.pointer.pointee.width = context.pointee.width
         frame.pointer.pointee.height = context.pointee.height
         frame.pointer.pointee.color_range = context.pointee.color_range
         frame.pointer.pointee.quality = context.pointee.global_quality
         try ffmpegCheck(av_frame_get_buffer(frame.pointer, 0), "allocating an image")
-        try PixelConverter().convert(pixels, into: frame)
+    }
 
+    deinit {
+        avcodec_free_context(&context)
+    }
+
+    /// The picture in `pixels` encoded as a complete file (scaled when its size is not the
+    /// encoder's). Image encoders have no delay: each picture's file comes out at once.
+    package func encode(_ pixels: CVPixelBuffer) throws(EngineError) -> Data {
+        try ffmpegCheck(av_frame_make_writable(frame.pointer), "reusing an image")
+        try converter.convert(pixels, into: frame)
         try ffmpegCheck(avcodec_send_frame(context, frame.pointer), "encoding an image")
-        try ffmpegCheck(avcodec_send_frame(context, nil), "finishing an image")
-        let packet = Packet()
         var data = Data()
         while true {
             let status = avcodec_receive_packet(context, packet.pointer)
-            if status == cffmpeg_averror_eof() { break }
+            if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { break }
             try ffmpegCheck(status, "receiving an encoded image")
             data.append(packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
             av_packet_unref(packet.pointer)
         }
         return data
+    }
+
+    /// The picture in `pixels` encoded as a complete file of `format`. `keepsAlpha` writes the
+    /// alpha channel of formats that have one (PNG only); opaque pictures are smaller without it.
+    package static func encode(_ pixels: CVPixelBuffer, as format: Format, keepsAlpha: Bool = true) throws(EngineError) -> Data {
+        let hasAlpha = keepsAlpha && (CVPixelFormatDescription.description(for: pixels.pixelFormatType)?.hasAlpha ?? false)
+        return try ImageEncoder(format: format, width: pixels.width, height: pixels.height, hasAlpha: hasAlpha).encode(pixels)
     }
 }

@@ -18,4 +18,19 @@ enum DeviceLookup {
         }
         return device
     }
+
+    /// The microphone an `--audio` argument names (nil for "none"), or without one the default
+    /// microphone; on a machine without one, none, said in one line, when there is video.
+    static func microphone(_ name: String?, hasVideo: Bool) throws -> AVCaptureDevice? {
+        guard let name else {
+            guard let microphone = AVCaptureDevice.default(for: .audio) else {
+                guard hasVideo else { throw CommandFailure("nothing to capture: --video none and no microphone found") }
+                FileHandle.standardError.write(Data("No microphone found: video only.\n".utf8))
+                return nil
+            }
+            return microphone
+        }
+        if name == "none" { return nil }
+        return try device(name, mediaType: .audio, deviceTypes: [.microphone, .builtInMicrophone, .external], kind: "microphone")
+    }
 }

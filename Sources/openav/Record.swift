@@ -151,21 +151,10 @@ struct Record: ParsableCommand {
         }
     }
 
-    /// The microphone chosen by `--audio` (nil for "none"), or the default microphone (none
-    /// with `--screen`; none, said in one line, on a machine without one when there is video).
+    /// The microphone chosen by `--audio`, or the default microphone (none with `--screen`).
     private func microphone(hasVideo: Bool) throws -> AVCaptureDevice? {
-        guard let audio else {
-            if screen.screen != nil { return nil }
-            guard let microphone = AVCaptureDevice.default(for: .audio) else {
-                guard hasVideo else { throw CommandFailure("nothing to record: --video none and no microphone found") }
-                FileHandle.standardError.write(Data("No microphone found: recording video only.\n".utf8))
-                return nil
-            }
-            return microphone
-        }
-        if audio == "none" { return nil }
-        return try DeviceLookup.device(audio, mediaType: .audio, deviceTypes: [.microphone, .builtInMicrophone, .external],
-                                       kind: "microphone")
+        if audio == nil && screen.screen != nil { return nil }
+        return try DeviceLookup.microphone(audio, hasVideo: hasVideo)
     }
 }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import OpenAVFoundation
+
+/// A web page that shows a capture session's picture and sound in a browser, with its
+/// microphone's level, device and format pickers, recordings started and stopped from the page
+/// (through `AVCaptureMovieFileOutput`), photos, and the recordings folder to download from and
+/// delete in: `openav serve`, for machines nobody sits in front of. Apple has no counterpart.
+///
+/// The picture reaches browsers as JPEG pictures over a WebSocket, one encoding shared by all
+/// of them: outputs added to the given session, never a second open of the device. A browser
+/// that falls behind gets fewer pictures; the recording is not affected.
+///
+/// Every request needs ``token``: the address printed by the command carries it, and the first
+/// visit leaves it in a cookie. The server listens on loopback unless told otherwise.
+public final class CaptureServer: Sendable {
+    /// The secret every request must carry (32 hexadecimal digits).
+    public let token: String
+    /// The folder recordings and photos go to, and the only one the page reads or deletes in.
+    public let recordingsFolder: URL
+    private let host: String
+    private let port: Int
+    private let live: LiveSession
+    private let page: PageAssets
+
+    /// A server for `session` (which has its inputs) on `host`:`port` (0 for any free port),
+    /// recording into `recordingsFolder` (made when missing).
+    public init(session: AVCaptureSession, recordingsFolder: URL, host: String = "127.0.0.1", port: Int = 8080) throws {
+        let folder = try RecordingsFolder(recordingsFolder)
+        self.recordingsFolder = folder.url
+        self.host = host
+        self.port = port
+        token = AccessToken<BasicWebSocketRequestContext>.random()
+        live = try LiveSession(session: session, folder: folder)
+        page = try PageAssets()
+    }
+
+    /// Starts the session and serves the page until the task is cancelled or the process gets
+    /// SIGINT or SIGTERM; then a running recording is finished and the session stopped.
+    /// `onListening` gets the page's address, token included, once the server listens. Throws
+    /// `AVError.sessionNotRunning` when the session does not start (the session's runtime
+    /// error notification says why), or the server's error when it cannot listen.
+    public func run(onListening: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        live.session.startRunning()
+        guard live.session.isRunning else { throw AVError(.sessionNotRunning) }
+        defer { live.session.stopRunning() }
+        var logger = Logger(label: "openav.serve")
+        logger.logLevel = .warning
+        let token = AccessToken<BasicWebSocketRequestContext>(value: token)
+        let router = makeRouter(token)
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(router: router, token: token),
+            configuration: .init(address: .hostname(host, port: port), serverName: "openav serve"),
+            onServerRunning: { [host, token = self.token] channel in
+                let port = channel.localAddress?.port ?? 0
+                let address = host.contains(":") ? "[\(host)]" : host
+                onListening(URL(string: "http://\(address):\(port)/?token=\(token)")!)
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            _ = try? await live.stopRecording()
+            throw error
+        }
+        _ = try? await live.stopRecording()
+    }
+
+    private func makeRouter(_ token: AccessToken<BasicWebSocketRequestContext>) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: token)
+        let live = live, page = page
+        for (path, asset) in page.assets {
+            router.get(RouterPath(path)) { _, _ in asset.response }
+        }
+        router.get("/api/devices") { _, _ in live.devices() }
+        router.post("/api/session") { request, context in
+            try live.configure(try await request.decode(as: PageAPI.SessionChoice.self, context: context))
+            return live.devices()
+        }
+        router.get("/api/status") { _, _ in live.status() }
+        router.post("/api/recording/start") { _, _ in try live.startRecording() }
+        router.post("/api/recording/stop") { _, _ in try await live.stopRecording() }
+        router.post("/api/photo") { _, _ in try await live.takePhoto() }
+        router.get("/api/recordings") { _, _ in await Self.recordings(live) }
+        router.get("/recordings/:name") { _, context in try Self.download(context.parameters.require("name"), from: live) }
+        router.delete("/recordings/:name") { _, context in
+            let name = try context.parameters.require("name")
+            let url = try live.folder.file(named: name)
+            guard live.currentRecording != name else { throw HTTPError(.conflict, message: "\(name) is being recorded") }
+            try FileManager.default.removeItem(at: url)
+            return Response(status: .noContent)
+        }
+        router.ws("/live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
+            let client = LiveClient()
+            live.broadcast.add(client)
+            defer { live.broadcast.remove(client) }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // The browser sends nothing; its side ends when it goes.
+                    do { for try await _ in inbound {} } catch {}
+                    client.close()
+                }
+                group.addTask {
+                    while let messages = await client.next() {
+                        do {
+                            for message in messages {
+                                switch message {
+                                case .binary(let bytes): try await outbound.write(.binary(bytes))
+                                case .text(let text): try await outbound.write(.text(text))
+                                }
+                            }
+                        } catch {
+                            client.close()
+                        }
+                    }
+                }
+            }
+        }
+        return router
+    }
+
+    /// The folder's files with their durations (read by `AVURLAsset`).
+    private static func recordings(_ live: LiveSession) async -> PageAPI.Recordings {
+        let current = live.currentRecording
+        var items: [PageAPI.Recordings.Item] = []
+        for entry in live.folder.entries() {
+            var duration: Double?
+            if entry.name != current, !entry.name.hasSuffix(".jpg") {
+                let asset = AVURLAsset(url: live.folder.url.appendingPathComponent(entry.name))
+                duration = (try? await asset.load(.duration)).flatMap { $0.isNumeric ? $0.seconds : nil }
+            }
+            items.append(.init(name: entry.name, size: entry.size, duration: duration, recording: entry.name == current))
+        }
+        return PageAPI.Recordings(recordings: items)
+    }
+
+    /// A file of the folder as a download, read in pieces.
+    private static func download(_ name: String, from live: LiveSession) throws -> Response {
+        let (handle, size) = try live.folder.open(named: name)
+        let body = ResponseBody(contentLength: Int(size)) { writer in
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [
+            .contentType: PageAssets.contentType(ofFileNamed: name),
+            .contentDisposition: "attachment; filename=\"\(name)\"",
+        ], body: body)
+    }
+}

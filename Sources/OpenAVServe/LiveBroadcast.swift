@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import Logging
+import MediaEngine
+import OpenAVFoundation
+
+/// Takes the session's pictures and sound from its data outputs and hands them to every
+/// browser watching: each picture encoded once as JPEG, the sound as it comes (interleaved
+/// 16-bit or float PCM), the microphone's level ten times a second. Nothing is done while no
+/// browser watches.
+///
+/// Binary messages start with a kind byte:
+/// - 1, a picture: the host time of its capture in microseconds (UInt64, little-endian), then a
+///   JPEG file;
+/// - 2, sound: channels (UInt8), sample format (UInt8: 1 float32, 2 int16), sample rate (UInt32,
+///   little-endian), then the interleaved samples, little-endian.
+///
+/// The text message `{"type":"level","average":A,"peak":P}` carries the levels of the
+/// microphone's first channel in dBFS, from `AVCaptureAudioChannel`.
+final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate,
+    AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
+    /// The JPEG quality of pictures: small enough for a Wi-Fi link at 720p30.
+    private static let quality = 0.7
+    /// Seconds between two level messages.
+    private static let levelInterval = 0.1
+    private static let logger = Logger(label: "openav.serve.live")
+
+    private let lock = NSLock()
+    private var clients: [ObjectIdentifier: LiveClient] = [:]
+    /// Used on the video output's queue only.
+    private var encoder: ImageEncoder?
+    /// Used on the audio output's queue only.
+    private var lastLevel: Double = 0
+
+    /// Adds a browser to the audience.
+    func add(_ client: LiveClient) {
+        lock.withLock { clients[ObjectIdentifier(client)] = client }
+    }
+
+    /// Removes a browser from the audience.
+    func remove(_ client: LiveClient) {
+        lock.withLock { clients[ObjectIdentifier(client)] = nil }
+    }
+
+    /// How many browsers watch.
+    var audience: Int { lock.withLock { clients.count } }
+
+    private var currentClients: [LiveClient] { lock.withLock { Array(clients.values) } }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let clients = currentClients
+        guard !clients.isEmpty else { return }
+        if output is AVCaptureVideoDataOutput {
+            guard let message = picture(sampleBuffer) else { return }
+            clients.forEach { $0.offerPicture(message) }
+        } else {
+            if let message = sound(sampleBuffer) { clients.forEach { $0.offerSound(message) } }
+            if let message = level(connection) { clients.forEach { $0.offerLevel(message) } }
+        }
+    }
+
+    /// The picture message of a video sample.
+    private func picture(_ sampleBuffer: CMSampleBuffer) -> ByteBuffer? {
+        guard let pixels = CMSampleBufferGetImageBuffer(sampleBuffer) else { return nil }
+        do {
+            if encoder?.width != pixels.width || encoder?.height != pixels.height {
+                encoder = try ImageEncoder(format: .jpeg(quality: Self.quality), width: pixels.width, height: pixels.height)
+            }
+            let jpeg = try encoder!.encode(pixels)
+            let time = CMTimeConvertScale(sampleBuffer.presentationTimeStamp, timescale: 1_000_000, method: .roundTowardZero)
+            var message = ByteBuffer()
+            message.reserveCapacity(9 + jpeg.count)
+            message.writeInteger(UInt8(1))
+            message.writeInteger(UInt64(max(0, time.value)), endianness: .little)
+            message.writeBytes(jpeg)
+            return message
+        } catch {
+            Self.logger.warning("a preview picture could not be encoded: \(error)")
+            return nil
+        }
+    }
+
+    /// The sound message of an audio sample; nil for formats a browser is not sent
+    /// (non-interleaved, or other than float32 and int16).
+    private func sound(_ sampleBuffer: CMSampleBuffer) -> ByteBuffer? {
+        guard let format = sampleBuffer.formatDescription?.audioStreamBasicDescription,
+              format.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0, format.mChannelsPerFrame > 0,
+              let data = sampleBuffer.dataBuffer else { return nil }
+        let isFloat = format.mFormatFlags & kAudioFormatFlagIsFloat != 0
+        let sampleFormat: UInt8
+        switch (isFloat, format.mBitsPerChannel) {
+        case (true, 32): sampleFormat = 1
+        case (false, 16): sampleFormat = 2
+        default: return nil
+        }
+        var message = ByteBuffer()
+        message.reserveCapacity(7 + data.dataLength)
+        message.writeInteger(UInt8(2))
+        message.writeInteger(UInt8(format.mChannelsPerFrame))
+        message.writeInteger(sampleFormat)
+        message.writeInteger(UInt32(format.mSampleRate), endianness: .little)
+        guard (try? data.withUnsafeMutableBytes { message.writeBytes(UnsafeRawBufferPointer($0)) }) != nil else { return nil }
+        return message
+    }
+
+    /// The level message, at most every `levelInterval`.
+    private func level(_ connection: AVCaptureConnection) -> String? {
+        let now = Date().timeIntervalSince1970
+        guard now - lastLevel >= Self.levelInterval, let channel = connection.audioChannels.first else { return nil }
+        lastLevel = now
+        let average = max(-160, channel.averagePowerLevel), peak = max(-160, channel.peakHoldLevel)
+        return "{\"type\":\"level\",\"average\":\(String(format: "%.1f", average)),\"peak\":\(String(format: "%.1f", peak))}"
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Hummingbird
+import OpenAVFoundation
+
+/// The capture session behind the page, with its four outputs: the live picture and sound
+/// (data outputs that drop late frames), recordings (`AVCaptureMovieFileOutput`, the path of
+/// `openav record`) and photos (`AVCapturePhotoOutput`). The device is opened once; the
+/// browsers only add work to the data outputs' queues, so the recording never waits for them.
+///
+/// Configuration and recording requests are serialized by one lock; at most one recording
+/// runs at a time, and it runs until stopped, whoever is connected.
+final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCapturePhotoCaptureDelegate,
+    @unchecked Sendable {
+    let session: AVCaptureSession
+    let broadcast = LiveBroadcast()
+    let folder: RecordingsFolder
+    private let movie = AVCaptureMovieFileOutput()
+    private let photos = AVCapturePhotoOutput()
+    private let pictures = AVCaptureVideoDataOutput()
+    private let sound = AVCaptureAudioDataOutput()
+    private let lock = NSLock()
+    private var recording: URL?
+    private var recordingWaiters: [CheckedContinuation<PageAPI.File?, Never>] = []
+    private var lastError: String?
+    private var photoWaiters: [Int64: CheckedContinuation<Result<Data, any Error>, Never>] = [:]
+
+    /// Adds the outputs to `session`, which has its inputs.
+    init(session: AVCaptureSession, folder: RecordingsFolder) throws {
+        self.session = session
+        self.folder = folder
+        super.init()
+        pictures.alwaysDiscardsLateVideoFrames = true
+        pictures.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.pictures"))
+        sound.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.sound"))
+        session.beginConfiguration()
+        defer { session.commitConfiguration() }
+        for output in [movie, photos, pictures, sound] as [AVCaptureOutput] {
+            guard session.canAddOutput(output) else {
+                throw AVError(.invalidSourceMedia, userInfo: [NSLocalizedDescriptionKey: "the session takes no \(type(of: output))"])
+            }
+            session.addOutput(output)
+        }
+    }
+
+    // MARK: Devices
+
+    /// The devices discovery finds and the session's current choice.
+    func devices() -> PageAPI.Devices {
+        let camera = device(for: .video), microphone = device(for: .audio)
+        return PageAPI.Devices(
+            cameras: Self.discover(.video).map { device in
+                PageAPI.Devices.Device(id: device.uniqueID, name: device.localizedName, formats: device.formats.enumerated().map { index, format in
+                    let size = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
+                    return PageAPI.Devices.Format(index: index, width: size.width, height: size.height,
+                                                  codec: Self.fourCharacters(CMFormatDescriptionGetMediaSubType(format.formatDescription)),
+                                                  maxFrameRate: format.videoSupportedFrameRateRanges.map(\.maxFrameRate).max() ?? 0)
+                })
+            },
+            microphones: Self.discover(.audio).map { PageAPI.Devices.Device(id: $0.uniqueID, name: $0.localizedName, formats: []) },
+            camera: camera?.uniqueID,
+            format: camera.flatMap { camera in camera.formats.firstIndex { $0 === camera.activeFormat } },
+            microphone: microphone?.uniqueID)
+    }
+
+    /// Switches the session to another camera, format or microphone: refused while recording;
+    /// on failure the previous inputs are put back.
+    func configure(_ choice: PageAPI.SessionChoice) throws {
+        try lock.withLock {
+            guard recording == nil else { throw HTTPError(.conflict, message: "stop the recording before changing devices") }
+            let camera = try choice.camera.map { try Self.find($0, among: Self.discover(.video)) }
+            let microphone = try choice.microphone.map { try Self.find($0, among: Self.discover(.audio)) }
+            let previous = session.inputs
+            session.beginConfiguration()
+            defer { session.commitConfiguration() }
+            previous.forEach(session.removeInput)
+            do {
+                for device in [camera, microphone].compactMap({ $0 }) {
+                    let input = try AVCaptureDeviceInput(device: device)
+                    guard session.canAddInput(input) else {
+                        throw HTTPError(.conflict, message: "the session cannot use \(device.localizedName)")
+                    }
+                    session.addInput(input)
+                }
+                if let camera, let index = choice.format {
+                    guard camera.formats.indices.contains(index) else {
+                        throw HTTPError(.badRequest, message: "\(camera.localizedName) has no format \(index)")
+                    }
+                    try camera.lockForConfiguration()
+                    camera.activeFormat = camera.formats[index]
+                    camera.unlockForConfiguration()
+                }
+            } catch {
+                session.inputs.forEach(session.removeInput)
+                previous.forEach(session.addInput)
+                if let error = error as? AVError {
+                    throw HTTPError(.conflict, message: "cannot use the device: \(error.localizedDescription)")
+                }
+                throw error
+            }
+        }
+    }
+
+    private func device(for mediaType: AVMediaType) -> AVCaptureDevice? {
+        session.inputs.compactMap { ($0 as? AVCaptureDeviceInput)?.device }.first { $0.hasMediaType(mediaType) }
+    }
+
+    private static func discover(_ mediaType: AVMediaType) -> [AVCaptureDevice] {
+        let types: [AVCaptureDevice.DeviceType] = mediaType == .video ? [.builtInWideAngleCamera, .external] : [.microphone, .external]
+        return AVCaptureDevice.DiscoverySession(deviceTypes: types, mediaType: mediaType, position: .unspecified).devices
+    }
+
+    private static func find(_ id: String, among devices: [AVCaptureDevice]) throws -> AVCaptureDevice {
+        guard let device = devices.first(where: { $0.uniqueID == id }) else {
+            throw HTTPError(.badRequest, message: "no device \(id)")
+        }
+        return device
+    }
+
+    private static func fourCharacters(_ code: FourCharCode) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }, as: UTF8.self)
+    }
+
+    // MARK: Recording
+
+    /// What the page shows of the session.
+    func status() -> PageAPI.Status {
+        lock.withLock {
+            PageAPI.Status(recording: recording?.lastPathComponent, recordedSeconds: recording == nil ? 0 : movie.recordedDuration.seconds,
+                           droppedFrames: movie.droppedFrameCount, audience: broadcast.audience, lastError: lastError)
+        }
+    }
+
+    /// The file being recorded, if any.
+    var currentRecording: String? { lock.withLock { recording?.lastPathComponent } }
+
+    /// Starts recording into a new file of the folder (H.264 and AAC in a QuickTime movie; a
+    /// camera's own H.264 as it comes); 409 while another recording runs.
+    func startRecording() throws -> PageAPI.File {
+        try lock.withLock {
+            if let recording { throw HTTPError(.conflict, message: "a recording is already running: \(recording.lastPathComponent)") }
+            guard !session.inputs.isEmpty else { throw HTTPError(.conflict, message: "nothing to record: no camera and no microphone") }
+            if let video = movie.connection(with: .video), let camera = device(for: .video) {
+                let sendsH264 = CMFormatDescriptionGetMediaSubType(camera.activeFormat.formatDescription) == kCMVideoCodecType_H264
+                movie.setOutputSettings(sendsH264 ? [:] : [AVVideoCodecKey: AVVideoCodecType.h264], for: video)
+            }
+            let url = folder.newFile(prefix: "recording", pathExtension: "mov")
+            recording = url
+            lastError = nil
+            movie.startRecording(to: url, recordingDelegate: self)
+            return PageAPI.File(name: url.lastPathComponent)
+        }
+    }
+
+    /// Stops the recording and returns once its file is complete; 409 when none runs.
+    func stopRecording() async throws -> PageAPI.File {
+        let file = await withCheckedContinuation { (continuation: CheckedContinuation<PageAPI.File?, Never>) in
+            let running = lock.withLock { () -> Bool in
+                guard recording != nil else { return false }
+                recordingWaiters.append(continuation)
+                return true
+            }
+            if running { movie.stopRecording() } else { continuation.resume(returning: nil) }
+        }
+        guard let file else { throw HTTPError(.conflict, message: "no recording is running") }
+        return file
+    }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL,
+                    from connections: [AVCaptureConnection], error: (any Error)?) {
+        let failure = error.flatMap { error -> String? in
+            (error as NSError).userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true ? nil : error.localizedDescription
+        }
+        let waiters = lock.withLock { () -> [CheckedContinuation<PageAPI.File?, Never>] in
+            recording = nil
+            lastError = failure
+            defer { recordingWaiters = [] }
+            return recordingWaiters
+        }
+        let file = PageAPI.File(name: outputFileURL.lastPathComponent, seconds: output.recordedDuration.seconds, error: failure)
+        waiters.forEach { $0.resume(returning: file) }
+    }
+
+    // MARK: Photos
+
+    /// Takes a JPEG photo into a new file of the folder.
+    func takePhoto() async throws -> PageAPI.File {
+        guard photos.connection(with: .video) != nil else { throw HTTPError(.conflict, message: "no camera to take a photo with") }
+        let settings = AVCapturePhotoSettings(format: [AVVideoCodecKey: AVVideoCodecType.jpeg])
+        let result = await withCheckedContinuation { continuation in
+            lock.withLock { photoWaiters[settings.uniqueID] = continuation }
+            photos.capturePhoto(with: settings, delegate: self)
+        }
+        let url = folder.newFile(prefix: "photo", pathExtension: "jpg")
+        do {
+            try result.get().write(to: url, options: .withoutOverwriting)
+        } catch {
+            throw HTTPError(.internalServerError, message: "the photo could not be taken: \(error.localizedDescription)")
+        }
+        return PageAPI.File(name: url.lastPathComponent)
+    }
+
+    func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
+        let result: Result<Data, any Error>
+        if let data = photo.fileDataRepresentation() {
+            result = .success(data)
+        } else {
+            result = .failure(error ?? AVError(.unknown))
+        }
+        lock.withLock { photoWaiters.removeValue(forKey: photo.resolvedSettings.uniqueID) }?.resume(returning: result)
+    }
+
+    func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings,
+                     error: (any Error)?) {
+        // A capture that failed before any photo was processed.
+        lock.withLock { photoWaiters.removeValue(forKey: resolvedSettings.uniqueID) }?
+            .resume(returning: .failure(error ?? AVError(.unknown)))
+    }
+}
