@@ -16,7 +16,9 @@ import OpenAVFoundation
 ///   little-endian), then the interleaved samples, little-endian.
 ///
 /// The text message `{"type":"level","average":A,"peak":P}` carries the levels of the
-/// microphone's first channel in dBFS, from `AVCaptureAudioChannel`.
+/// microphone's first channel in dBFS, from `AVCaptureAudioChannel`: the loudest buffer's
+/// average power since the last message (so a short sound is never missed between two
+/// messages) and the peak of the last half second.
 final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate,
     AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
     /// The JPEG quality of pictures: small enough for a Wi-Fi link at 720p30.
@@ -29,8 +31,10 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private var clients: [ObjectIdentifier: LiveClient] = [:]
     /// Used on the video output's queue only.
     private var encoder: ImageEncoder?
-    /// Used on the audio output's queue only.
+    /// Used on the audio output's queue only: when the last level message went, and the
+    /// loudest buffer since.
     private var lastLevel: Double = 0
+    private var loudest: Float = -160
 
     /// Adds a browser to the audience.
     func add(_ client: LiveClient) {
@@ -105,10 +109,12 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     /// The level message, at most every `levelInterval`.
     private func level(_ connection: AVCaptureConnection) -> String? {
+        guard let channel = connection.audioChannels.first else { return nil }
+        loudest = max(loudest, channel.averagePowerLevel)
         let now = Date().timeIntervalSince1970
-        guard now - lastLevel >= Self.levelInterval, let channel = connection.audioChannels.first else { return nil }
-        lastLevel = now
-        let average = max(-160, channel.averagePowerLevel), peak = max(-160, channel.peakHoldLevel)
-        return "{\"type\":\"level\",\"average\":\(String(format: "%.1f", average)),\"peak\":\(String(format: "%.1f", peak))}"
+        guard now - lastLevel >= Self.levelInterval else { return nil }
+        defer { (lastLevel, loudest) = (now, -160) }
+        let peak = max(-160, channel.peakHoldLevel)
+        return "{\"type\":\"level\",\"average\":\(String(format: "%.1f", loudest)),\"peak\":\(String(format: "%.1f", peak))}"
     }
 }
