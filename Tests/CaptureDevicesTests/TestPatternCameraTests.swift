@@ -159,6 +159,35 @@ extension RealTimeDeviceTests {
             #expect(dropped <= frames.count / 10, "\(dropped) of \(frames.count) frames dropped")
         }
 
+        /// The moving square's position, read back, is the frame's host time modulo 2 s (to its
+        /// 2-pixel step); a flash frame has none.
+        @Test func theMovingSquareTellsTheFramesHostTime() throws {
+            let collector = Collector { sample -> (time: Double, phase: Double?) in
+                let buffer = sample.pixelBuffer!
+                CVPixelBufferLockBaseAddress(buffer, .readOnly)
+                defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+                let bytes = UnsafeRawBufferPointer(start: CVPixelBufferGetBaseAddress(buffer),
+                                                   count: CVPixelBufferGetDataSize(buffer))
+                return (sample.presentationTime.seconds, MovingSquare.phase(bgra: bytes, width: 1280, height: 720,
+                                                                           bytesPerRow: CVPixelBufferGetBytesPerRow(buffer)))
+            }
+            try camera.start(format: format(kCVPixelFormatType_32BGRA, 1280, 720), frameDuration: CMTime(value: 1, timescale: 30),
+                             handler: collector.handler)
+            let frames = collector.wait(for: 45, timeout: 5)
+            camera.stop()
+            try #require(frames.count >= 45)
+            let step = 2.0 * 2 / Double(1280 - MovingSquare.side(forHeight: 720))
+            for frame in frames {
+                let isFlash = (frame.time * 30).rounded().truncatingRemainder(dividingBy: 30) == 0
+                if isFlash {
+                    #expect(frame.phase == nil, "a flash frame at \(frame.time) s shows a square")
+                } else {
+                    let phase = try #require(frame.phase, "no square at \(frame.time) s")
+                    #expect(abs(phase - frame.time.truncatingRemainder(dividingBy: 2)) <= step, "\(phase) for \(frame.time)")
+                }
+            }
+        }
+
         @Test func stopReallyStopsAndTheCameraRestarts() throws {
             let collector = Collector { FrameRecord($0, readBarcode: false) }
             try camera.start(format: format(kCVPixelFormatType_32BGRA, 640, 480),

@@ -55,7 +55,7 @@ final class TestPatternRenderer: @unchecked Sendable {
             ? [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 1), PlaneGeometry(xShift: 1, yShift: 1, bytesPerSample: 2)]
             : [PlaneGeometry(xShift: 0, yShift: 0, bytesPerSample: 4)]
         white = Self.solid(format: format, geometry: geometry, r: 255, g: 255, b: 255)
-        square = Self.solid(format: format, geometry: geometry, r: 16, g: 16, b: 16)
+        square = Self.solid(format: format, geometry: geometry, r: MovingSquare.level, g: MovingSquare.level, b: MovingSquare.level)
         drawBackground()
     }
 
@@ -76,16 +76,11 @@ final class TestPatternRenderer: @unchecked Sendable {
         return buffer
     }
 
-    /// A dark square, a quarter of the height, sweeping left to right once every 2 seconds of
-    /// host time, below the barcode band.
+    /// The `MovingSquare` at the frame's host time, below the barcode band.
     private func drawMovingSquare(into buffer: CVPixelBuffer, time: CMTime) {
-        let side = (format.height / 4) & ~1
+        let side = MovingSquare.side(forHeight: format.height)
         guard side >= 2, format.width > side else { return }
-        let period: Int64 = 2_000_000_000
-        let nanoseconds = Int64(CMTimeConvertScale(time, timescale: 1_000_000_000, method: .roundHalfAwayFromZero).value)
-        let phase = Double(nanoseconds % period) / Double(period)
-        let x = Int(phase * Double(format.width - side)) & ~1
-        let y = (format.height / 2 - side / 2) & ~1
+        let (x, y) = MovingSquare.origin(at: time, width: format.width, height: format.height)
         fill(buffer, x: x, y: y, width: side, height: side, color: square)
     }
 
