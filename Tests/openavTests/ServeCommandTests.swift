@@ -231,8 +231,15 @@ import TestSupport
         try browser.evaluate("document.querySelector('#recordings tr[data-name=\"\(name)\"] button').click()")
         #expect(try browser.wait(until: "return ![...document.querySelectorAll('#recordings tr')].some((row) => row.dataset.name === '\(name)')"))
         #expect(!FileManager.default.fileExists(atPath: movie.path))
-        browser.quit()
+
+        // Ctrl-C while recording, the page still open: the file is finished before the command exits.
+        try browser.click("record")
+        #expect(try browser.wait(until: "return Number(document.getElementById('recording-state').dataset.seconds) >= 1"))
         #expect(server.stop() == 0, "\(server.errorText)")
+        let last = try #require(try FileManager.default.contentsOfDirectory(atPath: server.folder.path).first { $0.hasSuffix(".mov") })
+        let lastText = (try Fixtures.probe(server.folder.appendingPathComponent(last))["format"] as? [String: Any])?["duration"] as? String
+        #expect((lastText.flatMap { Double($0) } ?? 0) >= 1, "the interrupted recording lasts \(lastText ?? "nothing")")
+        browser.quit()
     }
 
     @Test func thePickersSwitchTheFormatButNotDuringARecording() throws {
