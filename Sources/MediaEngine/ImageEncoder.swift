@@ -64,20 +64,27 @@ package final class ImageEncoder {
         avcodec_free_context(&context)
     }
 
-    /// The picture in `pixels` encoded as a complete file (scaled when its size is not the
-    /// encoder's). Image encoders have no delay: each picture's file comes out at once.
-    package func encode(_ pixels: CVPixelBuffer) throws(EngineError) -> Data {
+    /// Encodes the picture in `pixels` as a complete file (scaled when its size is not the
+    /// encoder's) and hands its bytes to `consume`, piece by piece, valid only during each call:
+    /// a caller copies them once, into whatever it sends. Image encoders have no delay: each
+    /// picture's file comes out at once.
+    package func encode(_ pixels: CVPixelBuffer, _ consume: (UnsafeRawBufferPointer) -> Void) throws(EngineError) {
         try ffmpegCheck(av_frame_make_writable(frame.pointer), "reusing an image")
         try converter.convert(pixels, into: frame)
         try ffmpegCheck(avcodec_send_frame(context, frame.pointer), "encoding an image")
-        var data = Data()
         while true {
             let status = avcodec_receive_packet(context, packet.pointer)
             if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { break }
             try ffmpegCheck(status, "receiving an encoded image")
-            data.append(packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+            consume(UnsafeRawBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)))
             av_packet_unref(packet.pointer)
         }
+    }
+
+    /// The picture in `pixels` encoded as a complete file.
+    package func encode(_ pixels: CVPixelBuffer) throws(EngineError) -> Data {
+        var data = Data()
+        try encode(pixels) { data.append(contentsOf: $0) }
         return data
     }
 

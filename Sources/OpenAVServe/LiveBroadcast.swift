@@ -29,8 +29,9 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     private let lock = NSLock()
     private var clients: [ObjectIdentifier: LiveClient] = [:]
-    /// Used on the video output's queue only.
+    /// Used on the video output's queue only: the encoder, and the size of the last message.
     private var encoder: ImageEncoder?
+    private var lastPictureBytes = 0
     /// Used on the audio output's queue only: when the last level message went, and the
     /// loudest buffer since.
     private var lastLevel: Double = 0
@@ -70,13 +71,14 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             if encoder?.width != pixels.width || encoder?.height != pixels.height {
                 encoder = try ImageEncoder(format: .jpeg(quality: Self.quality), width: pixels.width, height: pixels.height)
             }
-            let jpeg = try encoder!.encode(pixels)
             let time = CMTimeConvertScale(sampleBuffer.presentationTimeStamp, timescale: 1_000_000, method: .roundTowardZero)
             var message = ByteBuffer()
-            message.reserveCapacity(9 + jpeg.count)
+            // Room for a picture as large as the last one and a little more: one allocation.
+            message.reserveCapacity(lastPictureBytes + lastPictureBytes / 8 + 4096)
             message.writeInteger(UInt8(1))
             message.writeInteger(UInt64(max(0, time.value)), endianness: .little)
-            message.writeBytes(jpeg)
+            try encoder!.encode(pixels) { message.writeBytes($0) }
+            lastPictureBytes = message.readableBytes
             return message
         } catch {
             Self.logger.warning("a preview picture could not be encoded: \(error)")

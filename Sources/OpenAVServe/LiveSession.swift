@@ -36,7 +36,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
         defer { session.commitConfiguration() }
         for output in [movie, photos, pictures, sound] as [AVCaptureOutput] {
             guard session.canAddOutput(output) else {
-                throw AVError(.invalidSourceMedia, userInfo: [NSLocalizedDescriptionKey: "the session takes no \(type(of: output))"])
+                throw AVError(.unknown, userInfo: [NSLocalizedDescriptionKey: "the session takes no \(type(of: output))"])
             }
             session.addOutput(output)
         }
