@@ -214,8 +214,13 @@ final class PlaySession: @unchecked Sendable {
         let time = player.currentTime().seconds, duration = item.duration.seconds
         let state = player.rate == 0 ? "paused" : "playing"
         let rate = player.defaultRate == 1 ? "" : String(format: " at %.2fx", player.defaultRate)
-        let text = String(format: "%@  %@ / %@  %@%@%@", name(of: item), Self.clock(time), Self.clock(duration), state, rate,
-                          player.isMuted ? "  muted" : "")
+        // Pictures the window passed over, and stalls of a network item, from the access log.
+        let events = item.accessLog()?.events ?? []
+        let hasVideo = window != nil && item.tracks.contains { $0.isEnabled && $0.assetTrack?.mediaType == .video }
+        let dropped = hasVideo ? "  \(events.reduce(0) { $0 + $1.numberOfDroppedVideoFrames }) dropped" : ""
+        let stalls = events.reduce(0) { $0 + $1.numberOfStalls }
+        let text = String(format: "%@  %@ / %@  %@%@%@%@%@", name(of: item), Self.clock(time), Self.clock(duration), state, rate,
+                          dropped, stalls > 0 ? "  \(stalls) stalls" : "", player.isMuted ? "  muted" : "")
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     }
 

@@ -38,6 +38,13 @@ import OpenAVFoundation
         return (player, observation, ticks, shown)
     }
 
+    // Playback.md, The Access Log (compiled; the playback tests check the log).
+    static func accessLog(_ item: AVPlayerItem) {
+        if let event = item.accessLog()?.events.last {
+            print("\(event.durationWatched) s watched, \(event.numberOfStalls) stalls, \(event.numberOfDroppedVideoFrames) pictures dropped")
+        }
+    }
+
     // Playback.md, The Player Layer (compiled; windows need a display, which the layer tests start).
     static func playerLayer(_ player: AVPlayer) throws -> AVDisplayWindow {
         let layer = AVPlayerLayer(player: player)

@@ -108,4 +108,22 @@ import TestSupport
         // The status line: the file, its time and length, playing then paused.
         #expect(output.contains("play-command-long.mp4") && output.contains("/ 1:00") && output.contains("playing") && output.contains("paused"), "\(output)")
     }
+
+    /// With a window, the status line counts the pictures passed over (from the item's access
+    /// log); without one it has no such count.
+    @Test func theStatusLineCountsDroppedPictures() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let server = try XvfbServer(width: 640, height: 480)
+        defer { server.stop() }
+        let command = "\(try ProbeCommandTests.openav.path) play \(try Self.clip().path)"
+        let environment = daemon.environment.merging(["DISPLAY": server.display]) { _, new in new }
+        let (status, output, errors) = try ProbeCommandTests.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qfec", command, "/dev/null"],
+                                                                 environment: environment)
+        #expect(status == 0, "\(output) \(errors)")
+        #expect(output.range(of: "playing  [0-9]+ dropped", options: .regularExpression) != nil, "\(output)")
+        let (_, soundOnly, _) = try ProbeCommandTests.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qfec", command + " --no-video", "/dev/null"],
+                                                          environment: environment)
+        #expect(soundOnly.contains("playing") && !soundOnly.contains("dropped"), "\(soundOnly)")
+    }
 }

@@ -10,6 +10,9 @@ extension AVPlayerItem {
     public static let playbackStalledNotification = Notification.Name("AVPlayerItemPlaybackStalledNotification")
     /// Posted when the item's time changed other than by playing on (a seek).
     public static let timeJumpedNotification = Notification.Name("AVPlayerItemTimeJumpedNotification")
+    /// Posted when a new event is added to the item's access log (`accessLog()`): when it
+    /// first plays, and at each change of HTTP Live Streaming variant.
+    public static let newAccessLogEntryNotification = Notification.Name("AVPlayerItemNewAccessLogEntryNotification")
 }
 
 /// The user-info key of the error in a failed-to-play-to-end notification.
@@ -24,4 +27,6 @@ extension NSNotification.Name {
     public static let AVPlayerItemPlaybackStalled = AVPlayerItem.playbackStalledNotification
     /// The older spelling of `AVPlayerItem.timeJumpedNotification`.
     public static let AVPlayerItemTimeJumped = AVPlayerItem.timeJumpedNotification
+    /// The older spelling of `AVPlayerItem.newAccessLogEntryNotification`.
+    public static let AVPlayerItemNewAccessLogEntry = AVPlayerItem.newAccessLogEntryNotification
 }

@@ -26,6 +26,10 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     weak var player: AVPlayer?
     /// Where the item stands while it is not playing: the time it starts from.
     var restingTime: CMTime = .zero
+    /// What the item's access log is made of.
+    let accessRecord = PlaybackAccessRecord()
+    /// "FILE", "VOD" or "LIVE" (an HTTP Live Stream of unknown length) once prepared; behind `lock`.
+    var playbackType: String?
     /// The pictures decoded for the item's video outputs while it plays.
     var videoQueue: VideoFrameQueue? {
         get { lock.withLock { queue } }
@@ -282,6 +286,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
                 trackList = asset.tracks.filter { $0.mediaType == .audio || $0.mediaType == .video }.map(AVPlayerItemTrack.init)
                 variants = contents.variants
                 if !variants.isEmpty { enableVariant(firstAllowedVariant()) }
+                let isStream = contents.formatName == "hls"
+                playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
                 statusValue = .readyToPlay
             case .success:
                 statusValue = .failed
@@ -319,6 +325,15 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         for track in trackList {
             track.isEnabled = track.assetTrack.map { streams.contains($0.contents.streamIndex) } ?? false
         }
+    }
+
+    /// The bit rate the item's stream needs, in bits per second: the variant's stated bit rate
+    /// for an HTTP Live Stream, else the enabled tracks' estimated data rates; -1 if unknown.
+    var indicatedBitrate: Double {
+        let variantRate = lock.withLock { variants.isEmpty ? nil : Double(variants[variantPlaying].bitRate) }
+        if let variantRate { return variantRate }
+        let rate = tracks.filter(\.isEnabled).compactMap(\.assetTrack).reduce(0) { $0 + Double($1.estimatedDataRate) }
+        return rate > 0 ? rate : -1
     }
 
     /// Goes down to the variant of the next lower bit rate (an HTTP Live Stream that stalled);

@@ -65,7 +65,13 @@ final class PlaybackEngine: @unchecked Sendable {
     private var nextObserverID = 0
 
     // The thread's own state.
-    private var playingItem: AVPlayerItem?
+    private var playingItem: AVPlayerItem? {
+        didSet {
+            guard oldValue !== playingItem else { return }
+            if let oldValue { _ = oldValue.accessRecord.setWatching(false, at: oldValue.lock.withLock { oldValue.restingTime }, indicatedBitrate: -1) }
+            noteWatching()
+        }
+    }
     private var output: PulseAudioOutput?
     private var soundUnavailable = false
     /// Where each item's sound starts in the stream (frames written before it) and its item time.
@@ -81,7 +87,10 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Whether the clock runs: set by the thread, read by `timeControl` from any thread.
     private var running: Bool {
         get { condition.withLock { runningValue } }
-        set { condition.withLock { runningValue = newValue } }
+        set {
+            condition.withLock { runningValue = newValue }
+            noteWatching()
+        }
     }
     private var runningValue = false
     /// Whether playback waits for a network item's data (stalled), not yet enough at hand to
@@ -397,7 +406,7 @@ final class PlaybackEngine: @unchecked Sendable {
         else { return }
         item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, composition: item.videoComposition, start: time,
                                           end: item.endTime, settings: first.attributes,
-                                          ahead: running ? VideoFrameQueue.capacity : 1)
+                                          ahead: running ? VideoFrameQueue.capacity : 1, record: item.accessRecord)
         videoOutputs.forEach { $0.flushed() }
     }
 
@@ -525,6 +534,8 @@ final class PlaybackEngine: @unchecked Sendable {
             setStalled(true, item: item)
             NotificationCenter.default.post(name: AVPlayerItem.playbackStalledNotification, object: item)
             if item.switchToLowerVariant() {
+                item.accessRecord.startEntry(at: clampedNow(), indicatedBitrate: item.indicatedBitrate)
+                NotificationCenter.default.post(name: AVPlayerItem.newAccessLogEntryNotification, object: item)
                 // An HTTP Live Stream goes on from here in its next lower variant, in the same
                 // sound stream (everything written to it was played).
                 openMedia(of: item, from: clampedNow(), keepingStream: true)
@@ -536,8 +547,23 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// Records a stall beginning or ending, for `timeControlStatus` and the item's buffer state.
     private func setStalled(_ value: Bool, item: AVPlayerItem) {
-        condition.withLock { stalledValue = value }
+        let began = condition.withLock { () -> Bool in
+            defer { stalledValue = value }
+            return value && !stalledValue
+        }
         item.lock.withLock { item.isStalled = value }
+        if began { item.accessRecord.recordStall() }
+        noteWatching()
+    }
+
+    /// Tells the playing item's access log whether it plays now (running and not stalled);
+    /// its first time opens the log, which is announced.
+    private func noteWatching() {
+        guard let item = playingItem else { return }
+        let watching = item.status == .readyToPlay && condition.withLock { runningValue && !stalledValue }
+        if item.accessRecord.setWatching(watching, at: clampedNow(), indicatedBitrate: item.indicatedBitrate) {
+            NotificationCenter.default.post(name: AVPlayerItem.newAccessLogEntryNotification, object: item)
+        }
     }
 
     /// Moves the clock to what the stream plays; an item whose sound has begun playing becomes

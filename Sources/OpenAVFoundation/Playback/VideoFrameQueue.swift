@@ -6,7 +6,8 @@ import OpenCoreVideo
 /// The decoded pictures of a playing item's video track, decoded ahead on a thread of their own
 /// through an `AVAssetReader` (the one reading path) into a small bounded queue, for the item's
 /// video outputs to take by item time. The decoder waits while the queue is full; pictures
-/// passed over by the outputs are let go. Thread-safe.
+/// passed over by the outputs are let go, and those never given out are counted as dropped in
+/// the item's access log. Thread-safe.
 final class VideoFrameQueue: @unchecked Sendable {
     /// How many pictures are decoded ahead.
     static let capacity = 6
@@ -19,6 +20,9 @@ final class VideoFrameQueue: @unchecked Sendable {
     private var stopped = false
     private var failure: AVError?
     private var limit: Int
+    /// The time of the last picture given to an output.
+    private var given: CMTime?
+    private let record: PlaybackAccessRecord
     /// The item's video read from the start time (nil when it could not be made); a file cut
     /// short fails it (`AVError.cutShort`).
     private let reader: AVAssetReader?
@@ -28,8 +32,9 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`). With a
     /// `composition`, the pictures are its frames (of every video track) instead.
     init(track: AVAssetTrack, asset: AVAsset, composition: AVVideoComposition?, start: CMTime, end: CMTime,
-         settings: [String: Any], ahead: Int) {
+         settings: [String: Any], ahead: Int, record: PlaybackAccessRecord) {
         limit = min(max(1, ahead), Self.capacity)
+        self.record = record
         do {
             reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
             reader?.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
@@ -126,10 +131,7 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// and the last picture is shown by `time`.
     func playOut(to time: CMTime) -> Bool {
         condition.withLock {
-            if let index = frames.lastIndex(where: { $0.time <= time }), index > 0 {
-                frames.removeFirst(index)
-                condition.broadcast()
-            }
+            if let index = frames.lastIndex(where: { $0.time <= time }) { letGo(index) }
             return ended && failure == nil && (frames.last.map { $0.time <= time } ?? true)
         }
     }
@@ -144,9 +146,18 @@ final class VideoFrameQueue: @unchecked Sendable {
     func frame(at time: CMTime) -> (buffer: CVPixelBuffer, time: CMTime)? {
         condition.withLock {
             guard let index = frames.lastIndex(where: { $0.time <= time }) else { return nil }
-            frames.removeFirst(index)
-            condition.broadcast()
+            letGo(index)
+            given = frames[0].time
             return (frames[0].buffer, frames[0].time)
         }
+    }
+
+    /// Lets go of the first `count` pictures, counting those never given out; lock held.
+    private func letGo(_ count: Int) {
+        guard count > 0 else { return }
+        let dropped = frames[..<count].filter { $0.time != given }.count
+        frames.removeFirst(count)
+        condition.broadcast()
+        if dropped > 0 { record.recordDropped(dropped) }
     }
 }

@@ -95,6 +95,8 @@ import TestSupport
         await ended.wait(seconds: 45)
         #expect(ended.posted == 1, "\(statuses.values)")
         #expect(stalled.posted >= 1)
+        // The access log counts them.
+        #expect(item.accessLog()?.events.last?.numberOfStalls == stalled.posted)
         // Playing, then waiting to minimize stalls (not likely to keep up), then playing again.
         let values = statuses.values
         let firstPlaying = try #require(values.firstIndex { $0.0 == .playing }, "\(values)")
@@ -141,6 +143,10 @@ import TestSupport
         #expect(item.presentationSize == CGSize(width: 160, height: 120))
         #expect(sizes.last == 160, "\(sizes)")
         #expect(item.tracks.filter(\.isEnabled).compactMap(\.assetTrack?.trackID) == [3, 4])
+        // The access log: an event per variant played, with the bit rate the playlist states.
+        let events = item.accessLog()?.events ?? []
+        #expect(events.map(\.indicatedBitrate) == [730_400, 235_400], "\(events.map(\.indicatedBitrate))")
+        #expect((events.first?.numberOfStalls ?? 0) >= 1 && events.allSatisfy { $0.playbackType == "VOD" })
     }
 
     @Test func aPeakBitRateChoosesTheVariantBelowIt() async throws {
