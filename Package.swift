@@ -98,6 +98,7 @@ let package = Package(
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
+        .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ]
 )

@@ -23,12 +23,24 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     private var recordingWaiters: [CheckedContinuation<PageAPI.File?, Never>] = []
     private var lastError: String?
     private var photoWaiters: [Int64: CheckedContinuation<Result<Data, any Error>, Never>] = [:]
+    /// Why the session stopped delivering (a camera unplugged), until devices are chosen again.
+    private var sessionError: String?
+    private var runtimeErrors: NSObjectProtocol?
+
+    deinit {
+        runtimeErrors.map(NotificationCenter.default.removeObserver)
+    }
 
     /// Adds the outputs to `session`, which has its inputs.
     init(session: AVCaptureSession, folder: RecordingsFolder) throws {
         self.session = session
         self.folder = folder
         super.init()
+        runtimeErrors = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session,
+                                                               queue: nil) { [weak self] notification in
+            let error = notification.userInfo?[AVCaptureSessionErrorKey] as? AVError
+            self?.lock.withLock { self?.sessionError = error.map(Self.describe) ?? "the capture session failed" }
+        }
         pictures.alwaysDiscardsLateVideoFrames = true
         pictures.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.pictures"))
         sound.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.sound"))
@@ -81,6 +93,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
                     }
                     session.addInput(input)
                 }
+                sessionError = nil
                 if let camera, let index = choice.format {
                     guard camera.formats.indices.contains(index) else {
                         throw HTTPError(.badRequest, message: "\(camera.localizedName) has no format \(index)")
@@ -93,7 +106,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
                 session.inputs.forEach(session.removeInput)
                 previous.forEach(session.addInput)
                 if let error = error as? AVError {
-                    throw HTTPError(.conflict, message: "cannot use the device: \(error.localizedDescription)")
+                    throw HTTPError(.conflict, message: "cannot use the device: \(Self.describe(error))")
                 }
                 throw error
             }
@@ -126,7 +139,8 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     func status() -> PageAPI.Status {
         lock.withLock {
             PageAPI.Status(recording: recording?.lastPathComponent, recordedSeconds: recording == nil ? 0 : movie.recordedDuration.seconds,
-                           droppedFrames: movie.droppedFrameCount, audience: broadcast.audience, lastError: lastError)
+                           droppedFrames: movie.droppedFrameCount, audience: broadcast.audience, lastError: lastError,
+                           sessionError: sessionError)
         }
     }
 
@@ -167,9 +181,9 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
 
     func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL,
                     from connections: [AVCaptureConnection], error: (any Error)?) {
-        let failure = error.flatMap { error -> String? in
-            (error as NSError).userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true ? nil : error.localizedDescription
-        }
+        // Why it stopped when nobody asked (the file is complete when the error says the
+        // recording successfully finished, as after an unplugged camera).
+        let failure = error.map(Self.describe)
         let waiters = lock.withLock { () -> [CheckedContinuation<PageAPI.File?, Never>] in
             recording = nil
             lastError = failure
@@ -178,6 +192,12 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
         }
         let file = PageAPI.File(name: outputFileURL.lastPathComponent, seconds: output.recordedDuration.seconds, error: failure)
         waiters.forEach { $0.resume(returning: file) }
+    }
+
+    /// An error as the page shows it: its description and, when it has one, its reason.
+    static func describe(_ error: any Error) -> String {
+        let error = error as NSError
+        return error.localizedFailureReason.map { "\(error.localizedDescription): \($0)" } ?? error.localizedDescription
     }
 
     // MARK: Photos
@@ -194,7 +214,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
         do {
             try result.get().write(to: url, options: .withoutOverwriting)
         } catch {
-            throw HTTPError(.internalServerError, message: "the photo could not be taken: \(error.localizedDescription)")
+            throw HTTPError(.internalServerError, message: "the photo could not be taken: \(Self.describe(error))")
         }
         return PageAPI.File(name: url.lastPathComponent)
     }

@@ -44,8 +44,10 @@ enum PageAPI {
         let droppedFrames: Int
         /// Browsers watching the live picture.
         let audience: Int
-        /// Why the last recording stopped early, if it did.
+        /// Why the last recording stopped without being asked to, if it did.
         let lastError: String?
+        /// Why the session stopped delivering (a camera unplugged), until devices are chosen again.
+        let sessionError: String?
     }
 
     /// A recording started or finished, or a photo taken.

@@ -65,12 +65,7 @@ import TestSupport
         /// One request with the path sent as given, with the token's cookie or `cookie`: the
         /// status (101 for an accepted WebSocket upgrade) and the body.
         func request(_ method: String, _ path: String, cookie: String? = nil) throws -> (status: Int, body: String) {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/Server/http_request.py")
-            let text = String(decoding: try Fixtures.run("python3", [script.path, method, base + path, cookie ?? "openav-token=\(token)"]),
-                              as: UTF8.self)
-            let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            return (Int(lines.first ?? "") ?? 0, lines.count > 1 ? String(lines[1]) : "")
+            try HTTPProbe.request(method, base + path, cookie: cookie ?? "openav-token=\(token)")
         }
     }
 

@@ -17,13 +17,17 @@ async function api(method, path, body) {
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
   if (!response.ok) throw new Error(json?.error?.message ?? `${response.status} ${response.statusText}`);
-  $('message').textContent = '';
   return json;
 }
 
 function report(error) {
   $('message').textContent = error.message;
 }
+
+// A message stays until the next thing the user does.
+document.addEventListener('click', (event) => {
+  if (event.target instanceof HTMLButtonElement) $('message').textContent = '';
+}, true);
 
 // MARK: Live picture, sound and level
 
@@ -143,6 +147,11 @@ async function refreshStatus() {
       ? `recording ${recording}: ${status.recordedSeconds.toFixed(1)} s`
       : (status.lastError ? `the last recording stopped: ${status.lastError}` : '');
     $('recording-state').dataset.seconds = String(status.recordedSeconds);
+    if (status.sessionError) {
+      $('state').textContent = `stopped: ${status.sessionError}; choose the devices again`;
+    } else if ($('state').textContent.startsWith('stopped')) {
+      $('state').textContent = 'live';
+    }
     if (wasRecording !== recording) refreshRecordings();
   } catch (error) {
     report(error);

@@ -73,6 +73,8 @@ def visitors(driver, command):
                 drawn.append(frames)
                 driver.close()
                 waiting.remove(handle)
+                # A new tab opens from a window that is still there.
+                driver.switch_to.window(home)
         time.sleep(0.05)
     for handle in waiting:
         driver.switch_to.window(handle)
