@@ -29,6 +29,10 @@ final class HLSRecorder: NSObject, AVAssetWriterDelegate, AVCaptureVideoDataOutp
     private var segments: [(name: String, duration: Double)] = []
     /// The first failure, reported when the recording ends.
     private(set) var failure: String?
+    /// Pictures of the session the stream missed: dropped by its data output when its
+    /// encoder fell behind, or refused by a writer input not ready for more. Read after
+    /// `finish()`.
+    private(set) var droppedPictures = 0
 
     /// Prepares a stream into `folder` (made here; one that holds a playlist already is
     /// refused, as nothing is overwritten) of segments of about `segmentSeconds`, at most
@@ -102,8 +106,25 @@ final class HLSRecorder: NSObject, AVAssetWriterDelegate, AVCaptureVideoDataOutp
             started = true
         }
         guard time >= startTime, maxDuration.map({ time < startTime + $0 }) ?? true,
-              let input = isVideo ? videoInput : audioInput, input.isReadyForMoreMediaData else { return }
+              let input = isVideo ? videoInput : audioInput else { return }
+        guard input.isReadyForMoreMediaData else {
+            if isVideo { droppedPictures += 1 }
+            return
+        }
         if !input.append(sampleBuffer) { fail("writing the stream failed: \(writer.error.map(String.init(describing:)) ?? "")") }
+    }
+
+    /// A picture the video output dropped (its queue full while the stream's encoder was
+    /// behind): counted once the stream has started, within its duration.
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let time = sampleBuffer.presentationTimeStamp
+        guard output === videoOutput, started, !stopped, time >= startTime, maxDuration.map({ time < startTime + $0 }) ?? true else { return }
+        droppedPictures += 1
+    }
+
+    /// The stream's summary line: its segments and the pictures it missed.
+    var summary: String {
+        queue.sync { "Streamed \(segments.count) segments to \(folder.path): \(droppedPictures) pictures dropped" }
     }
 
     /// Ends the stream: the last segment is written and the playlist ended.

@@ -146,6 +146,7 @@ struct Record: ParsableCommand {
         }
         print("Recorded \(String(format: "%.2f", movie.recordedDuration.seconds)) s to \(output): "
             + "\(movie.recordedFrameCount) frames, \(movie.droppedFrameCount) dropped, \(StatusLine.size(movie.recordedFileSize))")
+        if let stream { print(stream.summary) }
         if let error, error.code != .maximumDurationReached {
             throw CommandFailure("the recording stopped early (the file is complete): \(error.failureText)")
         }

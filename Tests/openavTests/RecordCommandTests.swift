@@ -70,17 +70,21 @@ import TestSupport
         let playlist = try String(contentsOfFile: folder + "/index.m3u8", encoding: .utf8)
         let durations = playlist.split(separator: "\n").filter { $0.hasPrefix("#EXTINF:") }
             .compactMap { Double($0.dropFirst("#EXTINF:".count).split(separator: ",")[0]) }
-        #expect(durations.count == 5 && durations.allSatisfy { abs($0 - 2) <= 1.0 / 30 + 1e-3 }, "\(playlist)")
+        // The stream's own drops (its encoder behind on a busy machine), which it reports.
+        let summary = try #require(output.split(separator: "\n").first { $0.hasPrefix("Streamed 5 segments to \(folder):") }, "\(output)")
+        let streamDropped = try #require(Self.dropped(in: String(summary).replacingOccurrences(of: "pictures dropped", with: "dropped")))
+        // Key frames every 60 pictures: a picture the stream missed moves the cuts after it by a frame.
+        #expect(durations.count == 5 && durations.allSatisfy { abs($0 - 2) <= Double(1 + streamDropped) / 30 + 1e-3 }, "\(playlist)")
         #expect(playlist.hasSuffix("#EXT-X-ENDLIST\n"))
         let stream = try RecordedMovie(URL(fileURLWithPath: folder + "/index.m3u8"), width: 640, height: 480)
         #expect(stream.codecs.prefix(2) == ["h264", "aac"])
         #expect(abs(try #require(stream.duration) - 10) <= 1.0 / 30 + 1e-3)
-        // 10 s of the camera's pictures in order: the stream drops none of its own (its output
-        // never discards a late picture), so it misses at most what the movie reports dropped.
-        // It starts at the first picture the session hands on, the movie at the next one.
+        // 10 s of the camera's pictures in order: the stream misses what the movie reports
+        // dropped (the camera's drops) and what it reports dropped itself, nothing more. It
+        // starts at the first picture the session hands on, the movie at the next one.
         let dropped = try #require(Self.dropped(in: output), "\(output)")
         let skipped = try #require(stream.skippedIndices, "frame indices increase")
-        #expect(skipped <= dropped)
+        #expect(skipped <= dropped + streamDropped, "\(skipped) pictures missing, \(dropped) + \(streamDropped) reported")
         #expect(stream.frames.count == 300 - skipped)
         // Nothing is overwritten: the folder holds a stream now.
         let again = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["record", "--duration", "1", "--hls", folder,
