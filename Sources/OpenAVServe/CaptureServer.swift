@@ -38,10 +38,13 @@ public final class CaptureServer: Sendable {
     }
 
     /// Starts the session and serves the page until the task is cancelled or the process gets
-    /// SIGINT or SIGTERM; then a running recording is finished and the session stopped.
-    /// `onListening` gets the page's address, token included, once the server listens. Throws
-    /// `AVError.sessionNotRunning` when the session does not start (the session's runtime
-    /// error notification says why), or the server's error when it cannot listen.
+    /// SIGINT or SIGTERM; then a running recording is finished (before any connection is
+    /// closed, so that no browser can hold it up), the server stops and the session stops.
+    /// `onListening` gets the page's address, token included, once the server listens.
+    ///
+    /// Throws `AVError.sessionNotRunning` when the session does not start (the session's runtime
+    /// error notification says why), the server's error when it cannot listen, and the last
+    /// recording's error when it did not finish successfully (a full disk).
     public func run(onListening: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         live.session.startRunning()
         guard live.session.isRunning else { throw AVError(.sessionNotRunning) }
@@ -60,13 +63,34 @@ public final class CaptureServer: Sendable {
                 onListening(URL(string: "http://\(address):\(port)/?token=\(token)")!)
             },
             logger: logger)
-        do {
-            try await app.runService()
-        } catch {
-            _ = try? await live.stopRecording()
-            throw error
+        // The signals are taken here, not by the server, so that the recording finishes first.
+        let (stopRequests, stop) = AsyncStream<Void>.makeStream()
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.yield() }
+            source.resume()
+            return source
         }
-        _ = try? await live.stopRecording()
+        defer { signals.forEach { $0.cancel() } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            group.addTask {
+                // A signal, or the task cancelled (the stream ends).
+                for await _ in stopRequests { break }
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            do {
+                try await group.next()
+            } catch is CancellationError {
+                _ = try? await live.stopRecording()
+            }
+        }
+        stop.finish()
+        // Cancelled from outside, the server may have ended first.
+        if live.currentRecording != nil { _ = try? await live.stopRecording() }
+        if let failure = live.lastFailure { throw failure }
     }
 
     private func makeRouter(_ token: AccessToken<BasicWebSocketRequestContext>) -> Router<BasicWebSocketRequestContext> {
@@ -78,6 +102,9 @@ public final class CaptureServer: Sendable {
         }
         router.get("/api/devices") { _, _ in live.devices() }
         router.post("/api/session") { request, context in
+            guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
+                throw HTTPError(.unsupportedMediaType, message: "the devices are chosen in JSON")
+            }
             try live.configure(try await request.decode(as: PageAPI.SessionChoice.self, context: context))
             return live.devices()
         }
@@ -89,35 +116,41 @@ public final class CaptureServer: Sendable {
         router.get("/recordings/:name") { _, context in try Self.download(context.parameters.require("name"), from: live) }
         router.delete("/recordings/:name") { _, context in
             let name = try context.parameters.require("name")
-            let url = try live.folder.file(named: name)
             guard live.currentRecording != name else { throw HTTPError(.conflict, message: "\(name) is being recorded") }
-            try FileManager.default.removeItem(at: url)
+            try live.folder.remove(named: name)
             return Response(status: .noContent)
         }
         router.ws("/live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
             let client = LiveClient()
-            live.broadcast.add(client)
-            defer { live.broadcast.remove(client) }
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    // The browser sends nothing; its side ends when it goes.
-                    do { for try await _ in inbound {} } catch {}
-                    client.close()
-                }
-                group.addTask {
-                    while let messages = await client.next() {
-                        do {
-                            for message in messages {
-                                switch message {
-                                case .binary(let bytes): try await outbound.write(.binary(bytes))
-                                case .text(let text): try await outbound.write(.text(text))
+            live.join(client)
+            defer { live.leave(client) }
+            await withTaskCancellationHandler {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        // The browser sends nothing; its side ends when it goes.
+                        do { for try await _ in inbound {} } catch {}
+                    }
+                    group.addTask {
+                        while let messages = await client.next() {
+                            do {
+                                for message in messages {
+                                    switch message {
+                                    case .binary(let bytes): try await outbound.write(.binary(bytes))
+                                    case .text(let text): try await outbound.write(.text(text))
+                                    }
                                 }
+                            } catch {
+                                return
                             }
-                        } catch {
-                            client.close()
                         }
                     }
+                    // Either side ending ends both.
+                    await group.next()
+                    client.close()
+                    group.cancelAll()
                 }
+            } onCancel: {
+                client.close()
             }
         }
         return router
@@ -138,12 +171,16 @@ public final class CaptureServer: Sendable {
         return PageAPI.Recordings(recordings: items)
     }
 
-    /// A file of the folder as a download, read in pieces.
+    /// A file of the folder as a download, read in pieces (409 for the one being recorded).
     private static func download(_ name: String, from live: LiveSession) throws -> Response {
+        guard live.currentRecording != name else { throw HTTPError(.conflict, message: "\(name) is being recorded") }
         let (handle, size) = try live.folder.open(named: name)
         let body = ResponseBody(contentLength: Int(size)) { writer in
             defer { try? handle.close() }
-            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+            // No more than the length announced, should the file have grown since.
+            var left = Int(size)
+            while left > 0, let chunk = try handle.read(upToCount: min(left, 1 << 16)), !chunk.isEmpty {
+                left -= chunk.count
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
             try await writer.finish(nil)

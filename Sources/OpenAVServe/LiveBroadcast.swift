@@ -6,8 +6,8 @@ import OpenAVFoundation
 
 /// Takes the session's pictures and sound from its data outputs and hands them to every
 /// browser watching: each picture encoded once as JPEG, the sound as it comes (interleaved
-/// 16-bit or float PCM), the microphone's level ten times a second. Nothing is done while no
-/// browser watches.
+/// 16-bit or float PCM), the microphone's level ten times a second. It is the data outputs'
+/// delegate only while a browser watches (`LiveSession.join`).
 ///
 /// Binary messages start with a kind byte:
 /// - 1, a picture: the host time of its capture in microseconds (UInt64, little-endian), then a
@@ -37,14 +37,20 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private var lastLevel: Double = 0
     private var loudest: Float = -160
 
-    /// Adds a browser to the audience.
-    func add(_ client: LiveClient) {
-        lock.withLock { clients[ObjectIdentifier(client)] = client }
+    /// Adds a browser to the audience; how many watch now.
+    func add(_ client: LiveClient) -> Int {
+        lock.withLock {
+            clients[ObjectIdentifier(client)] = client
+            return clients.count
+        }
     }
 
-    /// Removes a browser from the audience.
-    func remove(_ client: LiveClient) {
-        lock.withLock { clients[ObjectIdentifier(client)] = nil }
+    /// Removes a browser from the audience; how many watch now.
+    func remove(_ client: LiveClient) -> Int {
+        lock.withLock {
+            clients[ObjectIdentifier(client)] = nil
+            return clients.count
+        }
     }
 
     /// How many browsers watch.
@@ -60,7 +66,7 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             clients.forEach { $0.offerPicture(message) }
         } else {
             if let message = sound(sampleBuffer) { clients.forEach { $0.offerSound(message) } }
-            if let message = level(connection) { clients.forEach { $0.offerLevel(message) } }
+            if let (average, peak) = level(connection) { clients.forEach { $0.offerLevel(average: average, peak: peak) } }
         }
     }
 
@@ -109,14 +115,14 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         return message
     }
 
-    /// The level message, at most every `levelInterval`.
-    private func level(_ connection: AVCaptureConnection) -> String? {
+    /// The levels to send, at most every `levelInterval`: the loudest buffer's average power
+    /// since the last ones, and the peak of the last half second.
+    private func level(_ connection: AVCaptureConnection) -> (average: Float, peak: Float)? {
         guard let channel = connection.audioChannels.first else { return nil }
         loudest = max(loudest, channel.averagePowerLevel)
         let now = Date().timeIntervalSince1970
         guard now - lastLevel >= Self.levelInterval else { return nil }
         defer { (lastLevel, loudest) = (now, -160) }
-        let peak = max(-160, channel.peakHoldLevel)
-        return "{\"type\":\"level\",\"average\":\(String(format: "%.1f", loudest)),\"peak\":\(String(format: "%.1f", peak))}"
+        return (max(-160, loudest), max(-160, channel.peakHoldLevel))
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 /// What one browser on the live WebSocket has still to be sent. Pictures are replaced, never
 /// queued: a browser or a link slower than the camera gets fewer pictures, and nothing it does
 /// reaches the capture session. Sound is kept in order, up to about a second, then the oldest
-/// is dropped; of the level only the newest counts.
+/// is dropped; levels not yet sent are merged (the loudest counts), so a beep is never missed.
 final class LiveClient: @unchecked Sendable {
     /// One WebSocket message.
     enum Message {
@@ -19,7 +19,7 @@ final class LiveClient: @unchecked Sendable {
     private var picture: ByteBuffer?
     private var sound: [ByteBuffer] = []
     private var soundBytes = 0
-    private var level: String?
+    private var level: (average: Float, peak: Float)?
     private var closed = false
     private var waiter: CheckedContinuation<Void, Never>?
 
@@ -37,9 +37,9 @@ final class LiveClient: @unchecked Sendable {
         }
     }
 
-    /// Replaces the level waiting to be sent, if any.
-    func offerLevel(_ message: String) {
-        update { level = message }
+    /// Merges levels (dBFS) into those waiting to be sent: the louder of each.
+    func offerLevel(average: Float, peak: Float) {
+        update { level = level.map { (max($0.average, average), max($0.peak, peak)) } ?? (average, peak) }
     }
 
     /// Ends the client: `next()` answers nil from now on.
@@ -54,7 +54,9 @@ final class LiveClient: @unchecked Sendable {
             let (messages, isClosed) = lock.withLock { () -> ([Message], Bool) in
                 var messages = sound.map(Message.binary)
                 if let picture { messages.append(.binary(picture)) }
-                if let level { messages.append(.text(level)) }
+                if let level {
+                    messages.append(.text(String(format: "{\"type\":\"level\",\"average\":%.1f,\"peak\":%.1f}", level.average, level.peak)))
+                }
                 (sound, soundBytes, picture, level) = ([], 0, nil, nil)
                 return (messages, closed)
             }

@@ -3,33 +3,44 @@ import Hummingbird
 import OpenAVFoundation
 
 /// The capture session behind the page, with its four outputs: the live picture and sound
-/// (data outputs that drop late frames), recordings (`AVCaptureMovieFileOutput`, the path of
-/// `openav record`) and photos (`AVCapturePhotoOutput`). The device is opened once; the
-/// browsers only add work to the data outputs' queues, so the recording never waits for them.
+/// (data outputs that drop late frames, with a delegate only while a browser watches),
+/// recordings (`AVCaptureMovieFileOutput`, the path of `openav record`) and photos
+/// (`AVCapturePhotoOutput`). The device is opened once; the browsers only add work to the data
+/// outputs' queues, so the recording never waits for them.
 ///
-/// Configuration and recording requests are serialized by one lock; at most one recording
-/// runs at a time, and it runs until stopped, whoever is connected.
+/// Device changes, recording starts and photo captures are serialized by `configurationLock`
+/// (taken first); the recording and photo state is behind `lock`; why the session stopped is
+/// behind `errorLock`, which the session's runtime error notification takes, so that a session
+/// failing while it is configured blocks nothing. No lock is held while the outputs call back.
+/// At most one recording runs at a time, and it runs until stopped, whoever is connected.
 final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCapturePhotoCaptureDelegate,
     @unchecked Sendable {
+    /// How long a photo or the end of a recording is waited for.
+    static let patience: TimeInterval = 10
+
     let session: AVCaptureSession
-    let broadcast = LiveBroadcast()
     let folder: RecordingsFolder
+    private let broadcast = LiveBroadcast()
     private let movie = AVCaptureMovieFileOutput()
     private let photos = AVCapturePhotoOutput()
     private let pictures = AVCaptureVideoDataOutput()
     private let sound = AVCaptureAudioDataOutput()
+    private let pictureQueue = DispatchQueue(label: "openav.serve.pictures")
+    private let soundQueue = DispatchQueue(label: "openav.serve.sound")
+    private let configurationLock = NSLock()
+    /// Keeps a browser's arrival and the delegates it brings together.
+    private let audienceLock = NSLock()
     private let lock = NSLock()
     private var recording: URL?
     private var recordingWaiters: [CheckedContinuation<PageAPI.File?, Never>] = []
     private var lastError: String?
+    /// The last recording's error when it did not finish successfully (a full disk).
+    private(set) var lastFailure: (any Error)?
     private var photoWaiters: [Int64: CheckedContinuation<Result<Data, any Error>, Never>] = [:]
+    private let errorLock = NSLock()
     /// Why the session stopped delivering (a camera unplugged), until devices are chosen again.
     private var sessionError: String?
     private var runtimeErrors: NSObjectProtocol?
-
-    deinit {
-        runtimeErrors.map(NotificationCenter.default.removeObserver)
-    }
 
     /// Adds the outputs to `session`, which has its inputs.
     init(session: AVCaptureSession, folder: RecordingsFolder) throws {
@@ -39,11 +50,9 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
         runtimeErrors = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session,
                                                                queue: nil) { [weak self] notification in
             let error = notification.userInfo?[AVCaptureSessionErrorKey] as? AVError
-            self?.lock.withLock { self?.sessionError = error.map(Self.describe) ?? "the capture session failed" }
+            self?.errorLock.withLock { self?.sessionError = error.map(Self.describe) ?? "the capture session failed" }
         }
         pictures.alwaysDiscardsLateVideoFrames = true
-        pictures.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.pictures"))
-        sound.setSampleBufferDelegate(broadcast, queue: DispatchQueue(label: "openav.serve.sound"))
         session.beginConfiguration()
         defer { session.commitConfiguration() }
         for output in [movie, photos, pictures, sound] as [AVCaptureOutput] {
@@ -51,6 +60,34 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
                 throw AVError(.unknown, userInfo: [NSLocalizedDescriptionKey: "the session takes no \(type(of: output))"])
             }
             session.addOutput(output)
+        }
+    }
+
+    deinit {
+        runtimeErrors.map(NotificationCenter.default.removeObserver)
+    }
+
+    /// Why the session stopped delivering, if it did.
+    private var currentSessionError: String? { errorLock.withLock { sessionError } }
+
+    // MARK: Browsers
+
+    /// A browser starts watching: the data outputs get their delegate with the first one.
+    func join(_ client: LiveClient) {
+        audienceLock.withLock {
+            guard broadcast.add(client) == 1 else { return }
+            pictures.setSampleBufferDelegate(broadcast, queue: pictureQueue)
+            sound.setSampleBufferDelegate(broadcast, queue: soundQueue)
+        }
+    }
+
+    /// A browser goes: the data outputs lose their delegate with the last one, so that nothing
+    /// is decoded or encoded for nobody.
+    func leave(_ client: LiveClient) {
+        audienceLock.withLock {
+            guard broadcast.remove(client) == 0 else { return }
+            pictures.setSampleBufferDelegate(nil, queue: nil)
+            sound.setSampleBufferDelegate(nil, queue: nil)
         }
     }
 
@@ -74,18 +111,21 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
             microphone: microphone?.uniqueID)
     }
 
-    /// Switches the session to another camera, format or microphone: refused while recording;
-    /// on failure the previous inputs are put back.
+    /// Switches the session to another camera, format or microphone and (re)starts it: refused
+    /// while recording; on failure the previous inputs are put back. 409 when the session does
+    /// not run afterwards, with the reason.
     func configure(_ choice: PageAPI.SessionChoice) throws {
-        try lock.withLock {
-            guard recording == nil else { throw HTTPError(.conflict, message: "stop the recording before changing devices") }
+        try configurationLock.withLock {
+            if let recording = currentRecording {
+                throw HTTPError(.conflict, message: "stop the recording before changing devices (\(recording) is being recorded)")
+            }
             let camera = try choice.camera.map { try Self.find($0, among: Self.discover(.video)) }
             let microphone = try choice.microphone.map { try Self.find($0, among: Self.discover(.audio)) }
             let previous = session.inputs
+            errorLock.withLock { sessionError = nil }
             session.beginConfiguration()
-            defer { session.commitConfiguration() }
-            previous.forEach(session.removeInput)
             do {
+                previous.forEach(session.removeInput)
                 for device in [camera, microphone].compactMap({ $0 }) {
                     let input = try AVCaptureDeviceInput(device: device)
                     guard session.canAddInput(input) else {
@@ -93,7 +133,6 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
                     }
                     session.addInput(input)
                 }
-                sessionError = nil
                 if let camera, let index = choice.format {
                     guard camera.formats.indices.contains(index) else {
                         throw HTTPError(.badRequest, message: "\(camera.localizedName) has no format \(index)")
@@ -102,13 +141,19 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
                     camera.activeFormat = camera.formats[index]
                     camera.unlockForConfiguration()
                 }
+                session.commitConfiguration()
             } catch {
                 session.inputs.forEach(session.removeInput)
                 previous.forEach(session.addInput)
+                session.commitConfiguration()
                 if let error = error as? AVError {
                     throw HTTPError(.conflict, message: "cannot use the device: \(Self.describe(error))")
                 }
                 throw error
+            }
+            if !session.isRunning { session.startRunning() }
+            guard session.isRunning else {
+                throw HTTPError(.conflict, message: "the capture session did not start: \(currentSessionError ?? "unknown error")")
             }
         }
     }
@@ -137,7 +182,8 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
 
     /// What the page shows of the session.
     func status() -> PageAPI.Status {
-        lock.withLock {
+        let sessionError = currentSessionError
+        return lock.withLock {
             PageAPI.Status(recording: recording?.lastPathComponent, recordedSeconds: recording == nil ? 0 : movie.recordedDuration.seconds,
                            droppedFrames: movie.droppedFrameCount, audience: broadcast.audience, lastError: lastError,
                            sessionError: sessionError)
@@ -148,45 +194,66 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     var currentRecording: String? { lock.withLock { recording?.lastPathComponent } }
 
     /// Starts recording into a new file of the folder (H.264 and AAC in a QuickTime movie; a
-    /// camera's own H.264 as it comes); 409 while another recording runs.
+    /// camera's own H.264 as it comes); 409 while another recording runs or while the session
+    /// does not run.
     func startRecording() throws -> PageAPI.File {
-        try lock.withLock {
-            if let recording { throw HTTPError(.conflict, message: "a recording is already running: \(recording.lastPathComponent)") }
-            guard !session.inputs.isEmpty else { throw HTTPError(.conflict, message: "nothing to record: no camera and no microphone") }
-            if let video = movie.connection(with: .video), let camera = device(for: .video) {
-                let sendsH264 = CMFormatDescriptionGetMediaSubType(camera.activeFormat.formatDescription) == kCMVideoCodecType_H264
-                movie.setOutputSettings(sendsH264 ? [:] : [AVVideoCodecKey: AVVideoCodecType.h264], for: video)
+        try configurationLock.withLock {
+            guard session.isRunning else {
+                throw HTTPError(.conflict, message: "the capture session is not running: \(currentSessionError ?? "choose the devices")")
             }
-            let url = folder.newFile(prefix: "recording", pathExtension: "mov")
-            recording = url
-            lastError = nil
+            let url = try lock.withLock { () throws -> URL in
+                if let recording { throw HTTPError(.conflict, message: "a recording is already running: \(recording.lastPathComponent)") }
+                guard !session.inputs.isEmpty else { throw HTTPError(.conflict, message: "nothing to record: no camera and no microphone") }
+                if let video = movie.connection(with: .video), let camera = device(for: .video) {
+                    let sendsH264 = CMFormatDescriptionGetMediaSubType(camera.activeFormat.formatDescription) == kCMVideoCodecType_H264
+                    movie.setOutputSettings(sendsH264 ? [:] : [AVVideoCodecKey: AVVideoCodecType.h264], for: video)
+                }
+                let url = folder.newFile(prefix: "recording", pathExtension: "mov")
+                recording = url
+                lastError = nil
+                lastFailure = nil
+                return url
+            }
             movie.startRecording(to: url, recordingDelegate: self)
             return PageAPI.File(name: url.lastPathComponent)
         }
     }
 
-    /// Stops the recording and returns once its file is complete; 409 when none runs.
+    /// Stops the recording and returns once its file is complete; 409 when none runs, 503 when
+    /// it has not finished within `patience` (a session that delivers nothing any more).
     func stopRecording() async throws -> PageAPI.File {
-        let file = await withCheckedContinuation { (continuation: CheckedContinuation<PageAPI.File?, Never>) in
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<PageAPI.File?, Never>) in
             let running = lock.withLock { () -> Bool in
                 guard recording != nil else { return false }
                 recordingWaiters.append(continuation)
                 return true
             }
-            if running { movie.stopRecording() } else { continuation.resume(returning: nil) }
+            guard running else { return continuation.resume(returning: nil) }
+            movie.stopRecording()
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) { [weak self] in
+                guard let self else { return }
+                let late = lock.withLock { () -> [CheckedContinuation<PageAPI.File?, Never>] in
+                    defer { recordingWaiters = [] }
+                    return recordingWaiters
+                }
+                late.forEach { $0.resume(returning: PageAPI.File(name: "", error: "the recording did not finish in time")) }
+            }
         }
-        guard let file else { throw HTTPError(.conflict, message: "no recording is running") }
+        guard let file = outcome else { throw HTTPError(.conflict, message: "no recording is running") }
+        if file.name.isEmpty { throw HTTPError(.serviceUnavailable, message: file.error ?? "") }
         return file
     }
 
     func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL,
                     from connections: [AVCaptureConnection], error: (any Error)?) {
-        // Why it stopped when nobody asked (the file is complete when the error says the
-        // recording successfully finished, as after an unplugged camera).
+        // Why it stopped when nobody asked: the file is complete when the error says the
+        // recording successfully finished (as after an unplugged camera), else `lastFailure`.
         let failure = error.map(Self.describe)
+        let finished = error.map { ($0 as NSError).userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true } ?? true
         let waiters = lock.withLock { () -> [CheckedContinuation<PageAPI.File?, Never>] in
             recording = nil
             lastError = failure
+            lastFailure = finished ? nil : error
             defer { recordingWaiters = [] }
             return recordingWaiters
         }
@@ -202,21 +269,35 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
 
     // MARK: Photos
 
-    /// Takes a JPEG photo into a new file of the folder.
+    /// Takes a JPEG photo into a new file of the folder: 409 without a running camera, 503
+    /// when no picture came within `patience`.
     func takePhoto() async throws -> PageAPI.File {
-        guard photos.connection(with: .video) != nil else { throw HTTPError(.conflict, message: "no camera to take a photo with") }
         let settings = AVCapturePhotoSettings(format: [AVVideoCodecKey: AVVideoCodecType.jpeg])
-        let result = await withCheckedContinuation { continuation in
-            lock.withLock { photoWaiters[settings.uniqueID] = continuation }
-            photos.capturePhoto(with: settings, delegate: self)
+        let id = settings.uniqueID
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, any Error>, Never>) in
+            let refusal = configurationLock.withLock { () -> HTTPError? in
+                guard photos.connection(with: .video) != nil, session.isRunning else {
+                    return HTTPError(.conflict, message: "no running camera to take a photo with")
+                }
+                lock.withLock { photoWaiters[id] = continuation }
+                photos.capturePhoto(with: settings, delegate: self)
+                return nil
+            }
+            if let refusal { return continuation.resume(returning: .failure(refusal)) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) { [weak self] in
+                guard let self else { return }
+                lock.withLock { photoWaiters.removeValue(forKey: id) }?
+                    .resume(returning: .failure(HTTPError(.serviceUnavailable, message: "the camera gave no picture in time")))
+            }
         }
-        let url = folder.newFile(prefix: "photo", pathExtension: "jpg")
         do {
-            try result.get().write(to: url, options: .withoutOverwriting)
+            let url = try folder.create(prefix: "photo", pathExtension: "jpg", contents: try result.get())
+            return PageAPI.File(name: url.lastPathComponent)
+        } catch let error as HTTPError {
+            throw error
         } catch {
-            throw HTTPError(.internalServerError, message: "the photo could not be taken: \(Self.describe(error))")
+            throw HTTPError(.conflict, message: "the photo could not be taken: \(Self.describe(error))")
         }
-        return PageAPI.File(name: url.lastPathComponent)
     }
 
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {

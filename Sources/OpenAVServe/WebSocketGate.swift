@@ -5,49 +5,41 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// Answers a WebSocket upgrade request without the token with 401 Unauthorized, before
-/// Hummingbird's upgrade (which answers every refused upgrade with 400) sees it: a channel
-/// handler just after the HTTP request decoder, for the connection's first request only (the
-/// only one that can be upgraded); every other request goes on to the router and its
-/// `AccessToken` middleware.
+/// Turns a WebSocket upgrade request that lacks the token, or comes from another site's page,
+/// into a plain request, before Hummingbird's upgrade sees it (which answers every refused
+/// upgrade with a bare 400): the router's `AccessToken` middleware then answers it, 401 or 403,
+/// as it answers any request. A channel handler just after the HTTP request decoder, for the
+/// connection's first request only (the only one that can be upgraded).
 final class WebSocketGate: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
 
     private let token: AccessToken<BasicWebSocketRequestContext>
-    private var refused = false
 
     init(token: AccessToken<BasicWebSocketRequestContext>) {
         self.token = token
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if refused { return }
-        guard case .head(let head) = unwrapInboundIn(data) else {
+        guard case .head(var head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
             return
         }
-        let isUpgrade = head.headers[canonicalForm: "upgrade"].contains { $0.lowercased() == "websocket" }
-        guard isUpgrade, token.check(target: head.uri, cookieHeaders: head.headers["cookie"]) == nil else {
-            context.fireChannelRead(data)
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            return
+        let host = head.headers.first(name: "host")
+        let admitted = token.check(target: head.uri, cookieHeaders: head.headers["cookie"], host: host) != nil
+            && AccessToken<BasicWebSocketRequestContext>.isSameOrigin(head.headers.first(name: "origin"), host: host)
+        if !admitted {
+            head.headers.remove(name: "upgrade")
+            head.headers.replaceOrAdd(name: "connection", value: "close")
         }
-        refused = true
-        let body = AccessToken<BasicWebSocketRequestContext>.refusal
-        let headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.utf8.count)"),
-                                   ("Connection", "close")])
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .unauthorized, headers: headers))),
-                      promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 with WebSocket upgrades through `router`, upgrades without the token answered 401.
+    /// HTTP/1 with WebSocket upgrades through `router`, those without the token or from
+    /// another site's page answered as plain requests (401, 403).
     static func http1WebSocketUpgrade(router: Router<BasicWebSocketRequestContext>,
                                       token: AccessToken<BasicWebSocketRequestContext>) -> HTTPServerBuilder {
         let webSocketResponder = router.buildResponder()
@@ -72,11 +64,7 @@ private struct GatedChannel: ServerChildChannel {
         }
     }
 
-    /// Hummingbird logs a connection the gate closed as an upgrade error: connection errors
-    /// are not the user's concern, so they are not logged.
     func handle(value: HTTP1WebSocketUpgradeChannel.Value, logger: Logger) async {
-        var quiet = logger
-        quiet.logLevel = .critical
-        await inner.handle(value: value, logger: quiet)
+        await inner.handle(value: value, logger: logger)
     }
 }

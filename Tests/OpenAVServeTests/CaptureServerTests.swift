@@ -24,11 +24,11 @@ import TestSupport
     }
 
     /// Polls the status every 50 ms until `condition` holds (at most 10 s); the last status.
-    static func waitForStatus(_ base: String, _ cookie: String, until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+    static func waitForStatus(_ base: String, _ cookie: String, until condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(10)
         var status = try Self.status(base, cookie)
         while !condition(status) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
             status = try Self.status(base, cookie)
         }
         return status
@@ -50,14 +50,14 @@ import TestSupport
         let server = try CaptureServer(session: session, recordingsFolder: folder, port: 0)
         let (page, task) = try await Self.start(server)
         defer { task.cancel() }
-        let base = "http://\(page.host!):\(page.port!)", cookie = "openav-token=\(server.token)"
+        let base = "http://\(page.host!):\(page.port!)", cookie = "openav-token-\(page.port!)=\(server.token)"
 
         let (started, body) = try HTTPProbe.request("POST", base + "/api/recording/start", cookie: cookie)
         #expect(started == 200, "\(body)")
-        _ = try Self.waitForStatus(base, cookie) { ($0["recordedSeconds"] as? Double ?? 0) >= 1 }
+        _ = try await Self.waitForStatus(base, cookie) { ($0["recordedSeconds"] as? Double ?? 0) >= 1 }
         camera.simulateDisconnect()
         // The recording ends by itself, the page is told why, and the file is whole.
-        let status = try Self.waitForStatus(base, cookie) { $0["recording"] == nil && $0["sessionError"] != nil }
+        let status = try await Self.waitForStatus(base, cookie) { $0["recording"] == nil && $0["sessionError"] != nil }
         #expect(status["recording"] == nil, "\(status)")
         let sessionError = try #require(status["sessionError"] as? String, "\(status)")
         #expect(sessionError.contains("unplugged"), "\(sessionError)")
@@ -65,10 +65,19 @@ import TestSupport
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: server.recordingsFolder.path).first { $0.hasSuffix(".mov") })
         let movie = try RecordedMovie(server.recordingsFolder.appendingPathComponent(name), width: 320, height: 240)
         #expect(movie.frames.count >= 25 && movie.frames.allSatisfy { $0.index != nil }, "\(movie.frames.count) frames")
-        // Choosing the devices again (here: no camera) clears the message.
-        let (chosen, answer) = try HTTPProbe.request("POST", base + "/api/session", cookie: cookie, body: "{}")
+        // Nothing can be recorded until the camera is chosen again.
+        #expect(try HTTPProbe.request("POST", base + "/api/recording/start", cookie: cookie).status == 409)
+        // Plugged in again and chosen again: the session runs, the message goes, recording works.
+        camera.simulateReconnect()
+        let (chosen, answer) = try HTTPProbe.request("POST", base + "/api/session", cookie: cookie, body: "{\"camera\":\"serve-unplugged\"}")
         #expect(chosen == 200, "\(answer)")
         #expect(try Self.status(base, cookie)["sessionError"] == nil)
+        #expect(try HTTPProbe.request("POST", base + "/api/recording/start", cookie: cookie).status == 200)
+        _ = try await Self.waitForStatus(base, cookie) { ($0["recordedSeconds"] as? Double ?? 0) >= 0.5 }
+        let (stopped, file) = try HTTPProbe.request("POST", base + "/api/recording/stop", cookie: cookie)
+        #expect(stopped == 200, "\(file)")
+        let movies = try FileManager.default.contentsOfDirectory(atPath: server.recordingsFolder.path).filter { $0.hasSuffix(".mov") }
+        #expect(movies.count == 2)
         task.cancel()
         _ = await task.result
     }

@@ -50,11 +50,17 @@ import TestSupport
 
         deinit { _ = stop() }
 
-        /// Stops the server as Ctrl-C does; its exit status.
+        /// Stops the server as Ctrl-C does; its exit status, or -9 when it had not exited 15 s
+        /// later and was killed.
         func stop() -> Int32 {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGINT)
+            guard process.isRunning else { return process.terminationStatus }
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(15)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            guard !process.isRunning else {
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
+                return -9
             }
             return process.terminationStatus
         }
@@ -62,10 +68,14 @@ import TestSupport
         /// What the command wrote to standard error.
         var errorText: String { String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self) }
 
-        /// One request with the path sent as given, with the token's cookie or `cookie`: the
-        /// status (101 for an accepted WebSocket upgrade) and the body.
-        func request(_ method: String, _ path: String, cookie: String? = nil) throws -> (status: Int, body: String) {
-            try HTTPProbe.request(method, base + path, cookie: cookie ?? "openav-token=\(token)")
+        /// The cookie the page keeps the token in (named after the port).
+        var cookie: String { "openav-token-\(page.port!)=\(token)" }
+
+        /// One request with the path sent as given, with the token's cookie or `cookie`, and an
+        /// `Origin` header when given: the status (101 for an accepted WebSocket upgrade) and
+        /// the body.
+        func request(_ method: String, _ path: String, cookie: String? = nil, origin: String? = nil) throws -> (status: Int, body: String) {
+            try HTTPProbe.request(method, base + path, cookie: cookie ?? self.cookie, origin: origin)
         }
     }
 
@@ -159,6 +169,9 @@ import TestSupport
         let upper = percentiles(atMost), lower = percentiles(atLeast.map { max(0, $0) })
         print("openav serve glass-to-glass at 1280x720@30: median \(Int(lower.median * 1000))–\(Int(upper.median * 1000)) ms, "
               + "p95 \(Int(lower.p95 * 1000))–\(Int(upper.p95 * 1000)) ms (age when the screenshot was asked for – when it arrived)")
+        // A frame drawn after the screenshot arrived cannot be in it: a negative age would be a
+        // delay of more than a second, wrapped by the square's 2 s sweep.
+        #expect(atMost.allSatisfy { $0 >= 0 }, "\(atMost)")
         #expect(upper.median < 0.3, "median at most \(upper.median) s, p95 at most \(upper.p95) s: \(atMost)")
         browser.quit()
         #expect(server.stop() == 0, "\(server.errorText)")
@@ -263,26 +276,44 @@ import TestSupport
         #expect(status != 0 && errors.contains("--listen must be HOST:PORT"), "\(errors)")
     }
 
-    @Test func everyRouteNeedsTheToken() throws {
+    @Test func everyRouteNeedsTheTokenAndOnlyThePageMayUseIt() throws {
         let server = try Server(format: "640x480@30", audio: "none")
         let routes = [("GET", "/"), ("GET", "/app.js"), ("GET", "/style.css"), ("GET", "/api/devices"), ("POST", "/api/session"),
                       ("GET", "/api/status"), ("POST", "/api/recording/start"), ("POST", "/api/recording/stop"), ("POST", "/api/photo"),
-                      ("GET", "/api/recordings"), ("GET", "/recordings/x.mov"), ("DELETE", "/recordings/x.mov"),
+                      ("GET", "/api/recordings"), ("GET", "/recordings/recording-x.mov"), ("DELETE", "/recordings/recording-x.mov"),
                       ("GET", "/nowhere"), ("WEBSOCKET", "/live")]
+        let port = server.page.port!
+        let wrongCookies = ["", "openav-token-\(port)=0123456789abcdef0123456789abcdef", "openav-token-\(port)=\(server.token.dropLast())",
+                            // The right token under another port's name, or the unnumbered name.
+                            "openav-token-\(port + 1)=\(server.token)", "openav-token=\(server.token)"]
         for (method, path) in routes {
-            for cookie in ["", "openav-token=0123456789abcdef0123456789abcdef", "openav-token=\(server.token.dropLast())"] {
+            for cookie in wrongCookies {
                 let (status, _) = try server.request(method, path, cookie: cookie)
                 #expect(status == 401, "\(method) \(path) with \"\(cookie)\": \(status)")
             }
-            #expect(try server.request(method, path + (path.contains("?") ? "&" : "?") + "token=wrong", cookie: "").status == 401)
+            #expect(try server.request(method, path + "?token=wrong", cookie: "").status == 401)
         }
         // Nothing was recorded or photographed by those requests.
         #expect((try FileManager.default.contentsOfDirectory(atPath: server.folder.path)).isEmpty)
-        // With the token, in the query or the cookie: the page, and the WebSocket upgrade.
-        #expect(try server.request("GET", "/?token=\(server.token)", cookie: "").status == 200)
+        // With the token in the query: the page, and the cookie for next time.
+        let first = try HTTPProbe.send("GET", server.base + "/?token=\(server.token)")
+        #expect(first.status == 200)
+        let setCookie = first.headers["set-cookie"] ?? ""
+        #expect(setCookie.hasPrefix(server.cookie + ";") && setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict")
+                && setCookie.contains("Path=/"), "\(setCookie)")
         #expect(try server.request("GET", "/api/status").status == 200)
         #expect(try server.request("WEBSOCKET", "/live").status == 101)
         #expect(try server.request("WEBSOCKET", "/live?token=\(server.token)", cookie: "").status == 101)
+        // The page's own origin may watch and change things; another page (another port of the
+        // same host, which the browser sends the cookie to) may do neither.
+        let own = server.base, foreign = "http://127.0.0.1:\(port + 1)"
+        #expect(try server.request("WEBSOCKET", "/live", origin: own).status == 101)
+        #expect(try server.request("WEBSOCKET", "/live", origin: foreign).status == 403)
+        #expect(try server.request("POST", "/api/photo", origin: foreign).status == 403)
+        #expect(try server.request("POST", "/api/recording/start", origin: foreign).status == 403)
+        #expect((try FileManager.default.contentsOfDirectory(atPath: server.folder.path)).isEmpty)
+        #expect(try server.request("GET", "/api/status", origin: foreign).status == 403)
+        #expect(try server.request("POST", "/api/photo", origin: own).status == 200)
         #expect(server.stop() == 0, "\(server.errorText)")
     }
 
@@ -292,12 +323,14 @@ import TestSupport
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let secret = outside.appendingPathComponent("secret.mov")
         try Data("the secret".utf8).write(to: secret)
-        try FileManager.default.createSymbolicLink(at: server.folder.appendingPathComponent("link.mov"), withDestinationURL: secret)
+        try FileManager.default.createSymbolicLink(at: server.folder.appendingPathComponent("recording-link.mov"), withDestinationURL: secret)
         try FileManager.default.createSymbolicLink(at: server.folder.appendingPathComponent("linked-folder"), withDestinationURL: outside)
         try Data("the hidden file".utf8).write(to: server.folder.appendingPathComponent(".hidden.mov"))
+        // Files the server did not make are not its to show, even in its folder.
+        try Data("private notes".utf8).write(to: server.folder.appendingPathComponent("notes.txt"))
         let relative = "../" + outside.lastPathComponent + "/secret.mov"
         let attempts = [
-            "/recordings/link.mov", "/recordings/linked-folder%2Fsecret.mov", "/recordings/linked-folder/secret.mov",
+            "/recordings/recording-link.mov", "/recordings/notes.txt", "/recordings/linked-folder%2Fsecret.mov", "/recordings/linked-folder/secret.mov",
             "/recordings/.." + "%2F" + outside.lastPathComponent + "%2Fsecret.mov", "/recordings/" + relative,
             "/recordings/%2E%2E%2F" + outside.lastPathComponent + "%2Fsecret.mov", "/recordings/%252E%252E%252Fsecret.mov",
             "/recordings/" + secret.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, "/recordings/" + secret.path,
@@ -306,12 +339,14 @@ import TestSupport
         for path in attempts {
             let (status, body) = try server.request("GET", path)
             #expect([400, 404].contains(status), "GET \(path): \(status)")
-            #expect(!body.contains("the secret") && !body.contains("the hidden file") && !body.contains("root:"), "GET \(path) read \(body)")
+            #expect(!body.contains("the secret") && !body.contains("the hidden file") && !body.contains("private notes") && !body.contains("root:"),
+                    "GET \(path) read \(body)")
             let (removal, _) = try server.request("DELETE", path)
             #expect([400, 404].contains(removal), "DELETE \(path): \(removal)")
         }
         #expect(FileManager.default.fileExists(atPath: secret.path))
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: server.folder.appendingPathComponent("link.mov").path)) != nil)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: server.folder.appendingPathComponent("recording-link.mov").path)) != nil)
+        #expect(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("notes.txt").path))
         #expect(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent(".hidden.mov").path))
         // The list shows none of them.
         let (_, list) = try server.request("GET", "/api/recordings")

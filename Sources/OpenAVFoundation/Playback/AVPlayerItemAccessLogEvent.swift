@@ -1,7 +1,7 @@
 import Foundation
 
-/// One entry of a player item's access log: one uninterrupted stretch of playback of one
-/// variant (a whole file is one), as it stood when the log was taken.
+/// One entry of a player item's access log: the playback of one variant (a whole file is one),
+/// over all its stretches between pauses and stalls, as it stood when the log was taken.
 ///
 /// Differs from Apple: the network counters (bytes, requests, observed bit rate, server
 /// address) are not kept; only what is listed here.

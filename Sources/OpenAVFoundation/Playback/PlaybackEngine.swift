@@ -67,9 +67,8 @@ final class PlaybackEngine: @unchecked Sendable {
     // The thread's own state.
     private var playingItem: AVPlayerItem? {
         didSet {
-            guard oldValue !== playingItem else { return }
-            if let oldValue { _ = oldValue.accessRecord.setWatching(false, at: oldValue.lock.withLock { oldValue.restingTime }, indicatedBitrate: -1) }
-            noteWatching()
+            guard oldValue !== playingItem, let oldValue else { return }
+            _ = oldValue.accessRecord.setWatching(false, at: oldValue.lock.withLock { oldValue.restingTime }, indicatedBitrate: -1)
         }
     }
     private var output: PulseAudioOutput?
@@ -556,12 +555,13 @@ final class PlaybackEngine: @unchecked Sendable {
         noteWatching()
     }
 
-    /// Tells the playing item's access log whether it plays now (running and not stalled);
-    /// its first time opens the log, which is announced.
-    private func noteWatching() {
+    /// Tells the playing item's access log whether it plays now (running and not stalled), at
+    /// item time `time` (the clock's when nil); its first time opens the log, which is
+    /// announced.
+    private func noteWatching(at time: CMTime? = nil) {
         guard let item = playingItem else { return }
         let watching = item.status == .readyToPlay && condition.withLock { runningValue && !stalledValue }
-        if item.accessRecord.setWatching(watching, at: clampedNow(), indicatedBitrate: item.indicatedBitrate) {
+        if item.accessRecord.setWatching(watching, at: time ?? clampedNow(), indicatedBitrate: item.indicatedBitrate) {
             NotificationCenter.default.post(name: AVPlayerItem.newAccessLogEntryNotification, object: item)
         }
     }
@@ -584,7 +584,11 @@ final class PlaybackEngine: @unchecked Sendable {
                 if queue.first === previous { queue.removeFirst() }
                 previous.player = nil
             }
+            // The previous item stands at its end (its access log's last stretch ends there).
+            let end = previous.endTime.isNumeric ? previous.endTime : clock.now
+            previous.lock.withLock { previous.restingTime = end }
             playingItem = segment.item
+            noteWatching(at: segment.start)
             endedItem = nil
             lastObserved = segment.start
         }

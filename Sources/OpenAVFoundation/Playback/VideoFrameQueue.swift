@@ -155,7 +155,8 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// Lets go of the first `count` pictures, counting those never given out; lock held.
     private func letGo(_ count: Int) {
         guard count > 0 else { return }
-        let dropped = frames[..<count].filter { $0.time != given }.count
+        var dropped = 0
+        for index in 0..<count where frames[index].time != given { dropped += 1 }
         frames.removeFirst(count)
         condition.broadcast()
         if dropped > 0 { record.recordDropped(dropped) }

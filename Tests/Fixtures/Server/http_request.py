@@ -1,31 +1,37 @@
 #!/usr/bin/env python3
 """One HTTP request as a test makes it, the path sent exactly as given (no normalisation):
-http_request.py METHOD URL [COOKIE [JSON_BODY]]. Prints the status code on the first line, then the body.
-METHOD WEBSOCKET sends a WebSocket upgrade (GET with the upgrade headers) and prints only the
-status code: 101 when upgraded."""
+http_request.py METHOD URL [COOKIE [JSON_BODY [ORIGIN]]] (an empty argument: none).
+Prints the status code on the first line, the response's headers as a JSON object on the
+second, then the body. METHOD WEBSOCKET sends a WebSocket upgrade (GET with the upgrade
+headers): 101 when upgraded, and then no body."""
 import http.client
+import json
 import sys
 from urllib.parse import urlsplit
 
-method, url = sys.argv[1], sys.argv[2]
-cookie = sys.argv[3] if len(sys.argv) > 3 else None
-body = sys.argv[4].encode() if len(sys.argv) > 4 else b""
+arguments = sys.argv[1:] + [""] * 5
+method, url, cookie, body, origin = arguments[:5]
 parts = urlsplit(url)
 target = parts.path + ("?" + parts.query if parts.query else "")
-headers = {"Cookie": cookie} if cookie else {}
+headers = {}
+if cookie:
+    headers["Cookie"] = cookie
+if origin:
+    headers["Origin"] = origin
 if method == "WEBSOCKET":
     method = "GET"
     headers.update({"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                     "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+if body:
+    headers["Content-Type"] = "application/json"
 connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
 connection.putrequest(method, target, skip_accept_encoding=True)
 for name, value in headers.items():
     connection.putheader(name, value)
-if body:
-    connection.putheader("Content-Type", "application/json")
-connection.putheader("Content-Length", str(len(body)))
-connection.endheaders(body)
+connection.putheader("Content-Length", str(len(body.encode())))
+connection.endheaders(body.encode())
 response = connection.getresponse()
 print(response.status)
+print(json.dumps({name.lower(): value for name, value in response.getheaders()}))
 if response.status != 101:
     sys.stdout.write(response.read().decode("utf-8", "replace"))

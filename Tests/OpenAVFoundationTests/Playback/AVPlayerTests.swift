@@ -154,6 +154,9 @@ import TestSupport
             }
             #expect(endedFirst.posted == 1 && endedSecond.posted == 1)
             #expect(player.items().isEmpty && player.currentItem == nil)
+            // Each item's access log has it watched whole (2 s), the first up to the switch.
+            let watched = items.map { $0.accessLog()?.events.first?.durationWatched ?? 0 }
+            #expect(watched.allSatisfy { abs($0 - 2) < 0.05 }, "\(watched)")
             let offset = try Self.alignment(of: reference, in: recorded)
             let (lost, difference) = Self.comparison(reference, recorded, from: offset)
             #expect(lost < 2400, "the monitor lost \(lost) frames at the start")
