@@ -63,6 +63,8 @@ struct Serve: AsyncParsableCommand {
             }
         } catch let error as AVError where error.code == .sessionNotRunning {
             throw CommandFailure("the capture session did not start: \(startError.error?.failureText ?? "unknown error")")
+        } catch let error as AVError {
+            throw CommandFailure("the last recording failed: \(error.failureText)")
         } catch {
             throw CommandFailure("cannot serve on \(listen): \(error)")
         }
