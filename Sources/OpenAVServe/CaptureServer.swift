@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import OpenAVFoundation
+import ServiceLifecycle
 
 /// A web page that shows a capture session's picture and sound in a browser, with its
 /// microphone's level, device and format pickers, recordings started and stopped from the page
@@ -63,7 +64,9 @@ public final class CaptureServer: Sendable {
                 onListening(URL(string: "http://\(address):\(port)/?token=\(token)")!)
             },
             logger: logger)
-        // The signals are taken here, not by the server, so that the recording finishes first.
+        // The signals are taken here, not by the server, so that the recording finishes first;
+        // then the server shuts down gracefully (browsers are told to close), and is cancelled
+        // if a browser keeps a connection open for more than 3 s.
         let (stopRequests, stop) = AsyncStream<Void>.makeStream()
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -73,19 +76,18 @@ public final class CaptureServer: Sendable {
             return source
         }
         defer { signals.forEach { $0.cancel() } }
+        let services = ServiceGroup(configuration: .init(services: [.init(service: app)], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            group.addTask { try await services.run() }
             group.addTask {
                 // A signal, or the task cancelled (the stream ends).
                 for await _ in stopRequests { break }
-                throw CancellationError()
+                _ = try? await self.live.stopRecording()
+                await services.triggerGracefulShutdown()
+                try? await Task.sleep(for: .seconds(3))
             }
             defer { group.cancelAll() }
-            do {
-                try await group.next()
-            } catch is CancellationError {
-                _ = try? await live.stopRecording()
-            }
+            try await group.next()
         }
         stop.finish()
         // Cancelled from outside, the server may have ended first.
