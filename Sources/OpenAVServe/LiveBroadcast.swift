@@ -62,7 +62,8 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         let clients = currentClients
         guard !clients.isEmpty else { return }
         if output is AVCaptureVideoDataOutput {
-            guard let message = picture(sampleBuffer) else { return }
+            // Not encoded while every browser still has a picture waiting: it would be replaced unsent.
+            guard clients.contains(where: \.wantsPicture), let message = picture(sampleBuffer) else { return }
             clients.forEach { $0.offerPicture(message) }
         } else {
             if let message = sound(sampleBuffer) { clients.forEach { $0.offerSound(message) } }

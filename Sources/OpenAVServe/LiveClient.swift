@@ -23,6 +23,9 @@ final class LiveClient: @unchecked Sendable {
     private var closed = false
     private var waiter: CheckedContinuation<Void, Never>?
 
+    /// Whether no picture waits to be sent: a new one would be sent, not replace one.
+    var wantsPicture: Bool { lock.withLock { picture == nil } }
+
     /// Replaces the picture waiting to be sent, if any.
     func offerPicture(_ message: ByteBuffer) {
         update { picture = message }
