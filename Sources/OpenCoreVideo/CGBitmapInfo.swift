@@ -26,4 +26,8 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
     /// 32-bit big-endian words.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+    /// 16-bit words in the host's byte order (little-endian on the platforms Swift on Linux runs on).
+    public static let byteOrder16Host: CGBitmapInfo = 1.littleEndian == 1 ? .byteOrder16Little : .byteOrder16Big
+    /// 32-bit words in the host's byte order (little-endian on the platforms Swift on Linux runs on).
+    public static let byteOrder32Host: CGBitmapInfo = 1.littleEndian == 1 ? .byteOrder32Little : .byteOrder32Big
 }

@@ -27,6 +27,12 @@ public final class CGColor: @unchecked Sendable, Hashable {
         self.init(space: CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)!, components: [gray, alpha])
     }
 
+    /// Creates a color in the generic gray color space with a gamma of 2.2 (the space
+    /// `init(gray:alpha:)` uses too).
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+        self.init(gray: gray, alpha: alpha)
+    }
+
     /// Creates a color in `space`, reading `space.numberOfComponents + 1` values (color components,
     /// then alpha) from `components`.
     public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {

@@ -23,6 +23,10 @@ public final class CGContext: @unchecked Sendable {
     public let bitmapInfo: CGBitmapInfo
     /// The first byte of the pixels.
     public let data: UnsafeMutableRawPointer?
+    /// The alpha part of `bitmapInfo`.
+    public var alphaInfo: CGImageAlphaInfo {
+        CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
+    }
     /// Whether the context allocated `data` (and frees it).
     private let ownsData: Bool
 

@@ -26,18 +26,20 @@ public final class CGImage: @unchecked Sendable {
     public let shouldInterpolate: Bool
     /// The rendering intent.
     public let renderingIntent: CGColorRenderingIntent
-    private let decodeValues: [CGFloat]?
+    /// The decode array's storage, owned by the image (freed in `deinit`).
+    private let decodeStorage: UnsafeMutableBufferPointer<CGFloat>?
 
     /// The alpha part of `bitmapInfo`.
     public var alphaInfo: CGImageAlphaInfo {
         CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
     }
 
-    /// The decode array (two values per component), or nil.
+    /// The decode array (a lower and an upper limit per component), or nil; valid while the image
+    /// lives.
     ///
-    /// Differs from Apple: returned as an array; stored, not applied.
-    public var decode: [CGFloat]? {
-        decodeValues
+    /// Differs from Apple: stored, not applied when the pixels are read.
+    public var decode: UnsafePointer<CGFloat>? {
+        decodeStorage.map { UnsafePointer($0.baseAddress!) }
     }
 
     /// Creates a bitmap image from raw bytes, as Apple's initializer.
@@ -66,7 +68,45 @@ public final class CGImage: @unchecked Sendable {
         self.shouldInterpolate = shouldInterpolate
         self.renderingIntent = intent
         let count = 2 * (space.numberOfComponents + (hasAlpha ? 1 : 0))
-        self.decodeValues = decode.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        self.decodeStorage = decode.map { values in
+            let storage = UnsafeMutableBufferPointer<CGFloat>.allocate(capacity: count)
+            _ = storage.initialize(from: UnsafeBufferPointer(start: values, count: count))
+            return storage
+        }
+    }
+
+    deinit {
+        decodeStorage?.deallocate()
+    }
+
+    /// Whether the image is an image mask: always false here (OpenCoreVideo makes no masks).
+    public var isMask: Bool {
+        false
+    }
+
+    /// Returns an image of the pixels inside `rect` (in pixels, origin at the top-left corner),
+    /// rounded out to whole pixels and clipped to the image; nil when nothing is left.
+    ///
+    /// Differs from Apple: the pixels are copied, not shared; images whose pixels are not a whole
+    /// number of bytes return nil.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        let area = rect.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isNull, !area.isEmpty, bitsPerPixel % 8 == 0, let data = dataProvider?.data else { return nil }
+        let pixelBytes = bitsPerPixel / 8
+        let x = Int(area.minX), y = Int(area.minY), cropWidth = Int(area.width), cropHeight = Int(area.height)
+        let rowBytes = cropWidth * pixelBytes
+        let bytes = NSMutableData(length: rowBytes * cropHeight)!
+        let source = data.bytes
+        let destination = bytes.mutableBytes
+        for row in 0..<cropHeight {
+            (destination + row * rowBytes).copyMemory(from: source + (y + row) * bytesPerRow + x * pixelBytes,
+                                                      byteCount: rowBytes)
+        }
+        guard let provider = CGDataProvider(data: bytes), let space = colorSpace else { return nil }
+        return CGImage(width: cropWidth, height: cropHeight, bitsPerComponent: bitsPerComponent,
+                       bitsPerPixel: bitsPerPixel, bytesPerRow: rowBytes, space: space, bitmapInfo: bitmapInfo,
+                       provider: provider, decode: decode, shouldInterpolate: shouldInterpolate,
+                       intent: renderingIntent)
     }
 
     /// Creates an sRGB image holding a copy of the pixels of a packed RGB pixel buffer:

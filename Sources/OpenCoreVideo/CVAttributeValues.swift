@@ -9,6 +9,14 @@ func cvAttributeInt(_ dictionary: NSDictionary?, _ key: String) -> Int? {
     return cvInt(value)
 }
 
+/// Every integer stored under `key`: one number, or each number of an array.
+func cvAttributeInts(_ dictionary: NSDictionary?, _ key: String) -> [Int] {
+    guard let value = dictionary?.object(forKey: NSString(string: key)) ?? dictionary?.object(forKey: key) else { return [] }
+    if let array = value as? NSArray { return array.compactMap(cvInt) }
+    if let array = value as? [Any] { return array.compactMap(cvInt) }
+    return cvInt(value).map { [$0] } ?? []
+}
+
 /// The floating-point number stored under `key`.
 func cvAttributeDouble(_ dictionary: NSDictionary?, _ key: String) -> Double? {
     guard let value = dictionary?.object(forKey: NSString(string: key)) ?? dictionary?.object(forKey: key) else { return nil }

@@ -16,6 +16,7 @@ public final class CVBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var attachments: [String: Attachment] = [:]
     private var baseAddressLockCount = 0
+    private var storedCreationAttributes: NSDictionary?
     private let release: (() -> Void)?
 
     /// The pixel format's four-character code.
@@ -116,6 +117,13 @@ public final class CVBuffer: @unchecked Sendable {
         return defaults
     }
 
+    /// The pixel buffer attributes the buffer was created with (nil when made inside the
+    /// package), for `CVPixelBufferCopyCreationAttributes(_:)`.
+    var creationAttributes: NSDictionary? {
+        get { lock.withLock { storedCreationAttributes } }
+        set { lock.withLock { storedCreationAttributes = newValue } }
+    }
+
     // MARK: Base address lock
 
     func lockBaseAddress() {
@@ -138,6 +146,17 @@ public let kCVBufferPropagatedAttachmentsKey: CFString = "PropagatedAttachments"
 /// Attribute key whose dictionary value is attached, in `.shouldNotPropagate` mode, to every
 /// buffer created with those attributes.
 public let kCVBufferNonPropagatedAttachmentsKey: CFString = "NonPropagatedAttachments"
+
+/// Attachment key for a buffer's movie time: a dictionary with `kCVBufferTimeValueKey` and
+/// `kCVBufferTimeScaleKey`. Generally only present on frames emitted by QuickTime; OpenCoreVideo
+/// never sets it.
+public let kCVBufferMovieTimeKey: CFString = "QTMovieTime"
+
+/// The time value in a `kCVBufferMovieTimeKey` dictionary (a number).
+public let kCVBufferTimeValueKey: CFString = "TimeValue"
+
+/// The time scale in a `kCVBufferMovieTimeKey` dictionary (a number).
+public let kCVBufferTimeScaleKey: CFString = "TimeScale"
 
 /// Sets or replaces the attachment `key` of `buffer`; a key lives in one mode at a time.
 public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: CFString, _ value: CFTypeRef,

@@ -60,9 +60,11 @@ public let kCVImageBufferYCbCrMatrix_ITU_R_601_4: CFString = "ITU_R_601_4"
 public let kCVImageBufferYCbCrMatrix_SMPTE_240M_1995: CFString = "SMPTE_240M_1995"
 /// Y'CbCr matrix of ITU-R BT.2020 (non-constant luminance).
 public let kCVImageBufferYCbCrMatrix_ITU_R_2020: CFString = "ITU_R_2020"
-/// Y'CbCr matrix for DCI-P3.
+/// Y'CbCr matrix for DCI-P3; deprecated by Apple (no longer supported).
+@available(*, deprecated, message: "kCVImageBufferYCbCrMatrix_DCI_P3 no longer supported.")
 public let kCVImageBufferYCbCrMatrix_DCI_P3: CFString = "DCI_P3"
-/// Y'CbCr matrix for P3 D65.
+/// Y'CbCr matrix for P3 D65; deprecated by Apple (no longer supported).
+@available(*, deprecated, message: "kCVImageBufferYCbCrMatrix_P3_D65 no longer supported.")
 public let kCVImageBufferYCbCrMatrix_P3_D65: CFString = "P3_D65"
 
 /// Attachment key for the color primaries (one of the `kCVImageBufferColorPrimaries_…` values).
@@ -102,6 +104,133 @@ public let kCVImageBufferTransferFunction_ITU_R_2100_HLG: CFString = "ITU_R_2100
 public let kCVImageBufferTransferFunction_Linear: CFString = "Linear"
 /// Transfer function of IEC 61966-2-1 sRGB.
 public let kCVImageBufferTransferFunction_sRGB: CFString = "IEC_sRGB"
+
+/// Attachment key for an ICC profile describing the image's color space (data).
+public let kCVImageBufferICCProfileKey: CFString = "CVImageBufferICCProfile"
+
+// Chroma siting; for progressive images only the top field key is used.
+
+/// Attachment key for where chroma samples sit in the top (or only) field: one of the
+/// `kCVImageBufferChromaLocation_…` values.
+public let kCVImageBufferChromaLocationTopFieldKey: CFString = "CVImageBufferChromaLocationTopField"
+/// Attachment key for where chroma samples sit in the bottom field: one of the
+/// `kCVImageBufferChromaLocation_…` values.
+public let kCVImageBufferChromaLocationBottomFieldKey: CFString = "CVImageBufferChromaLocationBottomField"
+/// Chroma sample horizontally co-sited with the left column of luma samples, centered vertically.
+public let kCVImageBufferChromaLocation_Left: CFString = "Left"
+/// Chroma sample fully centered.
+public let kCVImageBufferChromaLocation_Center: CFString = "Center"
+/// Chroma sample co-sited with the top-left luma sample.
+public let kCVImageBufferChromaLocation_TopLeft: CFString = "TopLeft"
+/// Chroma sample horizontally centered, co-sited with the top row of luma samples.
+public let kCVImageBufferChromaLocation_Top: CFString = "Top"
+/// Chroma sample co-sited with the bottom-left luma sample.
+public let kCVImageBufferChromaLocation_BottomLeft: CFString = "BottomLeft"
+/// Chroma sample horizontally centered, co-sited with the bottom row of luma samples.
+public let kCVImageBufferChromaLocation_Bottom: CFString = "Bottom"
+/// Cr and Cb samples alternately co-sited with the left luma samples of the same field (DV 4:2:0).
+public let kCVImageBufferChromaLocation_DV420: CFString = "DV 4:2:0"
+
+/// Attachment key for the chroma subsampling of the original data before it was converted to
+/// 4:2:2 by pixel replication: one of the `kCVImageBufferChromaSubsampling_…` values.
+public let kCVImageBufferChromaSubsamplingKey: CFString = "CVImageBufferChromaSubsampling"
+/// 4:2:0 chroma subsampling.
+public let kCVImageBufferChromaSubsampling_420: CFString = "4:2:0"
+/// 4:2:2 chroma subsampling.
+public let kCVImageBufferChromaSubsampling_422: CFString = "4:2:2"
+/// 4:1:1 chroma subsampling.
+public let kCVImageBufferChromaSubsampling_411: CFString = "4:1:1"
+
+/// Attachment key whose `kCFBooleanTrue` value hints that the alpha channel is fully opaque.
+public let kCVImageBufferAlphaChannelIsOpaque: CFString = "AlphaChannelIsOpaque"
+/// Attachment key for whether alpha is straight or premultiplied: one of the
+/// `kCVImageBufferAlphaChannelMode_…` values.
+///
+/// Apple does not publish the string value of this key or its two values: compare with the
+/// constants, not with literals.
+public let kCVImageBufferAlphaChannelModeKey: CFString = "AlphaChannelMode"
+/// Alpha mode: color components are not multiplied by alpha.
+public let kCVImageBufferAlphaChannelMode_StraightAlpha: CFString = "StraightAlpha"
+/// Alpha mode: color components are premultiplied by alpha.
+public let kCVImageBufferAlphaChannelMode_PremultipliedAlpha: CFString = "PremultipliedAlpha"
+
+/// Attachment key for HDR mastering display color volume: 24 bytes of data, big-endian, as the
+/// payload of the HEVC mastering display colour volume SEI message.
+public let kCVImageBufferMasteringDisplayColorVolumeKey: CFString = "MasteringDisplayColorVolume"
+/// Attachment key for HDR content light level information: 4 bytes of data, big-endian, as the
+/// payload of the content light level information SEI message.
+public let kCVImageBufferContentLightLevelInfoKey: CFString = "ContentLightLevelInfo"
+/// Attachment key for the ambient viewing environment: 8 bytes of data, big-endian, as the
+/// payload of the ambient viewing environment SEI message.
+///
+/// Apple does not publish the string value: compare with the constant, not with a literal.
+public let kCVImageBufferAmbientViewingEnvironmentKey: CFString = "AmbientViewingEnvironment"
+
+// MARK: Code points (ITU-T H.273)
+
+/// The standard integer code point (ITU-T H.273 `MatrixCoefficients`) for a
+/// `kCVImageBufferYCbCrMatrix_…` string; 2 ("unspecified") for nil or an unknown string.
+public func CVYCbCrMatrixGetIntegerCodePointForString(_ yCbCrMatrixString: CFString?) -> Int32 {
+    cvYCbCrMatrixCodePoints.first { $0.1 == yCbCrMatrixString }?.0 ?? 2
+}
+
+/// The standard integer code point (ITU-T H.273 `ColourPrimaries`) for a
+/// `kCVImageBufferColorPrimaries_…` string; 2 ("unspecified") for nil or an unknown string.
+public func CVColorPrimariesGetIntegerCodePointForString(_ colorPrimariesString: CFString?) -> Int32 {
+    cvColorPrimariesCodePoints.first { $0.1 == colorPrimariesString }?.0 ?? 2
+}
+
+/// The standard integer code point (ITU-T H.273 `TransferCharacteristics`) for a
+/// `kCVImageBufferTransferFunction_…` string; 2 ("unspecified") for nil or an unknown string.
+public func CVTransferFunctionGetIntegerCodePointForString(_ transferFunctionString: CFString?) -> Int32 {
+    cvTransferFunctionCodePoints.first { $0.1 == transferFunctionString }?.0 ?? 2
+}
+
+/// The `kCVImageBufferYCbCrMatrix_…` string for an ITU-T H.273 code point, unretained; nil for
+/// 2 ("unspecified") or an unknown code point.
+///
+/// Differs from Apple: `CFString` is Swift's `String` here, so the result is an
+/// `Unmanaged<NSString>` (Apple: `Unmanaged<CFString>`); `takeUnretainedValue()` gives the string.
+public func CVYCbCrMatrixGetStringForIntegerCodePoint(_ yCbCrMatrixCodePoint: Int32) -> Unmanaged<NSString>? {
+    cvYCbCrMatrixCodePoints.first { $0.0 == yCbCrMatrixCodePoint }.map { Unmanaged.passUnretained($0.1) }
+}
+
+/// The `kCVImageBufferColorPrimaries_…` string for an ITU-T H.273 code point, unretained; nil for
+/// 2 ("unspecified") or an unknown code point.
+///
+/// Differs from Apple: the result is an `Unmanaged<NSString>` (Apple: `Unmanaged<CFString>`).
+public func CVColorPrimariesGetStringForIntegerCodePoint(_ colorPrimariesCodePoint: Int32) -> Unmanaged<NSString>? {
+    cvColorPrimariesCodePoints.first { $0.0 == colorPrimariesCodePoint }.map { Unmanaged.passUnretained($0.1) }
+}
+
+/// The `kCVImageBufferTransferFunction_…` string for an ITU-T H.273 code point, unretained; nil
+/// for 2 ("unspecified") or an unknown code point.
+///
+/// Differs from Apple: the result is an `Unmanaged<NSString>` (Apple: `Unmanaged<CFString>`).
+public func CVTransferFunctionGetStringForIntegerCodePoint(_ transferFunctionCodePoint: Int32) -> Unmanaged<NSString>? {
+    cvTransferFunctionCodePoints.first { $0.0 == transferFunctionCodePoint }.map { Unmanaged.passUnretained($0.1) }
+}
+
+// The code point tables; the first entry for a string gives its code point (BT.601's matrix is
+// both 5 and 6, BT.709's transfer function both 1 and 6, BT.2020's both 14 and 15).
+private let cvYCbCrMatrixCodePoints: [(Int32, CFString)] = [
+    (1, kCVImageBufferYCbCrMatrix_ITU_R_709_2), (6, kCVImageBufferYCbCrMatrix_ITU_R_601_4),
+    (7, kCVImageBufferYCbCrMatrix_SMPTE_240M_1995), (9, kCVImageBufferYCbCrMatrix_ITU_R_2020),
+    (5, kCVImageBufferYCbCrMatrix_ITU_R_601_4),
+]
+private let cvColorPrimariesCodePoints: [(Int32, CFString)] = [
+    (1, kCVImageBufferColorPrimaries_ITU_R_709_2), (5, kCVImageBufferColorPrimaries_EBU_3213),
+    (6, kCVImageBufferColorPrimaries_SMPTE_C), (9, kCVImageBufferColorPrimaries_ITU_R_2020),
+    (11, kCVImageBufferColorPrimaries_DCI_P3), (12, kCVImageBufferColorPrimaries_P3_D65),
+    (22, kCVImageBufferColorPrimaries_P22),
+]
+private let cvTransferFunctionCodePoints: [(Int32, CFString)] = [
+    (1, kCVImageBufferTransferFunction_ITU_R_709_2), (7, kCVImageBufferTransferFunction_SMPTE_240M_1995),
+    (8, kCVImageBufferTransferFunction_Linear), (13, kCVImageBufferTransferFunction_sRGB),
+    (14, kCVImageBufferTransferFunction_ITU_R_2020), (16, kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ),
+    (17, kCVImageBufferTransferFunction_SMPTE_ST_428_1), (18, kCVImageBufferTransferFunction_ITU_R_2100_HLG),
+    (6, kCVImageBufferTransferFunction_ITU_R_709_2), (15, kCVImageBufferTransferFunction_ITU_R_2020),
+]
 
 // MARK: Functions
 
@@ -143,4 +272,10 @@ public func CVImageBufferGetDisplaySize(_ imageBuffer: CVImageBuffer) -> CGSize 
         ratio = horizontal / vertical
     }
     return CGSize(width: Double(clean.width) * ratio, height: Double(clean.height))
+}
+
+/// Returns whether the image's origin (0, 0) is its upper-left corner: always true here, since
+/// OpenCoreVideo stores rows top to bottom.
+public func CVImageBufferIsFlipped(_ imageBuffer: CVImageBuffer) -> Bool {
+    true
 }

@@ -42,6 +42,7 @@ public func CVPixelBufferCreate(_ allocator: CFAllocator?, _ width: Int, _ heigh
         withExtendedLifetime(storage) {}
     }
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
+    buffer.creationAttributes = pixelBufferAttributes
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
@@ -85,6 +86,7 @@ public func CVPixelBufferCreateWithBytes(_ allocator: CFAllocator?, _ width: Int
         dataSize: bytesPerRow * height,
         release: releaseCallback.map { callback in { callback(refCon.pointer, UnsafeRawPointer(address.pointer)) } })
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
+    buffer.creationAttributes = pixelBufferAttributes
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
@@ -134,6 +136,7 @@ public func CVPixelBufferCreateWithPlanarBytes(
     let buffer = CVPixelBuffer(pixelFormatType: pixelFormatType, width: width, height: height, planes: planes,
                                isPlanar: true, dataSize: size, release: release)
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
+    buffer.creationAttributes = pixelBufferAttributes
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
@@ -258,4 +261,40 @@ public func CVPixelBufferGetExtendedPixels(_ pixelBuffer: CVPixelBuffer,
 @discardableResult
 public func CVPixelBufferFillExtendedPixels(_ pixelBuffer: CVPixelBuffer) -> CVReturn {
     kCVReturnSuccess
+}
+
+// MARK: Attributes
+
+/// Returns the pixel buffer attributes the buffer was created with, completed with its width,
+/// height and pixel format, so that the dictionary can create similar buffers.
+///
+/// Buffers made by OpenAVFoundation itself (decoded frames) report their width, height and pixel
+/// format only.
+public func CVPixelBufferCopyCreationAttributes(_ pixelBuffer: CVPixelBuffer) -> CFDictionary {
+    let attributes = NSMutableDictionary()
+    if let given = pixelBuffer.creationAttributes {
+        for (key, value) in cvEntries(given) { attributes[key] = value }
+    }
+    attributes[kCVPixelBufferWidthKey] = NSNumber(value: pixelBuffer.width)
+    attributes[kCVPixelBufferHeightKey] = NSNumber(value: pixelBuffer.height)
+    attributes[kCVPixelBufferPixelFormatTypeKey] = NSNumber(value: pixelBuffer.pixelFormatType)
+    return attributes
+}
+
+/// Returns whether the buffer satisfies a pixel buffer attributes dictionary: its width, height
+/// and pixel format (one number, or an array of acceptable ones), row and plane alignment, and no
+/// extended pixels requested. Other keys are not checked; nil attributes are always satisfied.
+public func CVPixelBufferIsCompatibleWithAttributes(_ pixelBuffer: CVPixelBuffer, _ attributes: CFDictionary?) -> Bool {
+    guard let attributes else { return true }
+    if let width = cvAttributeInt(attributes, kCVPixelBufferWidthKey), width != pixelBuffer.width { return false }
+    if let height = cvAttributeInt(attributes, kCVPixelBufferHeightKey), height != pixelBuffer.height { return false }
+    let formats = cvAttributeInts(attributes, kCVPixelBufferPixelFormatTypeKey)
+    if !formats.isEmpty, !formats.contains(Int(pixelBuffer.pixelFormatType)) { return false }
+    if let alignment = cvAttributeInt(attributes, kCVPixelBufferBytesPerRowAlignmentKey), alignment > 1,
+       pixelBuffer.planes.contains(where: { $0.bytesPerRow % alignment != 0 }) { return false }
+    if let alignment = cvAttributeInt(attributes, kCVPixelBufferPlaneAlignmentKey), alignment > 1,
+       pixelBuffer.planes.contains(where: { Int(bitPattern: $0.baseAddress) % alignment != 0 }) { return false }
+    let extended = [kCVPixelBufferExtendedPixelsLeftKey, kCVPixelBufferExtendedPixelsTopKey,
+                    kCVPixelBufferExtendedPixelsRightKey, kCVPixelBufferExtendedPixelsBottomKey]
+    return !extended.contains { (cvAttributeInt(attributes, $0) ?? 0) > 0 }
 }

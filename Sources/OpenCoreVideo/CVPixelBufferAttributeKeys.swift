@@ -42,3 +42,13 @@ public let kCVPixelBufferIOSurfacePropertiesKey: CFString = "IOSurfaceProperties
 public let kCVPixelBufferOpenGLESCompatibilityKey: CFString = "OpenGLESCompatibility"
 /// Attribute key asking for Metal compatibility. Accepted and ignored: no Metal on Linux.
 public let kCVPixelBufferMetalCompatibilityKey: CFString = "MetalCompatibility"
+/// Attribute key asking for buffers usable by an OpenGL texture cache (macOS). Accepted and
+/// ignored: no OpenGL on Linux.
+///
+/// Apple does not publish the string value: compare with the constant, not with a literal.
+public let kCVPixelBufferOpenGLTextureCacheCompatibilityKey: CFString = "OpenGLTextureCacheCompatibility"
+/// Attribute key asking for buffers usable by an OpenGL ES texture cache (iOS). Accepted and
+/// ignored: no OpenGL ES texture caches on Linux.
+///
+/// Apple does not publish the string value: compare with the constant, not with a literal.
+public let kCVPixelBufferOpenGLESTextureCacheCompatibilityKey: CFString = "OpenGLESTextureCacheCompatibility"

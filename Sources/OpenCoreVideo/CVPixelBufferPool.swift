@@ -75,6 +75,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
             self?.recycle(storage)
         }
         buffer.applyDefaultAttachments(defaultAttachments)
+        buffer.creationAttributes = pixelBufferAttributes
         return buffer
     }
 

@@ -77,3 +77,18 @@ public func CFBooleanGetValue(_ boolean: CFBoolean!) -> Bool {
 public func CFDataCreateMutable(_ allocator: CFAllocator!, _ capacity: CFIndex) -> CFMutableData! {
     NSMutableData(capacity: max(0, capacity))
 }
+
+/// How many key-value pairs `theDict` holds.
+public func CFDictionaryGetCount(_ theDict: CFDictionary!) -> CFIndex {
+    theDict.count
+}
+
+/// How many bytes `theData` holds.
+public func CFDataGetLength(_ theData: CFData!) -> CFIndex {
+    theData.length
+}
+
+/// The first byte of `theData`, valid while the data object lives and is not changed.
+public func CFDataGetBytePtr(_ theData: CFData!) -> UnsafePointer<UInt8>! {
+    theData.bytes.assumingMemoryBound(to: UInt8.self)
+}

@@ -51,7 +51,7 @@ public final class CFAllocator: Sendable {
 }
 
 /// The default allocator; `nil`, as on Apple platforms.
-public let kCFAllocatorDefault: CFAllocator? = nil
+public let kCFAllocatorDefault: CFAllocator! = nil
 
 extension FourCharCode {
     /// Packs a four-character ASCII string such as `"avc1"` into a code, big-endian.
