@@ -71,8 +71,8 @@ import OpenCoreMedia
         #expect(!CMTimeClampToRange(.invalid, range: oneToFour).isValid)
         #expect(!CMTimeClampToRange(.zero, range: .zero).isValid)
         // Folding loops a time into the range: 1 + 3k + 0.5 -> 1.5.
-        #expect(CMTimeFoldIntoRange(CMTime(value: 17, timescale: 2), range: oneToFour) == CMTime(value: 5, timescale: 2))
-        #expect(CMTimeFoldIntoRange(CMTime(value: -1, timescale: 1), range: oneToFour) == CMTime(value: 2, timescale: 1))
+        #expect(CMTimeFoldIntoRange(CMTime(value: 17, timescale: 2), foldRange: oneToFour) == CMTime(value: 5, timescale: 2))
+        #expect(CMTimeFoldIntoRange(CMTime(value: -1, timescale: 1), foldRange: oneToFour) == CMTime(value: 2, timescale: 1))
     }
 
     @Test func dictionaryRoundTrip() throws {

@@ -2,6 +2,8 @@ import Foundation
 import OpenCoreVideo
 
 /// The role and optional position of one channel in an `AudioChannelLayout`.
+///
+/// Linux addition: `Equatable` and `Sendable`.
 public struct AudioChannelDescription: Equatable, Sendable {
     /// The channel's role, such as `kAudioChannelLabel_Left`.
     public var mChannelLabel: AudioChannelLabel

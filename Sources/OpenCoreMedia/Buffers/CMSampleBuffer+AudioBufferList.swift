@@ -58,3 +58,33 @@ public func CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
     blockBufferOut.pointee = block
     return noErr
 }
+
+extension CMSampleBuffer {
+    /// Calls `body` with an audio buffer list pointing into the linear PCM samples and the block
+    /// buffer that keeps that memory alive, as
+    /// `CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer` fills them: one buffer of
+    /// interleaved channels, or one a channel. The list lives only during the call.
+    ///
+    /// Throws an `NSError` in `NSOSStatusErrorDomain` with the function's status
+    /// (`kCMSampleBufferError_InvalidMediaFormat` when the samples are not linear PCM).
+    public func withAudioBufferList<R>(
+        blockBufferMemoryAllocator: CFAllocator? = kCFAllocatorDefault, flags: CMSampleBuffer.Flags = [],
+        body: (UnsafeMutableAudioBufferListPointer, CMBlockBuffer) throws -> R
+    ) throws -> R {
+        var size = 0
+        var status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+            self, bufferListSizeNeededOut: &size, bufferListOut: nil, bufferListSize: 0, blockBufferAllocator: nil,
+            blockBufferMemoryAllocator: blockBufferMemoryAllocator, flags: flags.rawValue, blockBufferOut: nil)
+        guard status == noErr else { throw CMSampleBuffer.error(status) }
+        let list = AudioBufferList.allocate(maximumBuffers: max(1, (size - AudioBufferList.sizeInBytes(maximumBuffers: 1))
+                                                                / MemoryLayout<AudioBuffer>.stride + 1))
+        defer { list.unsafeMutablePointer.deallocate() }
+        var block: CMBlockBuffer?
+        status = CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
+            self, bufferListSizeNeededOut: nil, bufferListOut: list.unsafeMutablePointer, bufferListSize: size,
+            blockBufferAllocator: nil, blockBufferMemoryAllocator: blockBufferMemoryAllocator, flags: flags.rawValue,
+            blockBufferOut: &block)
+        guard status == noErr, let block else { throw CMSampleBuffer.error(status == noErr ? kCMSampleBufferError_RequiredParameterMissing : status) }
+        return try body(list, block)
+    }
+}

@@ -40,8 +40,38 @@ extension CMSampleBuffer {
         return timingEntries
     }
 
+    /// The timing of one sample; a single shared entry is expanded to the sample's own timestamps.
+    ///
+    /// Throws an `NSError` in `NSOSStatusErrorDomain` (`kCMSampleBufferError_BufferHasNoSampleTimingInfo`,
+    /// `kCMSampleBufferError_SampleIndexOutOfRange`).
+    public func sampleTimingInfo(at sampleIndex: CMItemIndex) throws -> CMSampleTimingInfo {
+        var timing = CMSampleTimingInfo()
+        let status = CMSampleBufferGetSampleTimingInfo(self, at: sampleIndex, timingInfoOut: &timing)
+        guard status == noErr else { throw CMSampleBuffer.error(status) }
+        return timing
+    }
+
+    /// The size entries: one shared by every sample, or one per sample; empty when the buffer
+    /// has no sizes (an image buffer, non-interleaved audio).
+    public func sampleSizes() throws -> [Int] { sizeEntries }
+
     /// The size in bytes of one sample; 0 when out of range or without sizes.
     public func sampleSize(at sampleIndex: Int) -> Int { size(at: sampleIndex) }
+
+    /// Attaches a data buffer to a sample buffer created without one.
+    ///
+    /// Throws an `NSError` in `NSOSStatusErrorDomain` (`kCMSampleBufferError_AlreadyHasDataBuffer`).
+    public func setDataBuffer(_ dataBuffer: CMBlockBuffer) throws {
+        let status = CMSampleBufferSetDataBuffer(self, newValue: dataBuffer)
+        guard status == noErr else { throw CMSampleBuffer.error(status) }
+    }
+
+    /// Sets the output presentation timestamp to use instead of the calculated one; `.invalid`
+    /// goes back to the calculation (see `CMSampleBufferSetOutputPresentationTimeStamp`).
+    public func setOutputPresentationTimeStamp(_ newValue: CMTime) throws {
+        let status = CMSampleBufferSetOutputPresentationTimeStamp(self, newValue: newValue)
+        guard status == noErr else { throw CMSampleBuffer.error(status) }
+    }
 
     /// Sets the data readiness: `.ready` marks the data ready, `.failed` records the failure.
     ///

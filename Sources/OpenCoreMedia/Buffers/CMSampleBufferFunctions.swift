@@ -338,6 +338,14 @@ public func CMSampleBufferSetDataFailed(_ sbuf: CMSampleBuffer, status: OSStatus
     sbuf.markDataFailed(status)
 }
 
+/// Whether loading the sample buffer's data failed (`CMSampleBufferSetDataFailed`); the failure
+/// status is written to `statusOut`.
+public func CMSampleBufferHasDataFailed(_ sbuf: CMSampleBuffer, statusOut: UnsafeMutablePointer<OSStatus>?) -> Bool {
+    guard case .failed(let status) = sbuf.dataReadinessValue else { return false }
+    statusOut?.pointee = status
+    return true
+}
+
 /// Makes the data ready by running the make-data-ready callback given at creation.
 @discardableResult
 public func CMSampleBufferMakeDataReady(_ sbuf: CMSampleBuffer) -> OSStatus {

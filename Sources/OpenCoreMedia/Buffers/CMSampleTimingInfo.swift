@@ -45,4 +45,6 @@ public struct CMSampleTimingInfo: Equatable, Sendable {
 }
 
 /// Timing whose three times are all `kCMTimeInvalid`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMSampleTimingInfo.invalid`.
 public let kCMTimingInfoInvalid = CMSampleTimingInfo.invalid

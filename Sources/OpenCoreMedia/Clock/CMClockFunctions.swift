@@ -59,6 +59,20 @@ public func CMSyncConvertTime(
     return time
 }
 
+/// The current time of a clock or timebase.
+///
+/// Differs from Apple: timebases are not provided yet; anything that is not a `CMClock` gives
+/// `.invalid`.
+public func CMSyncGetTime(_ clockOrTimebase: CMClockOrTimebase) -> CMTime {
+    (clockOrTimebase as? CMClock)?.time ?? .invalid
+}
+
+/// Whether two clocks or timebases might drift relative to each other; never here, every clock
+/// being the host time clock.
+public func CMSyncMightDrift(_ clockOrTimebase1: CMClockOrTimebase, _ clockOrTimebase2: CMClockOrTimebase) -> Bool {
+    false
+}
+
 /// A required parameter was missing.
 public let kCMClockError_MissingRequiredParameter: OSStatus = -12745
 /// A parameter was not valid.

@@ -4,3 +4,19 @@ public let kCMMetadataBaseDataType_UTF8: CFString = "com.apple.metadata.datatype
 public let kCMMetadataBaseDataType_UTF16: CFString = "com.apple.metadata.datatype.UTF-16"
 /// Bytes with no further type, the base data type of data metadata values.
 public let kCMMetadataBaseDataType_RawData: CFString = "com.apple.metadata.datatype.raw-data"
+
+/// The data type of an ISO 6709 location string, such as `+48.8577+002.295/`, in QuickTime
+/// metadata (`com.apple.quicktime.location.ISO6709`). Conforms to `kCMMetadataBaseDataType_UTF8`.
+///
+/// Apple does not publish this constant's string value; the value here is this library's own.
+/// Compare a data type with the constant, never with a string literal.
+public let kCMMetadataDataType_QuickTimeMetadataLocation_ISO6709: CFString =
+    "com.apple.metadata.datatype.QuickTimeMetadataLocation_ISO6709"
+/// The data type of a direction string in QuickTime metadata
+/// (`com.apple.quicktime.direction.facing`, `com.apple.quicktime.direction.motion`). Conforms
+/// to `kCMMetadataBaseDataType_UTF8`.
+///
+/// Apple does not publish this constant's string value; the value here is this library's own.
+/// Compare a data type with the constant, never with a string literal.
+public let kCMMetadataDataType_QuickTimeMetadataDirection: CFString =
+    "com.apple.metadata.datatype.QuickTimeMetadataDirection"

@@ -43,6 +43,12 @@ public func CMVideoFormatDescriptionGetPresentationDimensions(
 }
 
 extension CMFormatDescription {
+    /// Whether the description describes `imageBuffer`: same pixel format and dimensions (see
+    /// `CMVideoFormatDescriptionMatchesImageBuffer`).
+    public func matchesImageBuffer(_ imageBuffer: CVImageBuffer) -> Bool {
+        CMVideoFormatDescriptionMatchesImageBuffer(self, imageBuffer: imageBuffer)
+    }
+
     /// The encoded dimensions, ignoring aspect ratio and aperture.
     public var dimensions: CMVideoDimensions { CMVideoFormatDescriptionGetDimensions(self) }
 

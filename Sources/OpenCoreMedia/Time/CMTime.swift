@@ -110,8 +110,9 @@ extension CMTime: Comparable {
     public static func < (lhs: CMTime, rhs: CMTime) -> Bool { CMTimeCompare(lhs, rhs) < 0 }
 }
 
+/// Linux addition: `Hashable`, consistent with `CMTimeCompare` equality.
 extension CMTime: Hashable {
-    /// Hashes the time so that times equal under `CMTimeCompare` hash alike.
+    /// Hashes the time so that times equal under `CMTimeCompare` hash alike. Linux addition.
     public func hash(into hasher: inout Hasher) {
         let kind = self.kind
         hasher.combine(kind.rawValue)
@@ -137,12 +138,27 @@ extension CMTime {
 }
 
 /// Zero seconds; the C spelling of `CMTime.zero`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTime.zero` and marks this
+/// spelling unavailable.
 public let kCMTimeZero = CMTime.zero
 /// An invalid time; the C spelling of `CMTime.invalid`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTime.invalid` and marks this
+/// spelling unavailable.
 public let kCMTimeInvalid = CMTime.invalid
 /// An indefinite time; the C spelling of `CMTime.indefinite`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTime.indefinite` and marks this
+/// spelling unavailable.
 public let kCMTimeIndefinite = CMTime.indefinite
 /// Positive infinity; the C spelling of `CMTime.positiveInfinity`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTime.positiveInfinity` and marks this
+/// spelling unavailable.
 public let kCMTimePositiveInfinity = CMTime.positiveInfinity
 /// Negative infinity; the C spelling of `CMTime.negativeInfinity`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTime.negativeInfinity` and marks this
+/// spelling unavailable.
 public let kCMTimeNegativeInfinity = CMTime.negativeInfinity

@@ -230,6 +230,9 @@ public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 {
 
 /// Whether `comparator` holds between `CMTimeCompare(time1, time2)` and 0, as the C macro:
 /// `CMTIME_COMPARE_INLINE(t1, <=, t2)`.
+///
+/// Linux addition: Apple documents `CMTIME_COMPARE_INLINE` as a C macro only; Swift code on
+/// Apple platforms compares with `<`, `<=`, `==`.
 public func CMTIME_COMPARE_INLINE(_ time1: CMTime, _ comparator: (Int32, Int32) -> Bool, _ time2: CMTime) -> Bool {
     comparator(CMTimeCompare(time1, time2), 0)
 }

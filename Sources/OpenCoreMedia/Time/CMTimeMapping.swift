@@ -1,3 +1,4 @@
+import Foundation
 import OpenCoreVideo
 
 /// A mapping of a segment of a source timeline onto a target timeline, as edit lists and
@@ -5,6 +6,8 @@ import OpenCoreVideo
 ///
 /// An *empty* mapping (invalid source, valid target) stands for a span of the target with no
 /// media, such as an empty edit.
+///
+/// Linux addition: `Hashable` (field-by-field, as `CMTimeRange` compares) and `Sendable`.
 public struct CMTimeMapping: Sendable, Hashable {
     /// The range on the source (media) timeline; invalid for an empty edit.
     public var source: CMTimeRange
@@ -37,15 +40,43 @@ public func CMTimeMappingMakeEmpty(target: CMTimeRange) -> CMTimeMapping {
 }
 
 /// Whether the mapping is valid: its target range is valid.
+///
+/// Linux addition: Apple documents `CMTIMEMAPPING_IS_VALID` as a C macro only.
 public func CMTIMEMAPPING_IS_VALID(_ mapping: CMTimeMapping) -> Bool { mapping.target.isValid }
 
 /// Whether the mapping is an empty edit: an invalid source start and a valid target.
+///
+/// Linux addition: Apple documents `CMTIMEMAPPING_IS_EMPTY` as a C macro only.
 public func CMTIMEMAPPING_IS_EMPTY(_ mapping: CMTimeMapping) -> Bool {
     !mapping.source.start.isNumeric && mapping.target.isValid
 }
 
+/// The dictionary key of a mapping's source range. Apple does not publish the string value;
+/// compare with the constant.
+public let kCMTimeMappingSourceKey: CFString = "source"
+/// The dictionary key of a mapping's target range. Apple does not publish the string value;
+/// compare with the constant.
+public let kCMTimeMappingTargetKey: CFString = "target"
+
+/// The mapping as a dictionary of two range dictionaries (see `CMTimeRangeCopyAsDictionary`),
+/// for property lists.
+public func CMTimeMappingCopyAsDictionary(_ mapping: CMTimeMapping, allocator: CFAllocator?) -> CFDictionary? {
+    guard let source = CMTimeRangeCopyAsDictionary(mapping.source, allocator: allocator),
+          let target = CMTimeRangeCopyAsDictionary(mapping.target, allocator: allocator) else { return nil }
+    return [kCMTimeMappingSourceKey: source, kCMTimeMappingTargetKey: target] as NSDictionary
+}
+
+/// The mapping stored by `CMTimeMappingCopyAsDictionary`; a range whose key is missing is invalid.
+public func CMTimeMappingMakeFromDictionary(_ dictionaryRepresentation: CFDictionary) -> CMTimeMapping {
+    func range(_ key: CFString) -> CMTimeRange {
+        guard let dictionary = dictionaryRepresentation[key] as? NSDictionary else { return .invalid }
+        return CMTimeRangeMakeFromDictionary(dictionary)
+    }
+    return CMTimeMapping(source: range(kCMTimeMappingSourceKey), target: range(kCMTimeMappingTargetKey))
+}
+
 /// A description such as `{source = {{0/1 = 0.000}, {3/1 = 3.000}}, target = {…}}`.
-public func CMTimeMappingCopyDescription(allocator: CFAllocator?, timeMapping mapping: CMTimeMapping) -> CFString? {
+public func CMTimeMappingCopyDescription(allocator: CFAllocator?, mapping: CMTimeMapping) -> CFString? {
     let source = CMTimeRangeCopyDescription(allocator: allocator, range: mapping.source) ?? ""
     let target = CMTimeRangeCopyDescription(allocator: allocator, range: mapping.target) ?? ""
     return "{source = \(source), target = \(target)}"
@@ -53,7 +84,7 @@ public func CMTimeMappingCopyDescription(allocator: CFAllocator?, timeMapping ma
 
 /// Prints the mapping's description to standard output, as Apple's does (a debugging aid).
 public func CMTimeMappingShow(_ mapping: CMTimeMapping) {
-    print(CMTimeMappingCopyDescription(allocator: nil, timeMapping: mapping) ?? "")
+    print(CMTimeMappingCopyDescription(allocator: nil, mapping: mapping) ?? "")
 }
 
 /// `time * numerator / denominator` for numeric times, exact when the result fits in 128-bit

@@ -4,6 +4,8 @@ import OpenCoreVideo
 /// A range of time: a start and a duration. The range holds `start` but not `start + duration`.
 ///
 /// A range is valid when both times are valid and the duration is a non-negative epoch-0 time.
+///
+/// Linux addition: `Hashable` and `Sendable` (Apple's is `Equatable`).
 public struct CMTimeRange: Sendable, Hashable {
     /// The first time in the range.
     public var start: CMTime
@@ -63,8 +65,12 @@ public struct CMTimeRange: Sendable, Hashable {
 }
 
 /// An invalid range; the C spelling of `CMTimeRange.invalid`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTimeRange.invalid`.
 public let kCMTimeRangeInvalid = CMTimeRange.invalid
 /// The empty range at zero; the C spelling of `CMTimeRange.zero`.
+///
+/// Linux addition: Apple's Swift SDK renamed the C constant to `CMTimeRange.zero`.
 public let kCMTimeRangeZero = CMTimeRange.zero
 
 /// Makes a range from a start and a duration.
@@ -134,7 +140,7 @@ public func CMTimeClampToRange(_ time: CMTime, range: CMTimeRange) -> CMTime {
 
 /// `time` wrapped into the range, as a loop would: a time `k` durations past the start maps to
 /// the same offset from the start. Invalid for an invalid time or an empty or invalid range.
-public func CMTimeFoldIntoRange(_ time: CMTime, range: CMTimeRange) -> CMTime {
+public func CMTimeFoldIntoRange(_ time: CMTime, foldRange range: CMTimeRange) -> CMTime {
     guard time.isNumeric, range.isValid, !range.isEmpty, range.start.isNumeric, range.duration.isNumeric
     else { return .invalid }
     let offset = time - range.start
@@ -182,7 +188,7 @@ public func CMTimeRangeShow(_ range: CMTimeRange) {
 }
 
 extension CMTimeRange {
-    /// Hashes the range so that ranges equal under `CMTimeRangeEqual` hash alike.
+    /// Hashes the range so that ranges equal under `CMTimeRangeEqual` hash alike. Linux addition.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(duration)
