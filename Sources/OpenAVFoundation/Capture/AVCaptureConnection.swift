@@ -64,13 +64,14 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
         get { lock.withLock { enabled } }
         set {
             lock.withLock { enabled = newValue }
-            output?.session?.applyIfRunning()
+            receiver?.session?.applyIfRunning()
         }
     }
 
-    /// Whether the connection is enabled, its ports too, and its output is in a session.
+    /// Whether the connection is enabled, its ports too, and its output (or preview layer) is in
+    /// a session.
     public var isActive: Bool {
-        isEnabled && inputPorts.allSatisfy(\.isEnabled) && output?.session != nil
+        isEnabled && inputPorts.allSatisfy(\.isEnabled) && receiver?.session != nil
     }
 
     // MARK: Orientation
@@ -188,6 +189,37 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The stabilization applied: always `.off` (no camera here stabilizes).
     public var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode { .off }
+
+    // MARK: Scale and crop, camera intrinsics
+
+    /// The largest `videoScaleAndCropFactor`: 1, no output here scales and crops its pictures.
+    public var videoMaxScaleAndCropFactor: CGFloat { 1 }
+
+    /// The factor by which a still image output's pictures are scaled up and centre-cropped:
+    /// always 1 (their own size). Setting a factor outside 1...`videoMaxScaleAndCropFactor` is
+    /// a programmer error, as on Apple platforms.
+    public var videoScaleAndCropFactor: CGFloat {
+        get { 1 }
+        set {
+            precondition(newValue >= 1 && newValue <= videoMaxScaleAndCropFactor,
+                         "AVCaptureConnection.videoScaleAndCropFactor must lie from 1 to videoMaxScaleAndCropFactor")
+        }
+    }
+
+    /// Whether the connection can attach each frame's camera intrinsic matrix: false, the
+    /// cameras here are not calibrated.
+    public var isCameraIntrinsicMatrixDeliverySupported: Bool { false }
+
+    /// Whether frames carry their camera intrinsic matrix: always false. Setting true while
+    /// `isCameraIntrinsicMatrixDeliverySupported` is false is a programmer error, as on Apple
+    /// platforms.
+    public var isCameraIntrinsicMatrixDeliveryEnabled: Bool {
+        get { false }
+        set {
+            precondition(!newValue || isCameraIntrinsicMatrixDeliverySupported,
+                         "AVCaptureConnection.isCameraIntrinsicMatrixDeliveryEnabled needs isCameraIntrinsicMatrixDeliverySupported")
+        }
+    }
 
     /// The media types of the connection's ports.
     var mediaTypes: [AVMediaType] { inputPorts.map(\.mediaType) }

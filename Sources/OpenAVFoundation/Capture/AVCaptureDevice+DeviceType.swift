@@ -27,6 +27,30 @@ extension AVCaptureDevice {
         /// A built-in microphone: the old (before iOS 17 / macOS 14) name of `.microphone`.
         public static let builtInMicrophone = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInMicrophone")
 
+        // The types of Apple's other cameras. No device here is of these types: a discovery
+        // asking only for them finds nothing, as on a Mac without such a camera.
+
+        /// A built-in camera with a shorter focal length than a wide-angle camera (no device
+        /// here is one).
+        public static let builtInUltraWideCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInUltraWideCamera")
+        /// A built-in camera with a longer focal length than a wide-angle camera (no device here
+        /// is one).
+        public static let builtInTelephotoCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInTelephotoCamera")
+        /// A wide-angle and a telephoto camera working as one (no device here is one).
+        public static let builtInDualCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInDualCamera")
+        /// A wide-angle and an ultra wide camera working as one (no device here is one).
+        public static let builtInDualWideCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInDualWideCamera")
+        /// Ultra wide, wide-angle and telephoto cameras working as one (no device here is one).
+        public static let builtInTripleCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInTripleCamera")
+        /// A camera and an infrared depth sensor working as one (no device here is one).
+        public static let builtInTrueDepthCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInTrueDepthCamera")
+        /// A camera and a LiDAR depth sensor working as one (no device here is one).
+        public static let builtInLiDARDepthCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInLiDARDepthCamera")
+        /// An iPhone's camera used by a Mac (no device here is one).
+        public static let continuityCamera = DeviceType(rawValue: "AVCaptureDeviceTypeContinuityCamera")
+        /// The Desk View camera of a Continuity Camera (no device here is one).
+        public static let deskViewCamera = DeviceType(rawValue: "AVCaptureDeviceTypeDeskViewCamera")
+
         /// The current name of a deprecated synonym (itself otherwise).
         var canonical: DeviceType {
             switch self {

@@ -17,6 +17,10 @@ extension AVCaptureDevice {
             self.position = position
         }
 
+        /// The sets of the found devices that a multi-camera session can run together: none,
+        /// there is no multi-camera session here (Apple's `AVCaptureMultiCamSession`).
+        public var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] { [] }
+
         /// The devices found: hardware first, then virtual devices.
         public var devices: [AVCaptureDevice] {
             let wanted = Set(deviceTypes.map(\.canonical))

@@ -105,6 +105,25 @@ extension AVCaptureDevice {
 
     /// How far the latest frame's exposure is from the automatic exposure's target, in EV.
     public var exposureTargetOffset: Float { controlState?.exposureTargetOffset ?? 0 }
+
+    /// Whether the camera can boost its exposure in low light: false for the cameras here.
+    public var isLowLightBoostSupported: Bool { false }
+
+    /// Whether a low-light boost is on now: always false.
+    public var isLowLightBoostEnabled: Bool { false }
+
+    /// Whether the camera boosts its exposure when the light is low: always false. Setting it
+    /// needs the configuration lock; setting true while `isLowLightBoostSupported` is false is
+    /// a programmer error, as on Apple platforms.
+    public var automaticallyEnablesLowLightBoostWhenAvailable: Bool {
+        get { false }
+        set {
+            precondition(holdsConfigurationLock,
+                         "AVCaptureDevice.automaticallyEnablesLowLightBoostWhenAvailable may only be set after lockForConfiguration() succeeded")
+            precondition(!newValue || isLowLightBoostSupported,
+                         "AVCaptureDevice.automaticallyEnablesLowLightBoostWhenAvailable can only be set when isLowLightBoostSupported")
+        }
+    }
 }
 
 extension AVCaptureDevice.ExposureMode {

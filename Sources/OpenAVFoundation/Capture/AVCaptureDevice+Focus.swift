@@ -59,6 +59,22 @@ extension AVCaptureDevice {
         controlCapabilities.lockingFocusWithCustomLensPosition
     }
 
+    /// Whether the camera can focus smoothly (slowly, for movies): false for the cameras here.
+    public var isSmoothAutoFocusSupported: Bool { false }
+
+    /// Whether automatic focus moves the lens smoothly: always false. Setting it needs the
+    /// configuration lock; setting true while `isSmoothAutoFocusSupported` is false is a
+    /// programmer error, as on Apple platforms.
+    public var isSmoothAutoFocusEnabled: Bool {
+        get { false }
+        set {
+            precondition(holdsConfigurationLock,
+                         "AVCaptureDevice.isSmoothAutoFocusEnabled may only be set after lockForConfiguration() succeeded")
+            precondition(!newValue || isSmoothAutoFocusSupported,
+                         "AVCaptureDevice.isSmoothAutoFocusEnabled can only be set when isSmoothAutoFocusSupported")
+        }
+    }
+
     /// Locks focus with the lens at `lensPosition` (0...1, or `currentLensPosition` for where it
     /// is); `handler` gets the time of the first frame taken with the lens there, on an
     /// arbitrary queue, handlers in the order given. Needs the configuration lock.

@@ -49,6 +49,14 @@ extension AVCaptureDevice {
         public var videoFieldOfView: Float { video?.fieldOfView ?? 0 }
         /// Whether the format can capture high dynamic range video: false.
         public var isVideoHDRSupported: Bool { false }
+        /// Whether the format bins sensor pixels (trading resolution for sensitivity): false,
+        /// the cameras here do not say so.
+        public var isVideoBinned: Bool { false }
+        /// Whether the format can be used in a multi-camera session: false, there is none here.
+        public var isMultiCamSupported: Bool { false }
+        /// The horizontal field of view after geometric distortion correction, in degrees: the
+        /// same as `videoFieldOfView`, the cameras here do not correct distortion.
+        public var geometricDistortionCorrectedVideoFieldOfView: Float { videoFieldOfView }
 
         /// Whether the format supports a video stabilization mode: only `.off`, for the cameras
         /// here.

@@ -46,4 +46,28 @@ extension AVCaptureDevice {
 
     /// Whether the flash can be used now.
     public var isFlashAvailable: Bool { hasFlash && isConnected }
+
+    /// Whether the flash is firing now: false, no camera here has a flash. Deprecated by Apple
+    /// in favour of `AVCapturePhotoOutput.isFlashScene`.
+    @available(*, deprecated, message: "Use AVCapturePhotoOutput's isFlashScene instead.")
+    public var isFlashActive: Bool { false }
+
+    /// Whether the camera's flash has a mode: only `.off`, no camera here has a flash.
+    /// Deprecated by Apple in favour of `AVCapturePhotoOutput.supportedFlashModes`.
+    @available(*, deprecated, message: "Use AVCapturePhotoOutput's supportedFlashModes instead.")
+    public func isFlashModeSupported(_ flashMode: FlashMode) -> Bool {
+        flashMode == .off
+    }
+
+    /// The flash mode of still images: always `.off`, no camera here has a flash. Setting it
+    /// needs the configuration lock and a mode `isFlashModeSupported(_:)` accepts. Deprecated by
+    /// Apple in favour of `AVCapturePhotoSettings.flashMode`.
+    @available(*, deprecated, message: "Use AVCapturePhotoSettings.flashMode instead.")
+    public var flashMode: FlashMode {
+        get { .off }
+        set {
+            precondition(holdsConfigurationLock, "AVCaptureDevice.flashMode may only be set after lockForConfiguration() succeeded")
+            precondition(newValue == .off, "AVCaptureDevice.flashMode must be a mode isFlashModeSupported(_:) accepts")
+        }
+    }
 }

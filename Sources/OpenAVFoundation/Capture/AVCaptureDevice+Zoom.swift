@@ -47,6 +47,10 @@ extension AVCaptureDevice {
     /// The largest zoom factor: the active format's `videoMaxZoomFactor`.
     public var maxAvailableVideoZoomFactor: CGFloat { activeFormat.videoMaxZoomFactor }
 
+    /// The zoom factors at which a virtual device switches between its cameras: none, no
+    /// device here is made of several cameras.
+    public var virtualDeviceSwitchOverVideoZoomFactors: [NSNumber] { [] }
+
     private func requireZoomFactor(_ factor: CGFloat, _ name: String) {
         precondition(factor >= 1 && factor <= activeFormat.videoMaxZoomFactor,
                      "AVCaptureDevice.\(name) takes a factor from 1 to the active format's videoMaxZoomFactor")

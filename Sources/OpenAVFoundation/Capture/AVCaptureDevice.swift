@@ -207,6 +207,18 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// device plugged in again is a new `AVCaptureDevice` object, as on Apple platforms.
     public var isConnected: Bool { !lock.withLock { unplugged } && backend.isConnected }
 
+    /// Whether the device is made of several cameras working as one (Apple's dual and triple
+    /// cameras): false for every device here. (The Test Pattern Camera is virtual in another
+    /// sense: it has no hardware.)
+    public var isVirtualDevice: Bool { false }
+
+    /// The cameras a virtual device is made of: none, no device here is one.
+    public var constituentDevices: [AVCaptureDevice] { [] }
+
+    /// Whether the device is suspended by the system (a closed laptop lid on macOS): false, no
+    /// device here is.
+    public var isSuspended: Bool { false }
+
     /// Whether the device delivers media of a type.
     public func hasMediaType(_ mediaType: AVMediaType) -> Bool {
         switch backend.mediaKind {

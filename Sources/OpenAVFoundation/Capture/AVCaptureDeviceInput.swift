@@ -21,6 +21,19 @@ public final class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// The input's ports: one, of the device's media type.
     public override var ports: [Port] { portStorage }
 
+    /// The input's ports of a media type (nil: any), from a source device type (nil: any) at a
+    /// position (`.unspecified`: any). No device here is made of several cameras, so these are
+    /// among `ports`: on Apple platforms the method also finds the ports of a virtual device's
+    /// constituent cameras.
+    public func ports(for mediaType: AVMediaType?, sourceDeviceType: AVCaptureDevice.DeviceType?,
+                      sourceDevicePosition: AVCaptureDevice.Position) -> [Port] {
+        ports.filter { port in
+            (mediaType.map { $0 == port.mediaType } ?? true)
+                && (sourceDeviceType.map { $0.canonical == port.sourceDeviceType?.canonical } ?? true)
+                && (sourceDevicePosition == .unspecified || sourceDevicePosition == port.sourceDevicePosition)
+        }
+    }
+
     /// The device's backend, in its active format at its delivery frame duration.
     override var captureSource: CaptureSource? {
         CaptureSource(backend: device.backend, format: device.activeFormat.captureFormat,

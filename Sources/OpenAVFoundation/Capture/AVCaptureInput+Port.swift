@@ -42,6 +42,18 @@ extension AVCaptureInput {
         /// The clock the port's timestamps are on: the host time clock.
         public var clock: CMClock? { CMClock.hostTimeClock }
 
+        /// The type of the device the port's media comes from: its input's device's
+        /// `deviceType`; nil for an input without a device (a screen).
+        public var sourceDeviceType: AVCaptureDevice.DeviceType? {
+            (lock.withLock { inputStorage } as? AVCaptureDeviceInput)?.device.deviceType
+        }
+
+        /// The position of the device the port's media comes from: its input's device's
+        /// `position`; `.unspecified` for an input without a device (a screen).
+        public var sourceDevicePosition: AVCaptureDevice.Position {
+            (lock.withLock { inputStorage } as? AVCaptureDeviceInput)?.device.position ?? .unspecified
+        }
+
         /// Whether the port belongs to `input` (without requiring the input to be alive).
         func belongs(to candidate: AVCaptureInput) -> Bool {
             lock.withLock { inputStorage === candidate }

@@ -21,6 +21,7 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     private var scaleFactorStorage: CGFloat = 1
     private var capturesCursorStorage = true
     private var capturesMouseClicksStorage = false
+    private var removesDuplicateFramesStorage = false
 
     /// An input for a display, or nil when it cannot be captured. Linux: `displayID` is the
     /// screen number on the X11 display in `$DISPLAY`; 0 (`CGMainDisplayID()`) is the display's
@@ -107,6 +108,14 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
             inputLock.withLock { capturesMouseClicksStorage = newValue }
             screen.updatePicture { $0.drawsMouseClicks = newValue }
         }
+    }
+
+    /// Whether duplicate frames are dropped (false by default). Ignored, as on Apple platforms
+    /// since macOS 10.10: every frame is delivered; the value is stored only.
+    @available(*, deprecated, message: "No longer supported.")
+    public var removesDuplicateFrames: Bool {
+        get { inputLock.withLock { removesDuplicateFramesStorage } }
+        set { inputLock.withLock { removesDuplicateFramesStorage = newValue } }
     }
 
     /// The captured rectangle in whole pixels, clipped to the screen: the crop, or the screen.

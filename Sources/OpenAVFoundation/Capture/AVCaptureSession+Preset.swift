@@ -27,10 +27,14 @@ extension AVCaptureSession {
         public static let medium = Preset(rawValue: "AVCaptureSessionPresetMedium")
         /// Low quality, for sharing over cellular networks.
         public static let low = Preset(rawValue: "AVCaptureSessionPresetLow")
+        /// QVGA, 320x240 (Apple: macOS only).
+        public static let qvga320x240 = Preset(rawValue: "AVCaptureSessionPreset320x240")
         /// CIF, 352x288.
         public static let cif352x288 = Preset(rawValue: "AVCaptureSessionPreset352x288")
         /// VGA, 640x480.
         public static let vga640x480 = Preset(rawValue: "AVCaptureSessionPreset640x480")
+        /// Quarter HD, 960x540 (Apple: macOS only).
+        public static let qHD960x540 = Preset(rawValue: "AVCaptureSessionPreset960x540")
         /// 720p HD, 1280x720.
         public static let hd1280x720 = Preset(rawValue: "AVCaptureSessionPreset1280x720")
         /// 1080p HD, 1920x1080.
@@ -47,12 +51,13 @@ extension AVCaptureSession {
         /// The exact frame size the preset asks for, if it is a fixed-size preset.
         private var fixedSize: (width: Int, height: Int)? {
             switch self {
+            case .qvga320x240: (320, 240)
             case .cif352x288: (352, 288)
             case .vga640x480: (640, 480)
             case .hd1280x720, .iFrame1280x720: (1280, 720)
             case .hd1920x1080: (1920, 1080)
             case .hd4K3840x2160: (3840, 2160)
-            case .iFrame960x540: (960, 540)
+            case .qHD960x540, .iFrame960x540: (960, 540)
             default: nil
             }
         }

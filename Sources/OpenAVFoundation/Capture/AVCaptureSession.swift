@@ -39,6 +39,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     private var presetStorage = Preset.high
     private var running = false
     private var configurationDepth = 0
+    private var usesAudioSession = true
+    private var configuresAudioSession = true
     /// The devices started, by input (guarded by `runLock`).
     private var runningDevices: [ObjectIdentifier: RunningDevice] = [:]
     /// Where each running input's samples go: its enabled connections, by input. Built when
@@ -82,8 +84,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     }
 
     private static let knownPresets: Set<Preset> = [
-        .photo, .high, .medium, .low, .cif352x288, .vga640x480, .hd1280x720, .hd1920x1080, .hd4K3840x2160,
-        .iFrame960x540, .iFrame1280x720, .inputPriority,
+        .photo, .high, .medium, .low, .qvga320x240, .cif352x288, .vga640x480, .qHD960x540, .hd1280x720, .hd1920x1080,
+        .hd4K3840x2160, .iFrame960x540, .iFrame1280x720, .inputPriority,
     ]
 
     private func apply(_ preset: Preset, to device: AVCaptureDevice) {
@@ -292,6 +294,24 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
 
     /// Whether the session is interrupted: always false on Linux, for now.
     public var isInterrupted: Bool { false }
+
+    /// Whether the session records through the app's audio session (true by default).
+    ///
+    /// Linux has no per-app audio session (Apple's `AVAudioSession`, iOS): microphones are the
+    /// sound server's sources, whatever the value. Stored only.
+    public var usesApplicationAudioSession: Bool {
+        get { lock.withLock { usesAudioSession } }
+        set { lock.withLock { usesAudioSession = newValue } }
+    }
+
+    /// Whether the session configures the app's audio session for recording (true by default).
+    ///
+    /// Linux has no per-app audio session to configure (Apple's `AVAudioSession`, iOS): the
+    /// value is stored only.
+    public var automaticallyConfiguresApplicationAudioSession: Bool {
+        get { lock.withLock { configuresAudioSession } }
+        set { lock.withLock { configuresAudioSession = newValue } }
+    }
 
     /// The clock the session's sample buffers are timed on: the host time clock.
     public var synchronizationClock: CMClock? { CMClock.hostTimeClock }

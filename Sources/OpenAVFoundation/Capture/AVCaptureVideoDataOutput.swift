@@ -106,6 +106,11 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
          kCVPixelFormatType_32BGRA]
     }
 
+    /// The codecs `videoSettings` may ask for with `AVVideoCodecKey`: none, the output delivers
+    /// pictures (or a camera's own compressed frames, with empty settings); compress them with
+    /// `AVAssetWriterInput`.
+    public var availableVideoCodecTypes: [AVVideoCodecType] { [] }
+
     /// The format of delivered frames: `kCVPixelBufferPixelFormatTypeKey` with one of
     /// `availableVideoPixelFormatTypes` (nil, or no key: the device's own format, which the
     /// getter then reports), and `kCVPixelBufferWidthKey`/`kCVPixelBufferHeightKey`, the size of
@@ -211,6 +216,17 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType) else { return nil }
         let settings = CaptureEncodingSettings.video(for: connection(with: .video)?.inputPorts.first?.input, codec: videoCodecType)
         return settings.isEmpty ? nil : settings
+    }
+
+    /// Video settings for an `AVAssetWriterInput` recording this output's frames with
+    /// `videoCodecType` to `outputFileType`, as
+    /// `recommendedVideoSettings(forVideoCodecType:assetWriterOutputFileType:)` gives. Apple uses
+    /// the file's URL to pick settings for its storage (an external drive); here the URL does not
+    /// change them.
+    public func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType,
+                                         assetWriterOutputFileType outputFileType: AVFileType,
+                                         outputFileURL: URL?) -> [String: Any]? {
+        recommendedVideoSettings(forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType)
     }
 
     // MARK: Delegate

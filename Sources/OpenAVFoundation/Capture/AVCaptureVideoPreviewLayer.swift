@@ -73,6 +73,13 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// The layer's connection in its session: its orientation and mirroring turn the picture.
     open var connection: AVCaptureConnection? { previewOutput.connections.first }
 
+    /// Whether the layer is showing its session's video: the session is running and the
+    /// layer's connection is active.
+    open var isPreviewing: Bool {
+        guard let session, session.isRunning, let connection else { return false }
+        return connection.isActive
+    }
+
     /// How the video fits the layer's bounds; `.resizeAspect` by default.
     open var videoGravity: AVLayerVideoGravity {
         get { lock.withLock { gravity } }
