@@ -91,10 +91,10 @@ struct AVErrorTests {
         #expect(error.presentationTimeStamp == pts)
         #expect(error.fileSize == 1_234_567)
         #expect(error.processID == 42)
-        #expect(error.mediaType == "vide")
+        #expect(error.mediaType == .video)
         #expect(error.mediaSubtypes == [1_635_148_593])
         #expect(error.persistentTrackID == 2)
-        #expect(error.fileType == "com.apple.quicktime-movie")
+        #expect(error.fileType == .mov)
         #expect(AVError(.unknown).time == nil)
         #expect(AVError(.unknown).fileSize == nil)
     }

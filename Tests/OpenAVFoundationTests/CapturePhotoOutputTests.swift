@@ -289,7 +289,7 @@ extension CaptureSessionTests {
         let stillImageOutput = AVCaptureStillImageOutput()
         stillImageOutput.outputSettings = [AVVideoCodecKey: AVVideoCodecJPEG]
         #expect(stillImageOutput.availableImageDataCodecTypes == [.jpeg])
-        #expect(stillImageOutput.availableImageDataCVPixelFormatTypes.contains(kCVPixelFormatType_32BGRA))
+        #expect(stillImageOutput.availableImageDataCVPixelFormatTypes.map(\.uint32Value).contains(kCVPixelFormatType_32BGRA))
         session.addOutput(stillImageOutput)
 
         // The guide's connection search.

@@ -2,7 +2,7 @@ import Display
 import Foundation
 import OpenCoreVideo
 
-/// A native window that shows a layer: the Linux addition that puts an `AVPlayerLayer` or an
+/// A native window that shows a layer. Linux addition: it puts an `AVPlayerLayer` or an
 /// `AVCaptureVideoPreviewLayer` on the screen, where Apple platforms use a view.
 ///
 /// The window draws through SDL2 on whatever the machine has: an X11 or Wayland desktop, or the

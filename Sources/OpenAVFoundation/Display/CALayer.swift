@@ -13,6 +13,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     let treeLock = NSRecursiveLock()
     private var frameValue = CGRect.zero
     private var hidden = false
+    private var nameValue: String?
     private var children: [CALayer] = []
     private weak var parent: CALayer?
 
@@ -34,6 +35,26 @@ open class CALayer: NSObject, @unchecked Sendable {
         set { treeLock.withLock { frameValue.size = newValue.size } }
     }
 
+    /// The layer's centre in its superlayer's coordinates (its anchor point is always the
+    /// centre here); setting it moves the frame.
+    open var position: CGPoint {
+        get {
+            let frame = frame
+            return CGPoint(x: frame.midX, y: frame.midY)
+        }
+        set {
+            treeLock.withLock {
+                frameValue.origin = CGPoint(x: newValue.x - frameValue.width / 2, y: newValue.y - frameValue.height / 2)
+            }
+        }
+    }
+
+    /// A name for the layer, for the app's own use; nil by default.
+    open var name: String? {
+        get { treeLock.withLock { nameValue } }
+        set { treeLock.withLock { nameValue = newValue } }
+    }
+
     /// Whether the layer and its sublayers are left out of the picture.
     open var isHidden: Bool {
         get { treeLock.withLock { hidden } }
@@ -41,7 +62,14 @@ open class CALayer: NSObject, @unchecked Sendable {
     }
 
     /// The layers drawn above this one, in order (the last on top); nil when there are none.
-    open var sublayers: [CALayer]? { treeLock.withLock { children.isEmpty ? nil : children } }
+    /// Setting it takes the former sublayers out and each new one from its former superlayer.
+    open var sublayers: [CALayer]? {
+        get { treeLock.withLock { children.isEmpty ? nil : children } }
+        set {
+            for child in treeLock.withLock({ children }) { child.removeFromSuperlayer() }
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
 
     /// The layer this one is a sublayer of.
     open var superlayer: CALayer? { treeLock.withLock { parent } }
@@ -57,6 +85,41 @@ open class CALayer: NSObject, @unchecked Sendable {
         layer.removeFromSuperlayer()
         treeLock.withLock { children.insert(layer, at: min(Int(idx), children.count)) }
         layer.treeLock.withLock { layer.parent = self }
+    }
+
+    /// Inserts `layer` among the sublayers just below `sibling` (at the bottom when `sibling`
+    /// is nil). A `sibling` that is not a sublayer is a programmer error.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        insertSublayer(layer, at: UInt32(index(ofSibling: sibling, method: "insertSublayer(_:below:)") ?? 0))
+    }
+
+    /// Inserts `layer` among the sublayers just above `sibling` (on top when `sibling` is nil). A
+    /// `sibling` that is not a sublayer is a programmer error.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        let index = index(ofSibling: sibling, method: "insertSublayer(_:above:)").map { $0 + 1 }
+        insertSublayer(layer, at: UInt32(index ?? treeLock.withLock { children.count }))
+    }
+
+    /// Puts `newLayer` where the sublayer `oldLayer` is, taking `oldLayer` out. An `oldLayer` that
+    /// is not a sublayer is a programmer error.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer else { return }
+        newLayer.removeFromSuperlayer()
+        guard let index = index(ofSibling: oldLayer, method: "replaceSublayer(_:with:)") else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    /// The index of the sublayer `sibling` (nil for nil); a layer that is not a sublayer is a
+    /// programmer error of `method`.
+    private func index(ofSibling sibling: CALayer?, method: String) -> Int? {
+        guard let sibling else { return nil }
+        guard let index = treeLock.withLock({ children.firstIndex { $0 === sibling } }) else {
+            preconditionFailure("CALayer.\(method): the sibling layer must be a sublayer of this layer")
+        }
+        return index
     }
 
     /// Takes the layer out of its superlayer; a video layer no longer in a window stops taking

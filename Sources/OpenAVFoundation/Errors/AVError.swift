@@ -4,7 +4,7 @@ import OpenCoreMedia
 /// A structure that defines the errors that framework operations can generate.
 /// Differs from Apple: Linux Foundation has no `_BridgedStoredNSError`, so the bridging to
 /// `NSError` goes through `CustomNSError`, and `catch AVError.someCode` is served by
-/// `AVError.Code.~=(_:_:)` declared in this module; `device` is missing until `AVCaptureDevice` exists.
+/// `AVError.Code.~=(_:_:)` declared in this module.
 public struct AVError: CustomNSError, Hashable, Error, @unchecked Sendable {
     // @unchecked: the only stored property is an immutable NSError, as in Apple's struct.
 
@@ -63,9 +63,13 @@ public struct AVError: CustomNSError, Hashable, Error, @unchecked Sendable {
 // MARK: - User-info accessors
 
 extension AVError {
+    /// The capture device involved, stored under `AVErrorDeviceKey`.
+    public var device: AVCaptureDevice? { userInfo[AVErrorDeviceKey] as? AVCaptureDevice }
+
     /// The time at which the error occurred.
-    /// Differs from Apple: read from a `CMTime` stored under `AVErrorTimeKey` (Apple boxes it in `NSValue`).
-    public var time: CMTime? { userInfo[AVErrorTimeKey] as? CMTime }
+    /// Differs from Apple: read from a `CMTime` stored under `AVErrorTimeKey`, or from an `NSValue`
+    /// boxing one (`NSValue(time:)`, as Apple stores it).
+    public var time: CMTime? { Self.time(userInfo[AVErrorTimeKey]) }
 
     /// The file size in bytes.
     public var fileSize: Int64? { Self.integer(userInfo[AVErrorFileSizeKey]).map(Int64.init) }
@@ -82,9 +86,14 @@ extension AVError {
         }
     }
 
-    /// The media type.
-    /// Differs from Apple: a `String` until `AVMediaType` exists here (Apple: `AVMediaType?`).
-    public var mediaType: String? { userInfo[AVErrorMediaTypeKey] as? String }
+    /// The media type, stored under `AVErrorMediaTypeKey` as an `AVMediaType` or its raw string.
+    public var mediaType: AVMediaType? {
+        switch userInfo[AVErrorMediaTypeKey] {
+        case let type as AVMediaType: return type
+        case let raw as String: return AVMediaType(rawValue: raw)
+        default: return nil
+        }
+    }
 
     /// The media subtypes.
     public var mediaSubtypes: [Int]? {
@@ -96,16 +105,32 @@ extension AVError {
     }
 
     /// The presentation timestamp of the sample involved.
-    /// Differs from Apple: read from a `CMTime` stored under the key (Apple boxes it in `NSValue`).
-    public var presentationTimeStamp: CMTime? { userInfo[AVErrorPresentationTimeStampKey] as? CMTime }
+    /// Differs from Apple: read from a `CMTime` stored under the key, or from an `NSValue` boxing one.
+    public var presentationTimeStamp: CMTime? { Self.time(userInfo[AVErrorPresentationTimeStampKey]) }
 
     /// The persistent track identifier.
-    /// Differs from Apple: typed `Int32?`, the type `CMPersistentTrackID` stands for, until OpenCoreMedia has that name.
-    public var persistentTrackID: Int32? { Self.integer(userInfo[AVErrorPersistentTrackIDKey]).map { Int32(truncatingIfNeeded: $0) } }
+    public var persistentTrackID: CMPersistentTrackID? {
+        Self.integer(userInfo[AVErrorPersistentTrackIDKey]).map { CMPersistentTrackID(truncatingIfNeeded: $0) }
+    }
 
-    /// The file type.
-    /// Differs from Apple: a `String` (a UTI such as "com.apple.quicktime-movie") until `AVFileType` exists here.
-    public var fileType: String? { userInfo[AVErrorFileTypeKey] as? String }
+    /// The file type, stored under `AVErrorFileTypeKey` as an `AVFileType` or its raw string (a
+    /// UTI such as "com.apple.quicktime-movie").
+    public var fileType: AVFileType? {
+        switch userInfo[AVErrorFileTypeKey] {
+        case let type as AVFileType: return type
+        case let raw as String: return AVFileType(rawValue: raw)
+        default: return nil
+        }
+    }
+
+    /// Reads a time stored as a `CMTime` or boxed in an `NSValue`.
+    private static func time(_ value: Any?) -> CMTime? {
+        switch value {
+        case let time as CMTime: return time
+        case let box as NSValue: return box.timeValue
+        default: return nil
+        }
+    }
 
     /// Reads an integer stored as any Swift integer type or `NSNumber`.
     private static func integer(_ value: Any?) -> Int? {

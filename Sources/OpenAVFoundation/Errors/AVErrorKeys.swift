@@ -3,12 +3,12 @@
 /// The error domain of AVFoundation errors.
 public let AVFoundationErrorDomain: String = "AVFoundationErrorDomain"
 
-/// The user information key to retrieve the capture device involved in an error.
-/// Differs from Apple: no `AVError.device` accessor yet, because `AVCaptureDevice` does not exist here yet.
+/// The user information key to retrieve the capture device involved in an error (an
+/// `AVCaptureDevice`; `AVError.device` reads it).
 public let AVErrorDeviceKey: String = "AVErrorDeviceKey"
 
 /// The user information key to retrieve the time at which an error occurred.
-/// Differs from Apple: the value is a `CMTime` itself, not an `NSValue` wrapping one.
+/// Differs from Apple: the value may be a `CMTime` itself as well as an `NSValue` wrapping one.
 public let AVErrorTimeKey: String = "AVErrorTimeKey"
 
 /// The user information key to retrieve the file size in bytes.
@@ -27,7 +27,7 @@ public let AVErrorMediaTypeKey: String = "AVErrorMediaTypeKey"
 public let AVErrorMediaSubTypeKey: String = "AVErrorMediaSubTypeKey"
 
 /// The user information key to retrieve the presentation timestamp of a sample.
-/// Differs from Apple: the value is a `CMTime` itself, not an `NSValue` wrapping one.
+/// Differs from Apple: the value may be a `CMTime` itself as well as an `NSValue` wrapping one.
 public let AVErrorPresentationTimeStampKey: String = "AVErrorPresentationTimeStampKey"
 
 /// The user information key to retrieve the persistent track identifier.

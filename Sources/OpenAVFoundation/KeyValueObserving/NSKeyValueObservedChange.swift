@@ -4,8 +4,11 @@ import Foundation
 ///
 /// Linux addition: Foundation's type, absent from Foundation on Linux.
 public struct NSKeyValueObservedChange<Value> {
+    /// The type of `kind`: `NSKeyValueChange`.
+    public typealias Kind = NSKeyValueChange
+
     /// The kind of change: `.setting`.
-    public let kind: NSKeyValueChange
+    public let kind: Kind
     /// The value after the change, when `.new` was asked for (nil in a prior report).
     public let newValue: Value?
     /// The value before the change, when `.old` was asked for (nil in an initial report).

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreMedia
 
 /// Hears about the recordings of an `AVCaptureFileOutput`: started, paused, resumed, finishing
 /// and finished.
@@ -10,6 +11,13 @@ import Foundation
 public protocol AVCaptureFileOutputRecordingDelegate: NSObjectProtocol {
     /// The first samples of a recording were written to `fileURL`.
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL,
+                    from connections: [AVCaptureConnection])
+
+    /// The first samples of a recording were written to `fileURL`; `startPTS` is the
+    /// presentation time of the first one, on the session's clock (the host time clock). A
+    /// delegate that implements this method is not told
+    /// `fileOutput(_:didStartRecordingTo:from:)`, as on Apple platforms.
+    func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, startPTS: CMTime,
                     from connections: [AVCaptureConnection])
 
     /// The recording paused: no samples are written until it resumes.
@@ -37,6 +45,13 @@ extension AVCaptureFileOutputRecordingDelegate {
     /// Does nothing.
     public func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL,
                            from connections: [AVCaptureConnection]) {}
+
+    /// Calls `fileOutput(_:didStartRecordingTo:from:)`: a delegate that implements only that
+    /// method hears of the start.
+    public func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, startPTS: CMTime,
+                           from connections: [AVCaptureConnection]) {
+        fileOutput(output, didStartRecordingTo: fileURL, from: connections)
+    }
 
     /// Does nothing.
     public func fileOutput(_ output: AVCaptureFileOutput, didPauseRecordingTo fileURL: URL,

@@ -317,16 +317,16 @@ final class CaptureRecording: @unchecked Sendable {
 
     /// After a write: the start callback, the duration, and the size and disk-space limits.
     private func wrote(until fileTime: CMTime) {
-        let (first, checkSpace, samples) = lock.withLock { () -> (Bool, Bool, Int) in
+        let (first, checkSpace, samples, startTime) = lock.withLock { () -> (Bool, Bool, Int, CMTime) in
             let first = writtenSamples == 0
             writtenSamples += 1
             if fileTime > writtenEnd { writtenEnd = fileTime }
             // Free space is asked of the file system every quarter second of media.
             let check = fileTime - lastSpaceCheck >= CMTime(value: 1, timescale: 4)
             if check { lastSpaceCheck = fileTime }
-            return (first, check, writtenSamples)
+            return (first, check, writtenSamples, timeline.startTime ?? .invalid)
         }
-        if first { delegate.fileOutput(output, didStartRecordingTo: url, from: connections) }
+        if first { delegate.fileOutput(output, didStartRecordingTo: url, startPTS: startTime, from: connections) }
         let size = writer.estimatedFileSize
         if plan.maxFileSize > 0, size >= plan.maxFileSize {
             finish(because: AVError(.maximumFileSizeReached, reason: "the recording reached its maximum file size of \(plan.maxFileSize) bytes"),

@@ -106,6 +106,9 @@ struct RecordingTimeline {
         self.entryPointWait = entryPointWait
     }
 
+    /// The host time of the file's first sample, once it has one.
+    var startTime: CMTime? { start }
+
     /// Whether a pause is in effect or asked for.
     var isPaused: Bool { (pauseStart != nil || pauseRequested) && !resumeRequested }
 

@@ -38,6 +38,13 @@ public final class AVCapturePhoto: NSObject, @unchecked Sendable {
         return nil
     }
 
+    /// A preview-sized version of the photo: always nil, as no preview is asked for here (photo
+    /// settings have no preview format).
+    public var previewPixelBuffer: CVPixelBuffer? { nil }
+
+    /// The preview-sized version of the photo as an image: always nil, as for `previewPixelBuffer`.
+    public func previewCGImageRepresentation() -> CGImage? { nil }
+
     /// The photo as a file: a JPEG (JFIF with an EXIF block holding `metadata`). Nil for an
     /// uncompressed photo or a failed capture.
     ///

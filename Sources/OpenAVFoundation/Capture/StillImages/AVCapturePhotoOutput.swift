@@ -26,6 +26,7 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     private var highResolutionStorage = false
     private var sceneMonitoringStorage: AVCapturePhotoSettings?
     private var preparedStorage: [AVCapturePhotoSettings] = []
+    private var maxQualityStorage = QualityPrioritization.balanced
 
     /// A photo output, to add to a session with a camera.
     public override init() { super.init() }
@@ -66,6 +67,12 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         availablePhotoFileTypes.contains(fileType) ? availablePhotoCodecTypes : []
     }
 
+    /// The uncompressed pixel formats a file type can hold photos in: none, as the only file
+    /// type here (JPEG, `.jpg`) holds compressed photos only.
+    public func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] {
+        []
+    }
+
     /// The flash modes a photo can ask for: `.off` only (no device here has a flash); empty while
     /// no camera is connected.
     public var supportedFlashModes: [AVCaptureDevice.FlashMode] {
@@ -104,6 +111,14 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         set { lock.withLock { highResolutionStorage = newValue } }
     }
 
+    /// The highest quality prioritization a capture may ask for
+    /// (`AVCapturePhotoSettings.photoQualityPrioritization`); `.balanced` by default. A capture
+    /// asking for more is a programmer error. Here photos are taken the same way whatever it says.
+    public var maxPhotoQualityPrioritization: QualityPrioritization {
+        get { lock.withLock { maxQualityStorage } }
+        set { lock.withLock { maxQualityStorage = newValue } }
+    }
+
     /// Settings describing the photos the app will take, for the output to watch the scene with
     /// (flash decisions). Stored only: there is no scene monitoring without a flash.
     public var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
@@ -126,9 +141,12 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         DispatchQueue.global().async { completionHandler(true, nil) }
     }
 
-    /// Prepares for photos with these settings (see `setPreparedPhotoSettingsArray(_:completionHandler:)`).
-    public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws {
+    /// Prepares for photos with these settings (see `setPreparedPhotoSettingsArray(_:completionHandler:)`)
+    /// and returns whether that worked: always `true` here.
+    @discardableResult
+    public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {
         setPreparedPhotoSettingsArray(preparedPhotoSettingsArray, completionHandler: nil)
+        return true
     }
 
     // MARK: Capturing
@@ -145,6 +163,8 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
                      "AVCapturePhotoOutput.capturePhoto(with:delegate:) may not reuse an AVCapturePhotoSettings; make a new one, for example with init(from:)")
         precondition(supportedFlashModes.contains(settings.flashMode),
                      "AVCapturePhotoSettings.flashMode must be one of the photo output's supportedFlashModes")
+        precondition(settings.photoQualityPrioritization.rawValue <= maxPhotoQualityPrioritization.rawValue,
+                     "AVCapturePhotoSettings.photoQualityPrioritization may not exceed the photo output's maxPhotoQualityPrioritization")
         precondition(!settings.wantsHighResolution || lock.withLock({ highResolutionStorage }),
                      "AVCapturePhotoSettings.isHighResolutionPhotoEnabled needs the photo output's isHighResolutionCaptureEnabled")
         let encoding = StillImageCapture.encoding(from: settings.format, owner: "AVCapturePhotoSettings.format")

@@ -17,6 +17,7 @@ public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     private var maxDimensionsStorage = CMVideoDimensions()
     private var highResolutionStorage = false
     private var metadataStorage: [String: Any] = [:]
+    private var qualityStorage = AVCapturePhotoOutput.QualityPrioritization.balanced
 
     /// The identifier of this settings object, unique in the process; the resolved settings of
     /// the capture made with it carry the same.
@@ -52,6 +53,7 @@ public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         flashMode = photoSettings.flashMode
         maxPhotoDimensions = photoSettings.maxPhotoDimensions
         metadata = photoSettings.metadata
+        photoQualityPrioritization = photoSettings.photoQualityPrioritization
         lock.withLock { highResolutionStorage = photoSettings.lock.withLock { photoSettings.highResolutionStorage } }
     }
 
@@ -68,6 +70,14 @@ public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     public var maxPhotoDimensions: CMVideoDimensions {
         get { lock.withLock { maxDimensionsStorage } }
         set { lock.withLock { maxDimensionsStorage = newValue } }
+    }
+
+    /// How to weigh the photo's quality against the speed of its delivery: `.balanced` by
+    /// default. It may not exceed the output's `maxPhotoQualityPrioritization`; here photos are
+    /// taken the same way whatever it says.
+    public var photoQualityPrioritization: AVCapturePhotoOutput.QualityPrioritization {
+        get { lock.withLock { qualityStorage } }
+        set { lock.withLock { qualityStorage = newValue } }
     }
 
     /// Whether to take the photo at the format's `highResolutionStillImageDimensions`; needs the

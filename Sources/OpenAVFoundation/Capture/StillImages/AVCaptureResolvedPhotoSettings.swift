@@ -12,6 +12,8 @@ public final class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable
     public var rawPhotoDimensions: CMVideoDimensions { CMVideoDimensions() }
     /// The size of a preview image: zero, as no preview is delivered here.
     public var previewDimensions: CMVideoDimensions { CMVideoDimensions() }
+    /// The size of the thumbnail embedded in the photo's file: zero, as none is embedded here.
+    public var embeddedThumbnailDimensions: CMVideoDimensions { CMVideoDimensions() }
     /// Whether the flash fires: always false here (no device has a flash).
     public let isFlashEnabled: Bool
     /// How many photos the request delivers: 1.

@@ -41,8 +41,11 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
         }
     }
 
-    /// The uncompressed pixel formats `outputSettings` may ask for: '420v', '420f' and 'BGRA'.
-    public var availableImageDataCVPixelFormatTypes: [OSType] { StillImageCapture.pixelFormatTypes }
+    /// The uncompressed pixel formats `outputSettings` may ask for, as numbers: '420v', '420f'
+    /// and 'BGRA'.
+    public var availableImageDataCVPixelFormatTypes: [NSNumber] {
+        StillImageCapture.pixelFormatTypes.map { NSNumber(value: $0) }
+    }
 
     /// The codecs `outputSettings` may ask for: JPEG.
     public var availableImageDataCodecTypes: [AVVideoCodecType] { StillImageCapture.codecTypes }
@@ -59,7 +62,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
     /// (`kCGImagePropertyExifDictionary`, `kCGImagePropertyTIFFDictionary`,
     /// `kCGImagePropertyOrientation`) as attachments.
     public func captureStillImageAsynchronously(from connection: AVCaptureConnection,
-                                                completionHandler handler: @escaping @Sendable (CMSampleBuffer?, (any Error)?) -> Void) {
+                                                completionHandler handler: @escaping (CMSampleBuffer?, (any Error)?) -> Void) {
         precondition(connections.contains { $0 === connection } && connection.isActive
                         && connection.mediaTypes.contains(.video),
                      "AVCaptureStillImageOutput.captureStillImageAsynchronously(from:completionHandler:) needs an active video connection of this output")
@@ -67,6 +70,8 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
         let device = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
         let orientation = connection.videoOrientation
         lock.withLock { capturing += 1 }
+        // Called once, on the output's queue, as Apple calls it; the handler is the client's to make safe.
+        nonisolated(unsafe) let handler = handler
         core.takeNextFrame { [self] result in
             let outcome = Result { () throws(AVError) -> CMSampleBuffer in
                 let frame = try result.get()
