@@ -91,7 +91,7 @@ import OpenAVFoundation
     }
 
     // Editing.md, Titles, watermarks and filters.
-    final class Watermark: AVVideoCompositing {
+    final class Watermark: NSObject, AVVideoCompositing {
         var sourcePixelBufferAttributes: [String: Any]? { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
         var requiredPixelBufferAttributesForRenderContext: [String: Any] { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
         func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
@@ -184,7 +184,7 @@ import OpenAVFoundation
         return (duration, tracks)
     }
 
-    final class SegmentSaver: AVAssetWriterDelegate, @unchecked Sendable {
+    final class SegmentSaver: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
         let folder: URL
         var playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:URI=\"init.mp4\"\n"
         var count = 0

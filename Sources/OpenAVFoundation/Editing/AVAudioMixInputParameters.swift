@@ -22,11 +22,12 @@ open class AVAudioMixInputParameters: NSObject, @unchecked Sendable {
     /// player item's own.
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm? { rampLock.withLock { pitchAlgorithm } }
 
-    /// The volume ramp in effect at `time`: its start and end volumes and time range; false
-    /// when no volume is set at or before `time`.
+    /// The volume ramp whose time range holds `time`, else the first one starting after it:
+    /// its start and end volumes and time range (a volume set at a time holds until the next
+    /// ramp). False when there is neither.
     open func getVolumeRamp(for time: CMTime, startVolume: UnsafeMutablePointer<Float>?, endVolume: UnsafeMutablePointer<Float>?,
                             timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let ramp = rampLock.withLock({ volumes.ramp(at: time) }) else { return false }
+        guard let ramp = rampLock.withLock({ volumes.reported(at: time) }) else { return false }
         startVolume?.pointee = ramp.start
         endVolume?.pointee = ramp.end
         timeRange?.pointee = ramp.timeRange

@@ -7,9 +7,11 @@ import OpenCoreVideo
 /// `AVAssetExportSession` and played by `AVPlayerItem` like a file (the guide's *Editing*
 /// chapter).
 ///
-/// Differs from Apple: `tracks` and `tracks(withMediaType:)` are typed `[AVAssetTrack]`
-/// (Swift cannot narrow an inherited member's type); their elements are
-/// `AVCompositionTrack`s (`AVMutableCompositionTrack`s in a mutable composition).
+/// Differs from Apple: `tracks`, `tracks(withMediaType:)`, `tracks(withMediaCharacteristic:)`
+/// and their `loadTracks` forms are typed `[AVAssetTrack]` (Swift cannot narrow an inherited
+/// member's array type); their elements are `AVCompositionTrack`s (`AVMutableCompositionTrack`s
+/// in a mutable composition). `track(withTrackID:)` and `loadTrack(withTrackID:)` are narrowed,
+/// as Apple's are.
 /// Composition tracks are read decoded: passthrough reading (nil output settings) and the
 /// passthrough export preset are not available for compositions.
 open class AVComposition: AVAsset, @unchecked Sendable {
@@ -41,6 +43,16 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     var compositionTracks: [AVCompositionTrack] { compositionLock.withLock { trackList } }
 
     override func tracks(of contents: AssetContents) -> [AVAssetTrack] { compositionTracks }
+
+    /// The composition track with the given ID, or nil.
+    open override func track(withTrackID trackID: CMPersistentTrackID) -> AVCompositionTrack? {
+        compositionTracks.first { $0.trackID == trackID }
+    }
+
+    /// The composition track with the given ID, or nil (a composition has nothing to load).
+    open override func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVCompositionTrack? {
+        track(withTrackID: trackID)
+    }
 
     /// The size of the composition's pictures: the size set for it, else the first video
     /// track's natural size.

@@ -6,7 +6,8 @@ import OpenCoreVideo
 /// timeline. Read, exported, shown in images and played like any asset track.
 ///
 /// Differs from Apple: `segments` is typed `[AVAssetTrackSegment]` (Swift cannot narrow an
-/// inherited property's type); its elements are `AVCompositionTrackSegment`s.
+/// inherited property's array type); its elements are `AVCompositionTrackSegment`s.
+/// `segment(forTrackTime:)` is narrowed, as Apple's is.
 open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     let editLock = NSLock()
     /// The track's edits (guarded by `editLock`).
@@ -65,6 +66,11 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
 
     /// The track's segments, in timeline order (`AVCompositionTrackSegment`s).
     open override var segments: [AVAssetTrackSegment] { currentEdits.map(\.segment) }
+
+    /// The segment whose target range holds `trackTime`, or the nearest one when none does.
+    open override func segment(forTrackTime trackTime: CMTime) -> AVCompositionTrackSegment? {
+        super.segment(forTrackTime: trackTime) as? AVCompositionTrackSegment
+    }
 
     /// Whether the track is enabled; true unless set otherwise.
     open override var isEnabled: Bool { editLock.withLock { ownEnabled } }

@@ -29,6 +29,17 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         set { compositionLock.withLock { authoredSize = newValue } }
     }
 
+    /// The mutable composition track with the given ID, or nil.
+    open override func track(withTrackID trackID: CMPersistentTrackID) -> AVMutableCompositionTrack? {
+        super.track(withTrackID: trackID) as? AVMutableCompositionTrack
+    }
+
+    /// The mutable composition track with the given ID, or nil (a composition has nothing to
+    /// load).
+    open override func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVMutableCompositionTrack? {
+        track(withTrackID: trackID)
+    }
+
     /// Adds an empty track of `mediaType` with `preferredTrackID`, or a new unique ID when
     /// that is `kCMPersistentTrackID_Invalid` or taken.
     open func addMutableTrack(withMediaType mediaType: AVMediaType, preferredTrackID: CMPersistentTrackID) -> AVMutableCompositionTrack? {

@@ -4,6 +4,10 @@ import OpenCoreVideo
 
 /// A composition track you edit: insert spans of source tracks, empty spans, remove and scale
 /// time ranges, and set the track's transform, volume and language.
+///
+/// Differs from Apple: `segments` is read-only and typed `[AVAssetTrackSegment]` (Swift cannot
+/// narrow an inherited property's array type, nor make it settable with another type); edit
+/// the track with the insert, remove and scale methods.
 open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// Inserts `timeRange` of `track` at `startTime`, presented at its natural duration;
     /// later media is pushed out by the range's duration. A range that runs past the source

@@ -10,10 +10,58 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
         super.init()
     }
 
+    /// A video composition showing `asset`'s video tracks as they are (see
+    /// `videoComposition(withPropertiesOf:)`), each instruction a copy of `prototypeInstruction`
+    /// with its time range and layers: what does not concern layout and timing, such as the
+    /// background colour, comes from the prototype.
+    public convenience init(propertiesOf asset: AVAsset, prototypeInstruction: AVVideoCompositionInstruction) {
+        self.init()
+        values = Self.values(propertiesOf: asset, prototype: prototypeInstruction)
+    }
+
     /// A video composition showing `asset`'s video tracks as they are, to change.
     open override class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVMutableVideoComposition {
         _ = try await asset.load(.tracks, .duration)
-        return AVMutableVideoComposition(propertiesOf: asset)
+        let composition = self.init()
+        composition.values = values(propertiesOf: asset)
+        return composition
+    }
+
+    /// The same, answered on an arbitrary queue.
+    open override class func videoComposition(withPropertiesOf asset: AVAsset,
+                                              completionHandler: @escaping @Sendable (AVMutableVideoComposition?, (any Error)?) -> Void) {
+        let made = self
+        Task {
+            do {
+                completionHandler(try await made.videoComposition(withPropertiesOf: asset), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    /// A video composition showing `asset`'s video tracks as they are, its instructions
+    /// copies of `prototypeInstruction` (see `init(propertiesOf:prototypeInstruction:)`), once
+    /// the asset's tracks and duration have loaded.
+    open class func videoComposition(withPropertiesOf asset: AVAsset,
+                                     prototypeInstruction: AVVideoCompositionInstruction) async throws -> AVMutableVideoComposition {
+        _ = try await asset.load(.tracks, .duration)
+        let composition = self.init()
+        composition.values = values(propertiesOf: asset, prototype: prototypeInstruction)
+        return composition
+    }
+
+    /// The same, answered on an arbitrary queue.
+    open class func videoComposition(withPropertiesOf asset: AVAsset, prototypeInstruction: AVVideoCompositionInstruction,
+                                     completionHandler: @escaping @Sendable (AVMutableVideoComposition?, (any Error)?) -> Void) {
+        let made = self
+        Task {
+            do {
+                completionHandler(try await made.videoComposition(withPropertiesOf: asset, prototypeInstruction: prototypeInstruction), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
     }
 
     /// The interval between composed frames.

@@ -14,7 +14,7 @@ import OpenCoreVideo
 open class AVVideoComposition: NSObject, @unchecked Sendable {
     /// Everything a video composition holds.
     struct Values {
-        var frameDuration = CMTime.invalid
+        var frameDuration = CMTime.zero
         var renderSize = CGSize.zero
         var renderScale: Float = 1
         var instructions: [any AVVideoCompositionInstructionProtocol] = []
@@ -26,7 +26,7 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     /// The values (guarded by `valuesLock`).
     var values = Values()
 
-    /// An empty video composition: no instructions, no size, no frame duration.
+    /// An empty video composition: no instructions, a zero size and a zero frame duration.
     public required override init() {
         super.init()
     }
@@ -101,10 +101,36 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
         VideoCompositionValidation(composition: self, asset: asset, delegate: validationDelegate).run(timeRange)
     }
 
+    /// The same check against an asset's tracks (an empty array skips the check of layer
+    /// instructions' track IDs) and duration (`.invalid` to skip it when `timeRange` is
+    /// invalid too). The delegate is handed the tracks' asset with an unknown track ID.
+    open func isValid(for tracks: [AVAssetTrack], assetDuration duration: CMTime, timeRange: CMTimeRange,
+                      validationDelegate: (any AVVideoCompositionValidationHandling)?) -> Bool {
+        VideoCompositionValidation(composition: self, tracks: tracks, duration: duration, delegate: validationDelegate).run(timeRange)
+    }
+
+    /// The same check as `isValid(for:timeRange:validationDelegate:)`, once `asset`'s tracks and
+    /// duration have loaded; `completionHandler` is called on an arbitrary queue with the
+    /// answer, or with false and the error when the asset cannot be loaded.
+    open func determineValidity(for asset: AVAsset?, timeRange: CMTimeRange,
+                                validationDelegate: (any AVVideoCompositionValidationHandling)?,
+                                completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        nonisolated(unsafe) let delegate = validationDelegate
+        Task {
+            do {
+                if let asset { _ = try await asset.load(.tracks, .duration) }
+                completionHandler(isValid(for: asset, timeRange: timeRange, validationDelegate: delegate), nil)
+            } catch {
+                completionHandler(false, error)
+            }
+        }
+    }
+
     // MARK: Properties of an asset
 
-    /// The values of a composition showing `asset`'s video tracks as they are.
-    static func values(propertiesOf asset: AVAsset) -> Values {
+    /// The values of a composition showing `asset`'s video tracks as they are, each
+    /// instruction a copy of `prototype` (when given) with its time range and layers.
+    static func values(propertiesOf asset: AVAsset, prototype: AVVideoCompositionInstruction? = nil) -> Values {
         let tracks = asset.tracks(withMediaType: .video).filter { $0.timeRange.isValid && $0.timeRange.duration > .zero }
             .sorted { $0.trackID < $1.trackID }
         var values = Values()
@@ -134,7 +160,7 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
                 last.timeRange = CMTimeRange(start: last.timeRange.start, end: end)
                 continue
             }
-            let instruction = AVMutableVideoCompositionInstruction()
+            let instruction = prototype?.copied(as: AVMutableVideoCompositionInstruction.self) ?? AVMutableVideoCompositionInstruction()
             instruction.timeRange = CMTimeRange(start: start, end: end)
             instruction.layerInstructions = layers
             instructions.append(instruction)

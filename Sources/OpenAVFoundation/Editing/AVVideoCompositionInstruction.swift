@@ -27,8 +27,8 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
     open var enablePostProcessing: Bool { instructionLock.withLock { postProcessing } }
     /// Always true: the built-in compositor draws every frame.
     open var containsTweening: Bool { true }
-    /// The tracks of the layer instructions.
-    open var requiredSourceTrackIDs: [NSValue]? { layerInstructions.map { NSNumber(value: $0.trackID) } }
+    /// The tracks of the layer instructions (`NSNumber`s).
+    open var requiredSourceTrackIDs: [NSValue] { layerInstructions.map { NSNumber(value: $0.trackID) } }
     /// Always `kCMPersistentTrackID_Invalid`: frames are composed (an untouched single layer
     /// is handed out without a copy anyway).
     open var passthroughTrackID: CMPersistentTrackID { kCMPersistentTrackID_Invalid }

@@ -24,34 +24,36 @@ open class AVVideoCompositionLayerInstruction: NSObject, @unchecked Sendable {
     /// The ID of the source track the instruction draws.
     open var trackID: CMPersistentTrackID { rampLock.withLock { layerTrackID } }
 
-    /// The transform ramp in effect at `time`: its start and end transforms and time range;
-    /// false when no transform is set at or before `time`.
+    /// The transform ramp whose time range holds `time`, else the first one starting after it:
+    /// its start and end transforms and time range (a transform set at a time holds until the
+    /// next ramp). False when there is neither.
     open func getTransformRamp(for time: CMTime, start startTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                end endTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let ramp = rampLock.withLock({ transforms.ramp(at: time) }) else { return false }
+        guard let ramp = rampLock.withLock({ transforms.reported(at: time) }) else { return false }
         startTransform?.pointee = ramp.start
         endTransform?.pointee = ramp.end
         timeRange?.pointee = ramp.timeRange
         return true
     }
 
-    /// The opacity ramp in effect at `time`; false when no opacity is set at or before `time`.
+    /// The opacity ramp whose time range holds `time`, else the first one starting after it;
+    /// false when there is neither.
     open func getOpacityRamp(for time: CMTime, startOpacity: UnsafeMutablePointer<Float>?,
                              endOpacity: UnsafeMutablePointer<Float>?, timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let ramp = rampLock.withLock({ opacities.ramp(at: time) }) else { return false }
+        guard let ramp = rampLock.withLock({ opacities.reported(at: time) }) else { return false }
         startOpacity?.pointee = ramp.start
         endOpacity?.pointee = ramp.end
         timeRange?.pointee = ramp.timeRange
         return true
     }
 
-    /// The crop rectangle ramp in effect at `time`; false when no crop is set at or before
-    /// `time`.
+    /// The crop rectangle ramp whose time range holds `time`, else the first one starting
+    /// after it; false when there is neither.
     open func getCropRectangleRamp(for time: CMTime, startCropRectangle: UnsafeMutablePointer<CGRect>?,
                                    endCropRectangle: UnsafeMutablePointer<CGRect>?,
                                    timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let ramp = rampLock.withLock({ crops.ramp(at: time) }) else { return false }
+        guard let ramp = rampLock.withLock({ crops.reported(at: time) }) else { return false }
         startCropRectangle?.pointee = ramp.start
         endCropRectangle?.pointee = ramp.end
         timeRange?.pointee = ramp.timeRange

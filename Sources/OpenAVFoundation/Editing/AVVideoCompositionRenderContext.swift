@@ -14,6 +14,10 @@ open class AVVideoCompositionRenderContext: NSObject, @unchecked Sendable {
     public let renderScale: Float
     /// Whether the compositor should render at its best quality (always true here).
     public let highQualityRendering = true
+    /// The shape of the frames' pixels: always square (1:1) here.
+    public let pixelAspectRatio = AVPixelAspectRatio(horizontalSpacing: 1, verticalSpacing: 1)
+    /// The edges outside the frames' clean aperture: none here.
+    public let edgeWidths = AVEdgeWidths()
     /// The video composition being rendered.
     public let videoComposition: AVVideoComposition
 

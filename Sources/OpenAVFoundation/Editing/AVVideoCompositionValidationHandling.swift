@@ -3,8 +3,8 @@ import OpenCoreMedia
 
 /// Told what `AVVideoComposition.isValid(for:timeRange:validationDelegate:)` finds wrong; each
 /// method returns whether to go on looking. Every method has a default that goes on, as
-/// Apple's optional methods do.
-public protocol AVVideoCompositionValidationHandling: AnyObject {
+/// Apple's optional methods do. Conforming classes subclass `NSObject`, as on Apple platforms.
+public protocol AVVideoCompositionValidationHandling: NSObjectProtocol {
     /// A composition property (`renderSize`, `frameDuration`, `renderScale`, …) is invalid.
     func videoComposition(_ videoComposition: AVVideoComposition, shouldContinueValidatingAfterFindingInvalidValueForKey key: String) -> Bool
     /// No instruction covers `timeRange`.

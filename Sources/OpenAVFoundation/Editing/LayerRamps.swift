@@ -43,6 +43,15 @@ struct LayerRamps<Value> {
         return ramp
     }
 
+    /// What the `get…Ramp(for:…)` methods report, as Apple documents them: the ramp whose
+    /// range holds `time` (a held value's range cut at the next ramp), else the first ramp
+    /// starting after `time`; nil when there is neither.
+    func reported(at time: CMTime) -> Ramp? {
+        let cut = all
+        if let holding = cut.last(where: { $0.timeRange.containsTime(time) }) { return holding }
+        return cut.first { $0.timeRange.start > time }
+    }
+
     /// The value at `time`: interpolated inside a ramp, its end value after it, the default
     /// before any.
     func value(at time: CMTime, default defaultValue: Value, interpolate: (Value, Value, Double) -> Value) -> Value {

@@ -6,14 +6,32 @@ import OpenCoreMedia
 /// reader refuses a composition (the first problem, in words).
 struct VideoCompositionValidation {
     let composition: AVVideoComposition
+    /// The asset handed to the delegate with a layer instruction naming a track it lacks.
     let asset: AVAsset?
+    /// The IDs of the video tracks layer instructions may name; nil to skip that check.
+    let videoTrackIDs: Set<CMPersistentTrackID>?
+    /// The duration instructions must cover when the range checked is invalid.
+    let duration: CMTime
     let delegate: (any AVVideoCompositionValidationHandling)?
     /// The problems found, in words.
     private(set) var problems: [String] = []
 
+    /// A validation against `asset` (its video tracks and duration), or against nothing.
     init(composition: AVVideoComposition, asset: AVAsset?, delegate: (any AVVideoCompositionValidationHandling)?) {
         self.composition = composition
         self.asset = asset
+        videoTrackIDs = asset.map { Set($0.tracks(withMediaType: .video).map(\.trackID)) }
+        duration = asset?.duration ?? .invalid
+        self.delegate = delegate
+    }
+
+    /// A validation against an asset's tracks (none: no track check) and duration.
+    init(composition: AVVideoComposition, tracks: [AVAssetTrack], duration: CMTime,
+         delegate: (any AVVideoCompositionValidationHandling)?) {
+        self.composition = composition
+        asset = tracks.lazy.compactMap(\.asset).first
+        videoTrackIDs = tracks.isEmpty ? nil : Set(tracks.filter { $0.mediaType == .video }.map(\.trackID))
+        self.duration = duration
         self.delegate = delegate
     }
 
@@ -43,9 +61,8 @@ struct VideoCompositionValidation {
            !report("renderScale is \(composition.renderScale)", { $0.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidValueForKey: "renderScale") }) { return }
 
         let covered = timeRange.isValid && timeRange.duration.isNumeric
-            ? timeRange : CMTimeRange(start: .zero, duration: asset?.duration.isNumeric == true ? asset!.duration : .zero)
+            ? timeRange : CMTimeRange(start: .zero, duration: duration.isNumeric ? duration : .zero)
         var reached = covered.start
-        let videoTrackIDs = Set(asset?.tracks(withMediaType: .video).map(\.trackID) ?? [])
         for instruction in composition.instructions.sorted(by: { $0.timeRange.start < $1.timeRange.start }) {
             let range = instruction.timeRange
             guard range.isValid, range.start.isNumeric, range.duration.isNumeric, range.duration > .zero else {
@@ -61,11 +78,13 @@ struct VideoCompositionValidation {
                            { $0.videoComposition(composition, shouldContinueValidatingAfterFindingEmptyTimeRange: gap) }) { return }
             }
             reached = max(reached, range.end)
-            guard let asset, let builtIn = instruction as? AVVideoCompositionInstruction else { continue }
+            guard let videoTrackIDs, let builtIn = instruction as? AVVideoCompositionInstruction else { continue }
             for layer in builtIn.layerInstructions where !videoTrackIDs.contains(layer.trackID) {
-                if !report("a layer instruction names track \(layer.trackID), which is not a video track of the asset",
-                           { $0.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidTrackIDIn: instruction,
-                                                 layerInstruction: layer, asset: asset) }) { return }
+                if !report("a layer instruction names track \(layer.trackID), which is not a video track of the asset", { delegate in
+                    // Without an asset to hand the delegate (its tracks' asset is gone), look further.
+                    asset.map { delegate.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidTrackIDIn: instruction,
+                                                          layerInstruction: layer, asset: $0) } ?? true
+                }) { return }
             }
         }
         if reached < covered.end {

@@ -55,7 +55,11 @@ import TestSupport
         var range = CMTimeRange.invalid
         #expect(output.audioMix?.inputParameters[0].getVolumeRamp(for: Self.seconds(1), startVolume: &start, endVolume: &end, timeRange: &range) == true)
         #expect(start == 1 && end == 0 && range == CMTimeRange(start: Self.seconds(0.5), end: Self.seconds(1.5)))
-        #expect(output.audioMix?.inputParameters[1].getVolumeRamp(for: Self.seconds(0.5), startVolume: nil, endVolume: nil, timeRange: nil) == false)
+        // Before any volume is set, the first ramp starting later is reported (Apple's documented behaviour).
+        #expect(output.audioMix?.inputParameters[1].getVolumeRamp(for: Self.seconds(0.5), startVolume: &start, endVolume: nil, timeRange: &range) == true)
+        #expect(start == 0.25 && range.start == Self.seconds(1))
+        #expect(output.audioMix?.inputParameters[0].getVolumeRamp(for: Self.seconds(0.25), startVolume: nil, endVolume: nil, timeRange: &range) == true)
+        #expect(range.start == Self.seconds(0.5))
     }
 
     @Test func exportAppliesTheMix() async throws {

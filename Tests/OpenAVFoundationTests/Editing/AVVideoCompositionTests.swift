@@ -170,7 +170,7 @@ import TestSupport
     }
 
     /// Records what the validation finds, and goes on.
-    final class Findings: AVVideoCompositionValidationHandling {
+    final class Findings: NSObject, AVVideoCompositionValidationHandling {
         var keys: [String] = []
         var emptyRanges: [CMTimeRange] = []
         var badRanges = 0
@@ -262,7 +262,7 @@ import TestSupport
     }
 
     /// A compositor of one's own: the negative of its one source, in BGRA.
-    final class NegativeCompositor: AVVideoCompositing {
+    final class NegativeCompositor: NSObject, AVVideoCompositing {
         var sourcePixelBufferAttributes: [String: Any]? { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
         var requiredPixelBufferAttributesForRenderContext: [String: Any] { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
         nonisolated(unsafe) static var contexts = 0
