@@ -118,6 +118,44 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
+    /// Apple's single-pass rules: one pass description of all the media from `startWriting()`,
+    /// the pass block called at its start and once more, with no description, after
+    /// `markCurrentPassAsFinished()`, which also stops a `requestMediaDataWhenReady` loop.
+    @Test func aSinglePassOfAllTheMedia() async throws {
+        let url = Self.outputURL("one-pass.m4a")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .m4a)
+        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 48000,
+                                                                            AVNumberOfChannelsKey: 1])
+        input.performsMultiPassEncodingIfSupported = true
+        writer.add(input)
+        #expect(input.currentPassDescription == nil)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        #expect(!input.canPerformMultiplePasses)
+        let ranges = try #require(input.currentPassDescription).sourceTimeRanges.map(\.timeRangeValue)
+        #expect(ranges == [CMTimeRange(start: .zero, duration: .positiveInfinity)])
+
+        let queue = DispatchQueue(label: "passes")
+        let (calls, continuation) = AsyncStream.makeStream(of: Bool.self)
+        input.respondToEachPassDescription(on: queue) { continuation.yield(input.currentPassDescription != nil) }
+        var iterator = calls.makeAsyncIterator()
+        #expect(await iterator.next() == true)
+        input.markCurrentPassAsFinished()
+        #expect(await iterator.next() == false)
+        #expect(input.currentPassDescription == nil)
+        // A request made before a pass ends never calls its block.
+        final class Calls: @unchecked Sendable { var count = 0 }
+        let requested = Calls()
+        queue.suspend()
+        input.requestMediaDataWhenReady(on: queue) { requested.count += 1 }
+        input.markCurrentPassAsFinished()
+        queue.resume()
+        queue.sync {}
+        #expect(requested.count == 0)
+        input.markAsFinished()
+        writer.cancelWriting()
+    }
+
     @Test func settingsThatCannotWorkAreRefused() throws {
         let mp4 = try AVAssetWriter(outputURL: Self.outputURL("refuse.mp4"), fileType: .mp4)
         #expect(!mp4.canApply(outputSettings: [AVVideoCodecKey: AVVideoCodecType.proRes422, AVVideoWidthKey: 64, AVVideoHeightKey: 48], forMediaType: .video))

@@ -39,13 +39,14 @@ struct AVOutputSettingsAssistantTests {
             (.hevc1920x1080WithAlpha, "AVOutputSettingsPresetHEVC1920x1080WithAlpha"),
             (.hevc3840x2160, "AVOutputSettingsPresetHEVC3840x2160"),
             (.hevc3840x2160WithAlpha, "AVOutputSettingsPresetHEVC3840x2160WithAlpha"),
+            (.hevc7680x4320, "AVOutputSettingsPresetHEVC7680x4320"),
         ]
         for (preset, raw) in expected { #expect(preset.rawValue == raw) }
         #expect(AVOutputSettingsAssistant.availableOutputSettingsPresets() == expected.map(\.0))
         for preset in AVOutputSettingsAssistant.availableOutputSettingsPresets() {
             #expect(AVOutputSettingsAssistant(preset: preset) != nil)
         }
-        #expect(AVOutputSettingsAssistant(preset: AVOutputSettingsPreset("NoSuchPreset")) == nil)
+        #expect(AVOutputSettingsAssistant(preset: AVOutputSettingsPreset(rawValue: "NoSuchPreset")) == nil)
     }
 
     @Test("Each preset's video settings carry its codec, box size and compression properties",
@@ -55,6 +56,7 @@ struct AVOutputSettingsAssistantTests {
               (.preset1920x1080, "avc1", 1920, 1080), (.preset3840x2160, "avc1", 3840, 2160),
               (.hevc1920x1080, "hvc1", 1920, 1080), (.hevc1920x1080WithAlpha, "muxa", 1920, 1080),
               (.hevc3840x2160, "hvc1", 3840, 2160), (.hevc3840x2160WithAlpha, "muxa", 3840, 2160),
+              (.hevc7680x4320, "hvc1", 7680, 4320),
           ])
     func videoSettings(preset: AVOutputSettingsPreset, codec: String, width: Int, height: Int) throws {
         let assistant = try #require(AVOutputSettingsAssistant(preset: preset))

@@ -70,7 +70,7 @@ struct AVVideoSettingsTests {
                                          .proRes422LT, .proRes422Proxy, .proRes4444]
         #expect(types.map(\.rawValue) == ["avc1", "hvc1", "muxa", "jpeg", "apcn", "apch", "apcs", "apco", "ap4h"])
         #expect(Set(types).count == types.count)
-        #expect(AVVideoCodecType("avc1") == .h264)
+        #expect(AVVideoCodecType(rawValue: "avc1") == .h264)
         #expect(AVVideoCodecType(rawValue: "hvc1") == .hevc)
         #expect(AVVideoCodecH264 == AVVideoCodecType.h264.rawValue)
         #expect(AVVideoCodecJPEG == AVVideoCodecType.jpeg.rawValue)

@@ -32,8 +32,10 @@ import TestSupport
         switch preset {
         case AVAssetExportPresetPassthrough: return (video, audio)
         case AVAssetExportPresetAppleM4A: return (nil, audio.map { _ in "aac" })
-        case AVAssetExportPresetAppleProRes422LPCM: return (video.map { _ in "prores" }, audio.map { _ in "pcm_s16le" })
-        case AVAssetExportPresetHEVC1920x1080, AVAssetExportPresetHEVC3840x2160, AVAssetExportPresetHEVCHighestQuality:
+        case AVAssetExportPresetAppleProRes422LPCM, AVAssetExportPresetAppleProRes4444LPCM:
+            return (video.map { _ in "prores" }, audio.map { _ in "pcm_s16le" })
+        case AVAssetExportPresetHEVC1920x1080, AVAssetExportPresetHEVC3840x2160, AVAssetExportPresetHEVC7680x4320,
+             AVAssetExportPresetHEVCHighestQuality:
             return (video.map { _ in "hevc" }, audio.map { _ in "aac" })
         default: return (video.map { _ in "h264" }, audio.map { _ in "aac" })
         }

@@ -21,8 +21,9 @@ import TestSupport
         let lines = output.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(lines.contains(["1280x720", ".mov .mp4 .m4v"]))
         #expect(lines.contains(["AppleM4A", ".m4a"]))
-        #expect(lines.contains(["AppleProRes422LPCM", ".mov"]))
-        #expect(lines.count == 14)
+        #expect(lines.contains(["AppleProRes422LPCM", ".mov"]) && lines.contains(["AppleProRes4444LPCM", ".mov"]))
+        #expect(lines.contains(["HEVC7680x4320", ".mov .mp4 .m4v"]))
+        #expect(lines.count == 16)
     }
 
     @Test func exportsATrimAndPrintsOnlyTheResult() throws {

@@ -53,6 +53,11 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     open var canPerformMultiplePassesOverSourceMediaData = false
     /// Where temporary files would go (accepted; exports here write none).
     open var directoryForTemporaryFiles: URL?
+    /// Whether the export may use more resources in parallel to finish sooner (default true).
+    /// Accepted: an export here always runs as one reader feeding one writer, with the codecs'
+    /// own threads, which Apple's rule ("if parallelization isn't achievable, export proceeds as
+    /// normal") allows.
+    open var allowsParallelizedExport = true
 
     /// A session exporting `asset` with the preset named `presetName`; nil for a name that is
     /// not one of `allExportPresets()`.

@@ -58,9 +58,12 @@ struct ExportPreset: Sendable {
         hevc(AVAssetExportPresetHEVC1920x1080, (1920, 1080), bpp: 0.12),
         hevc(AVAssetExportPresetHEVC3840x2160, (3840, 2160), bpp: 0.12),
         hevc(AVAssetExportPresetHEVCHighestQuality, nil, bpp: 0.15),
+        hevc(AVAssetExportPresetHEVC7680x4320, (7680, 4320), bpp: 0.12),
         ExportPreset(name: AVAssetExportPresetAppleM4A, video: .none, audio: .aac(bitRate: 192_000), fileTypes: [.m4a]),
         ExportPreset(name: AVAssetExportPresetPassthrough, video: .passthrough, audio: .passthrough, fileTypes: [.mov, .mp4, .m4v, .m4a]),
         ExportPreset(name: AVAssetExportPresetAppleProRes422LPCM, video: .encode(codec: .proRes422, box: nil, bitsPerPixel: nil),
+                     audio: .linearPCM, fileTypes: [.mov]),
+        ExportPreset(name: AVAssetExportPresetAppleProRes4444LPCM, video: .encode(codec: .proRes4444, box: nil, bitsPerPixel: nil),
                      audio: .linearPCM, fileTypes: [.mov]),
     ]
 
@@ -190,10 +193,13 @@ struct ExportPreset: Sendable {
             switch (item.track.mediaType, video, audio) {
             case (.video, .encode, _):
                 if let bitRate = videoTarget(for: item.track)?.bitRate { return total + Double(bitRate) / 8 }
-                // ProRes 422: about 150 Mbit/s at 1080p30, in proportion to pixels and rate.
+                // ProRes 422: about 150 Mbit/s at 1080p30, ProRes 4444 about 330, in proportion to
+                // pixels and rate.
                 let target = videoTarget(for: item.track)!
                 let rate = Double(item.track.nominalFrameRate > 0 ? item.track.nominalFrameRate : 30)
-                return total + Double(target.width * target.height) * rate * 2.4 / 8
+                var bitsPerPixel = 2.4
+                if case .encode(.proRes4444, _, _) = video { bitsPerPixel = 5.3 }
+                return total + Double(target.width * target.height) * rate * bitsPerPixel / 8
             case (.audio, _, .aac(let bitRate)):
                 return total + Double(bitRate) / 8
             case (.audio, _, .linearPCM):

@@ -9,15 +9,12 @@ public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
     /// Creates an algorithm value from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Creates an algorithm value from its name.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Low quality, no latency: suitable for scrubbing.
-    public static let lowQualityZeroLatency = AVAudioTimePitchAlgorithm("LowQualityZeroLatency")
+    public static let lowQualityZeroLatency = AVAudioTimePitchAlgorithm(rawValue: "LowQualityZeroLatency")
     /// Modest quality and cost, pitch kept; suitable for voice.
-    public static let timeDomain = AVAudioTimePitchAlgorithm("TimeDomain")
+    public static let timeDomain = AVAudioTimePitchAlgorithm(rawValue: "TimeDomain")
     /// Highest quality, pitch kept; the default.
-    public static let spectral = AVAudioTimePitchAlgorithm("Spectral")
+    public static let spectral = AVAudioTimePitchAlgorithm(rawValue: "Spectral")
     /// High quality, no pitch correction: pitch follows rate.
-    public static let varispeed = AVAudioTimePitchAlgorithm("Varispeed")
+    public static let varispeed = AVAudioTimePitchAlgorithm(rawValue: "Varispeed")
 }

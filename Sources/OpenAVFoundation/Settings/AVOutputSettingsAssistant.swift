@@ -12,7 +12,7 @@ import Foundation
 /// from its private export tables), scaled to the output size and frame rate when a source
 /// video format is given; the audio is always AAC at up to 44.1 kHz; the HEVC presets never
 /// switch to a 10-bit profile; no color properties are suggested.
-public class AVOutputSettingsAssistant {
+open class AVOutputSettingsAssistant: NSObject {
     /// What a preset asks for.
     private struct PresetSpec {
         let codec: AVVideoCodecType
@@ -34,6 +34,7 @@ public class AVOutputSettingsAssistant {
         (.hevc3840x2160, PresetSpec(codec: .hevc, width: 3840, height: 2160, averageBitRate: 24_000_000)),
         (.hevc3840x2160WithAlpha,
          PresetSpec(codec: .hevcWithAlpha, width: 3840, height: 2160, averageBitRate: 32_000_000)),
+        (.hevc7680x4320, PresetSpec(codec: .hevc, width: 7680, height: 4320, averageBitRate: 96_000_000)),
     ]
 
     /// The base audio sample rate in hertz.
@@ -45,7 +46,7 @@ public class AVOutputSettingsAssistant {
     private let spec: PresetSpec
 
     /// The presets that can create an assistant.
-    public class func availableOutputSettingsPresets() -> [AVOutputSettingsPreset] {
+    open class func availableOutputSettingsPresets() -> [AVOutputSettingsPreset] {
         specs.map(\.0)
     }
 
@@ -54,21 +55,22 @@ public class AVOutputSettingsAssistant {
     public init?(preset presetIdentifier: AVOutputSettingsPreset) {
         guard let spec = Self.specs.first(where: { $0.0 == presetIdentifier })?.1 else { return nil }
         self.spec = spec
+        super.init()
     }
 
     /// The type of file to write: QuickTime movie for every preset.
-    public var outputFileType: AVFileType { .mov }
+    open var outputFileType: AVFileType { .mov }
 
     /// The format of the source video; when set, `videoSettings` fit its size without enlarging it.
-    public var sourceVideoFormat: CMVideoFormatDescription?
+    open var sourceVideoFormat: CMVideoFormatDescription?
 
     /// The format of the source audio; when set, `audioSettings` follow its rate and channels.
-    public var sourceAudioFormat: CMAudioFormatDescription?
+    open var sourceAudioFormat: CMAudioFormatDescription?
 
     /// The source video's average frame duration (default 1/30 s); used for the bit rate.
     ///
     /// Setting a non-numeric or non-positive time is a programmer error, as on Apple platforms.
-    public var sourceVideoAverageFrameDuration: CMTime = CMTimeMake(value: 1, timescale: 30) {
+    open var sourceVideoAverageFrameDuration: CMTime = CMTimeMake(value: 1, timescale: 30) {
         didSet {
             let time = sourceVideoAverageFrameDuration
             guard time.isNumeric, time > .zero else {
@@ -80,7 +82,7 @@ public class AVOutputSettingsAssistant {
     /// The source video's shortest frame duration (default 1/30 s); gives the expected frame rate.
     ///
     /// Setting a non-numeric or non-positive time is a programmer error, as on Apple platforms.
-    public var sourceVideoMinFrameDuration: CMTime = CMTimeMake(value: 1, timescale: 30) {
+    open var sourceVideoMinFrameDuration: CMTime = CMTimeMake(value: 1, timescale: 30) {
         didSet {
             let time = sourceVideoMinFrameDuration
             guard time.isNumeric, time > .zero else {
@@ -90,7 +92,7 @@ public class AVOutputSettingsAssistant {
     }
 
     /// Suggested video settings: codec, size, scaling mode and compression properties.
-    public var videoSettings: [String: Any]? {
+    open var videoSettings: [String: Any]? {
         var width = spec.width
         var height = spec.height
         var bitRate = Double(spec.averageBitRate)
@@ -119,7 +121,7 @@ public class AVOutputSettingsAssistant {
     }
 
     /// Suggested audio settings: AAC with a sample rate, channel count, bit rate and layout.
-    public var audioSettings: [String: Any]? {
+    open var audioSettings: [String: Any]? {
         var sampleRate = Self.audioSampleRate
         var channels = 2
         var layout: Data? = Self.layoutData(tag: kAudioChannelLayoutTag_Stereo)

@@ -8,9 +8,6 @@ public struct AVOutputSettingsPreset: RawRepresentable, Hashable, Sendable {
     /// Creates a preset from its identifier.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Creates a preset from its identifier.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// H.264 video at 640 by 480 pixels.
     public static let preset640x480 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPreset640x480")
     /// H.264 video at 960 by 540 pixels.
@@ -31,4 +28,21 @@ public struct AVOutputSettingsPreset: RawRepresentable, Hashable, Sendable {
     /// HEVC video with alpha at 3840 by 2160 pixels.
     public static let hevc3840x2160WithAlpha =
         AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetHEVC3840x2160WithAlpha")
+    /// HEVC video at 7680 by 4320 pixels.
+    public static let hevc7680x4320 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetHEVC7680x4320")
+
+    // Apple's presets the assistant does not offer here (`AVOutputSettingsAssistant(preset:)`
+    // returns nil for them): the 4320x2160 box and MV-HEVC (stereo), which needs a multiview
+    // encoder.
+
+    /// HEVC video at 4320 by 2160 pixels. Not offered here.
+    public static let hevc4320x2160 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetHEVC4320x2160")
+    /// MV-HEVC (stereo) video at 960 by 960 pixels. Not offered here.
+    public static let mvhevc960x960 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetMVHEVC960x960")
+    /// MV-HEVC (stereo) video at 1440 by 1440 pixels. Not offered here.
+    public static let mvhevc1440x1440 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetMVHEVC1440x1440")
+    /// MV-HEVC (stereo) video at 4320 by 4320 pixels. Not offered here.
+    public static let mvhevc4320x4320 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetMVHEVC4320x4320")
+    /// MV-HEVC (stereo) video at 7680 by 7680 pixels. Not offered here.
+    public static let mvhevc7680x7680 = AVOutputSettingsPreset(rawValue: "AVOutputSettingsPresetMVHEVC7680x7680")
 }

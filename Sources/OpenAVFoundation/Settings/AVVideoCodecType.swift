@@ -8,9 +8,6 @@ public struct AVVideoCodecType: RawRepresentable, Hashable, Sendable {
     /// Creates a codec type from its four-character string.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Creates a codec type from its four-character string.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// The H.264 codec ("avc1").
     public static let h264 = AVVideoCodecType(rawValue: "avc1")
     /// The HEVC codec ("hvc1").
@@ -31,4 +28,16 @@ public struct AVVideoCodecType: RawRepresentable, Hashable, Sendable {
     public static let proRes422Proxy = AVVideoCodecType(rawValue: "apco")
     /// The Apple ProRes 4444 codec ("ap4h").
     public static let proRes4444 = AVVideoCodecType(rawValue: "ap4h")
+
+    // Apple's codec types the writer here does not encode (`canApply(outputSettings:forMediaType:)`
+    // is false for them).
+
+    /// The Apple ProRes 4444 XQ codec ("ap4x"). Not encoded here.
+    public static let appleProRes4444XQ = AVVideoCodecType(rawValue: "ap4x")
+    /// The Apple ProRes RAW codec ("aprn"). Not encoded here.
+    public static let proResRAW = AVVideoCodecType(rawValue: "aprn")
+    /// The Apple ProRes RAW HQ codec ("aprh"). Not encoded here.
+    public static let proResRAWHQ = AVVideoCodecType(rawValue: "aprh")
+    /// The JPEG XL codec ("jxlc"), for photos. Not encoded here.
+    public static let JPEGXL = AVVideoCodecType(rawValue: "jxlc")
 }

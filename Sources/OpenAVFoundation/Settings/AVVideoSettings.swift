@@ -2,8 +2,9 @@
 // AVVideoSettings.h), with Apple's string values.
 //
 // Names are from Apple's SDK header; values were checked against Apple's own framework code
-// and dictionaries printed by Apple's classes. Keys whose values could not be confirmed are
-// left out (the pixel aspect ratio and clean aperture sub-keys, AVVideoEncoderSpecificationKey).
+// and dictionaries printed by Apple's classes, except the pixel aspect ratio and clean aperture
+// sub-keys and AVVideoEncoderSpecificationKey, whose values follow CoreMedia's (the sub-keys) and
+// the header's naming (the specification key): code uses the constants, never the strings.
 
 // MARK: Top-level keys
 
@@ -15,8 +16,24 @@ public let AVVideoWidthKey: String = "AVVideoWidthKey"
 public let AVVideoHeightKey: String = "AVVideoHeightKey"
 /// The aspect ratio of the pixels, a dictionary of horizontal and vertical spacing.
 public let AVVideoPixelAspectRatioKey: String = "AVVideoPixelAspectRatioKey"
+/// The horizontal spacing of a pixel aspect ratio, in the `AVVideoPixelAspectRatioKey`
+/// dictionary (`NSNumber`).
+public let AVVideoPixelAspectRatioHorizontalSpacingKey: String = "HorizontalSpacing"
+/// The vertical spacing of a pixel aspect ratio, in the `AVVideoPixelAspectRatioKey`
+/// dictionary (`NSNumber`).
+public let AVVideoPixelAspectRatioVerticalSpacingKey: String = "VerticalSpacing"
 /// The region of the picture shown during playback, a dictionary of width, height and offsets.
 public let AVVideoCleanApertureKey: String = "AVVideoCleanApertureKey"
+/// The clean aperture's width in pixels, in the `AVVideoCleanApertureKey` dictionary (`NSNumber`).
+public let AVVideoCleanApertureWidthKey: String = "Width"
+/// The clean aperture's height in pixels, in the `AVVideoCleanApertureKey` dictionary (`NSNumber`).
+public let AVVideoCleanApertureHeightKey: String = "Height"
+/// The clean aperture's horizontal offset from the picture's centre, in the
+/// `AVVideoCleanApertureKey` dictionary (`NSNumber`).
+public let AVVideoCleanApertureHorizontalOffsetKey: String = "HorizontalOffset"
+/// The clean aperture's vertical offset from the picture's centre, in the
+/// `AVVideoCleanApertureKey` dictionary (`NSNumber`).
+public let AVVideoCleanApertureVerticalOffsetKey: String = "VerticalOffset"
 /// How the source is scaled to the output dimensions, one of the `AVVideoScalingMode…` values.
 public let AVVideoScalingModeKey: String = "AVVideoScalingModeKey"
 /// Whether the client can process wide color (`Bool`); default false.
@@ -25,6 +42,11 @@ public let AVVideoAllowWideColorKey: String = "AVVideoAllowWideColorKey"
 public let AVVideoCompressionPropertiesKey: String = "AVVideoCompressionPropertiesKey"
 /// Properties passed to the video decoder, a dictionary.
 public let AVVideoDecompressionPropertiesKey: String = "AVVideoDecompressionPropertiesKey"
+/// The encoder to use, a dictionary of VideoToolbox encoder specification keys.
+///
+/// Differs from Apple: there is no VideoToolbox here, so a writer input refuses settings that
+/// carry this key (`canApply(outputSettings:forMediaType:)` is false).
+public let AVVideoEncoderSpecificationKey: String = "AVVideoEncoderSpecificationKey"
 
 // MARK: Scaling modes
 
@@ -51,6 +73,8 @@ public let AVVideoYCbCrMatrixKey: String = "YCbCrMatrix"
 
 /// The ITU-R BT.709 color primaries (HD).
 public let AVVideoColorPrimaries_ITU_R_709_2: String = "ITU_R_709_2"
+/// The EBU Tech. 3213 color primaries (PAL); Apple offers it on macOS only.
+public let AVVideoColorPrimaries_EBU_3213: String = "EBU_3213"
 /// The SMPTE-C color primaries (SD).
 public let AVVideoColorPrimaries_SMPTE_C: String = "SMPTE_C"
 /// The P3 primaries with a D65 white point (wide gamut).
@@ -64,13 +88,19 @@ public let AVVideoTransferFunction_ITU_R_709_2: String = "ITU_R_709_2"
 public let AVVideoTransferFunction_SMPTE_ST_2084_PQ: String = "SMPTE_ST_2084_PQ"
 /// The ITU-R BT.2100 hybrid log-gamma (HLG) transfer function.
 public let AVVideoTransferFunction_ITU_R_2100_HLG: String = "ITU_R_2100_HLG"
+/// The SMPTE 240M transfer function; Apple offers it on macOS only.
+public let AVVideoTransferFunction_SMPTE_240M_1995: String = "SMPTE_240M_1995"
 /// The linear transfer function.
 public let AVVideoTransferFunction_Linear: String = "Linear"
+/// The IEC 61966-2-1 sRGB transfer function.
+public let AVVideoTransferFunction_IEC_sRGB: String = "IEC_sRGB"
 
 /// The ITU-R BT.709 Y'CbCr matrix (HD).
 public let AVVideoYCbCrMatrix_ITU_R_709_2: String = "ITU_R_709_2"
 /// The ITU-R BT.601 Y'CbCr matrix (SD).
 public let AVVideoYCbCrMatrix_ITU_R_601_4: String = "ITU_R_601_4"
+/// The SMPTE 240M Y'CbCr matrix; Apple offers it on macOS only.
+public let AVVideoYCbCrMatrix_SMPTE_240M_1995: String = "SMPTE_240M_1995"
 /// The ITU-R BT.2020 Y'CbCr matrix.
 public let AVVideoYCbCrMatrix_ITU_R_2020: String = "ITU_R_2020"
 

@@ -1,8 +1,9 @@
+import Foundation
 import OpenCoreMedia
 
 /// Where a sample is in a segment: its presentation time, byte offset and length, and whether
 /// it is a sync sample.
-public final class AVAssetSegmentReportSampleInformation: @unchecked Sendable {
+public final class AVAssetSegmentReportSampleInformation: NSObject, @unchecked Sendable {
     /// The sample's presentation time.
     public let presentationTimeStamp: CMTime
     /// Where the sample's bytes start in the segment.
@@ -17,5 +18,6 @@ public final class AVAssetSegmentReportSampleInformation: @unchecked Sendable {
         self.offset = offset
         self.length = length
         self.isSyncSample = isSyncSample
+        super.init()
     }
 }

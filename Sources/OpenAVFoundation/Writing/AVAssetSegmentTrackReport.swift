@@ -1,7 +1,8 @@
+import Foundation
 import OpenCoreMedia
 
 /// What one track holds in a segment.
-public final class AVAssetSegmentTrackReport: @unchecked Sendable {
+public final class AVAssetSegmentTrackReport: NSObject, @unchecked Sendable {
     /// The track's ID in the movie.
     public let trackID: CMPersistentTrackID
     /// The track's media type.
@@ -20,5 +21,6 @@ public final class AVAssetSegmentTrackReport: @unchecked Sendable {
         self.earliestPresentationTimeStamp = earliestPresentationTimeStamp
         self.duration = duration
         self.firstVideoSampleInformation = firstVideoSampleInformation
+        super.init()
     }
 }

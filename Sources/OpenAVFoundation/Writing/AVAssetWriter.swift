@@ -203,7 +203,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             let core = writesSegments
                 ? try segmentWriter(options: options, plans: plans, inputs: inputs)
                 : try MovieWriter(url: outputURL, fileType: outputFileType.ffmpegMuxerName!, options: options, plans: plans)
-            for (index, input) in inputs.enumerated() { input.trackIndex = index }
+            for (index, input) in inputs.enumerated() {
+                input.trackIndex = index
+                input.beginFirstPass()
+            }
             lock.withLock {
                 self.core = core
                 statusValue = .writing

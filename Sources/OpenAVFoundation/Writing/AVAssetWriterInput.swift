@@ -9,6 +9,15 @@ import OpenCoreVideo
 open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var finished = false
+    /// Counts `markCurrentPassAsFinished()` calls: a `requestMediaDataWhenReady(on:using:)`
+    /// loop of an earlier pass stops.
+    private var passNumber = 0
+    /// The current pass, from `startWriting()` until `markCurrentPassAsFinished()`.
+    private var pass: AVAssetWriterInputPassDescription?
+    /// The block of `respondToEachPassDescription(on:using:)` and its queue.
+    private var passResponder: (queue: DispatchQueue, block: @Sendable () -> Void)?
+    /// Whether `startWriting()` has begun the first pass.
+    private var passesBegan = false
     weak var writer: AVAssetWriter?
     /// The input's track in the writer's file, once writing has started.
     var trackIndex: Int?
@@ -39,6 +48,11 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     open var mediaTimeScale: CMTimeScale = 0
     /// Whether the track is enabled when the file is played.
     open var marksOutputTrackAsEnabled = true
+    /// Whether the input should encode in several passes when its encoder can (default false).
+    ///
+    /// Accepted; the encoders here make one pass, so `canPerformMultiplePasses` stays false and
+    /// the input follows Apple's single-pass rules (one pass description of all the media).
+    open var performsMultiPassEncodingIfSupported = false
 
     /// Creates an input for `mediaType` samples encoded with `outputSettings` (nil: stored as
     /// they come; `sourceFormatHint` then describes them).
@@ -103,12 +117,64 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     var isFinished: Bool { lock.withLock { finished } }
 
     /// Calls `block` on `queue` again and again while the input is ready for more data; the
-    /// block appends what it has and calls `markAsFinished()` at the end.
+    /// block appends what it has and calls `markAsFinished()` at the end. A call of
+    /// `markCurrentPassAsFinished()` ends the loop.
     open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
+        let pass = lock.withLock { passNumber }
+        requestMediaData(on: queue, pass: pass, using: block)
+    }
+
+    private func requestMediaData(on queue: DispatchQueue, pass: Int, using block: @escaping @Sendable () -> Void) {
         queue.async { [weak self] in
-            guard let self, self.isReadyForMoreMediaData else { return }
+            guard let self, self.lock.withLock({ self.passNumber == pass }), self.isReadyForMoreMediaData else { return }
             block()
-            self.requestMediaDataWhenReady(on: queue, using: block)
+            self.requestMediaData(on: queue, pass: pass, using: block)
+        }
+    }
+
+    // MARK: Passes
+
+    /// Whether the input may ask for the media again in further passes: always false here (the
+    /// encoders make one pass), so the media is appended once and `markAsFinished()` called.
+    open var canPerformMultiplePasses: Bool { false }
+
+    /// What the current pass asks for: nil before `startWriting()`, then one range from zero to
+    /// positive infinity (all the media), then nil again after `markCurrentPassAsFinished()`,
+    /// when `markAsFinished()` is due.
+    open var currentPassDescription: AVAssetWriterInputPassDescription? { lock.withLock { pass } }
+
+    /// Calls `block` on `queue` when each pass begins, and once more when no pass is left
+    /// (`currentPassDescription` is then nil). Call it after `startWriting()`, once.
+    open func respondToEachPassDescription(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
+        let began: Bool = lock.withLock {
+            precondition(passResponder == nil, "AVAssetWriterInput.respondToEachPassDescription(on:using:) can be called only once")
+            precondition(writer != nil && passesBegan, "AVAssetWriterInput.respondToEachPassDescription(on:using:) before AVAssetWriter.startWriting()")
+            passResponder = (queue, block)
+            return passesBegan
+        }
+        if began { queue.async(execute: block) }
+    }
+
+    /// Ends the current pass. The encoders here make one pass, so no pass follows:
+    /// `currentPassDescription` becomes nil, a `requestMediaDataWhenReady(on:using:)` loop
+    /// stops, and the `respondToEachPassDescription(on:using:)` block is called once more so
+    /// that it can call `markAsFinished()`.
+    open func markCurrentPassAsFinished() {
+        let responder: (queue: DispatchQueue, block: @Sendable () -> Void)? = lock.withLock {
+            precondition(writer != nil && passesBegan, "AVAssetWriterInput.markCurrentPassAsFinished() before AVAssetWriter.startWriting()")
+            passNumber += 1
+            guard pass != nil else { return nil }
+            pass = nil
+            return passResponder
+        }
+        if let responder { responder.queue.async(execute: responder.block) }
+    }
+
+    /// Begins the first (and only) pass: called by the writer's `startWriting()`.
+    func beginFirstPass() {
+        lock.withLock {
+            passesBegan = true
+            pass = AVAssetWriterInputPassDescription(timeRanges: [CMTimeRange(start: .zero, duration: .positiveInfinity)])
         }
     }
 

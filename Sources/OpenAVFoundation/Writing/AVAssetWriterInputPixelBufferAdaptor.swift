@@ -10,15 +10,21 @@ open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
 
     /// The input pictures are appended to.
     public let assetWriterInput: AVAssetWriterInput
+    /// The attributes given at creation, as passed.
+    private let attributes: [String: Any]?
+
     /// The pixel buffer attributes of the pool (`kCVPixelBufferPixelFormatTypeKey`, width, height).
-    public let sourcePixelBufferAttributes: [String: Any]?
+    public var sourcePixelBufferAttributes: [String: any Sendable]? {
+        // `any Sendable` is `Any` at run time (a marker protocol), so the dictionary is the same.
+        attributes.map { unsafeBitCast($0, to: [String: any Sendable].self) }
+    }
 
     /// Creates an adaptor for a video input; `sourcePixelBufferAttributes` describe the buffers
     /// that will be appended (32BGRA at the input's size when nil).
-    public init(assetWriterInput input: AVAssetWriterInput, sourcePixelBufferAttributes: [String: Any]?) {
+    public init(assetWriterInput input: AVAssetWriterInput, sourcePixelBufferAttributes: [String: Any]? = nil) {
         precondition(input.mediaType == .video, "AVAssetWriterInputPixelBufferAdaptor needs a video input")
         assetWriterInput = input
-        self.sourcePixelBufferAttributes = sourcePixelBufferAttributes
+        attributes = sourcePixelBufferAttributes
         super.init()
     }
 
@@ -27,7 +33,7 @@ open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
         guard assetWriterInput.writer?.status == .writing else { return nil }
         return lock.withLock {
             if let pool { return pool }
-            var attributes = sourcePixelBufferAttributes ?? [:]
+            var attributes = self.attributes ?? [:]
             if attributes[kCVPixelBufferPixelFormatTypeKey] == nil { attributes[kCVPixelBufferPixelFormatTypeKey] = kCVPixelFormatType_32BGRA }
             if case .success(.some(.video(let video))) = assetWriterInput.plan {
                 if attributes[kCVPixelBufferWidthKey] == nil { attributes[kCVPixelBufferWidthKey] = video.width }

@@ -1,7 +1,7 @@
 /// A uniform type identifier: the few media types `AVAssetWriter(contentType:)` takes.
 ///
-/// An extension of OpenAVFoundation: Linux has no UniformTypeIdentifiers framework; this is
-/// its `UTType` with Apple's spelling, for the media types only.
+/// Linux addition: on Apple platforms `UTType` comes from the UniformTypeIdentifiers framework,
+/// which Linux lacks; this is its `UTType` with Apple's spelling, for the media types only.
 public struct UTType: Hashable, Sendable, CustomStringConvertible {
     /// The type's identifier, such as "public.mpeg-4".
     public let identifier: String

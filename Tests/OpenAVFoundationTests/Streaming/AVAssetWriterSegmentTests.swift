@@ -7,7 +7,7 @@ import TestSupport
 /// ffmpeg and ffprobe reading the segments joined, and through a playlist made from the reports.
 @Suite struct AVAssetWriterSegmentTests {
     /// Collects a writer's segments.
-    final class Collector: AVAssetWriterDelegate, @unchecked Sendable {
+    final class Collector: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
         private let lock = NSLock()
         private var list: [(data: Data, type: AVAssetSegmentType, report: AVAssetSegmentReport?)] = []
         var segments: [(data: Data, type: AVAssetSegmentType, report: AVAssetSegmentReport?)] { lock.withLock { list } }
