@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(name: "openav-bench", dependencies: ["OpenAVFoundation"], path: "Benchmarks"),
 
         // Tests, and what they share: fixtures made by ffmpeg and ffprobe's view of them
-        .target(name: "TestSupport", dependencies: ["OpenCoreVideo", "CaptureDevices", "CX11", "CXTest"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OpenCoreVideo", "CaptureDevices", "CFFmpeg", "CX11", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "OpenCoreVideoTests", dependencies: ["OpenCoreVideo"]),
         .testTarget(
             name: "OpenCoreMediaTests",

@@ -37,6 +37,13 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     }
     private var queue: VideoFrameQueue?
 
+    /// Stops what is read ahead for the item's outputs (pictures, timed metadata): it no longer plays.
+    func stopOutputs() {
+        videoQueue?.stop()
+        videoQueue = nil
+        outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.stop() }
+    }
+
     /// The asset the item presents.
     public let asset: AVAsset
     /// The asset keys loaded before the item becomes ready (they are all loaded together here).
@@ -248,7 +255,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The outputs taking the item's media.
     open var outputs: [AVPlayerItemOutput] { lock.withLock { outputList } }
 
-    /// Adds an output; a video output gets pictures from the next seek or play on.
+    /// Adds an output; a video output gets pictures, and a metadata output groups, from the next
+    /// seek or play on.
     open func add(_ output: AVPlayerItemOutput) {
         lock.withLock {
             guard !outputList.contains(where: { $0 === output }) else { return }
@@ -264,6 +272,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
             outputList.removeAll { $0 === output }
             if output.item === self { output.item = nil }
         }
+        (output as? AVPlayerItemMetadataOutput)?.stop()
         player?.engine.outputsChanged(of: self)
     }
 
@@ -283,7 +292,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         lock.withLock {
             switch outcome {
             case .success(let contents) where AVAsset.isPlayable(contents):
-                trackList = asset.tracks.filter { $0.mediaType == .audio || $0.mediaType == .video }.map(AVPlayerItemTrack.init)
+                trackList = asset.tracks.filter { [.audio, .video, .metadata].contains($0.mediaType) }.map(AVPlayerItemTrack.init)
                 variants = contents.variants
                 if !variants.isEmpty { enableVariant(firstAllowedVariant()) }
                 let isStream = contents.formatName == "hls"

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import OpenCoreMedia
 
@@ -30,5 +31,13 @@ open class AVPlayerItemOutput: NSObject, @unchecked Sendable {
     open var suppressesPlayerRendering: Bool {
         get { outputLock.withLock { suppresses } }
         set { outputLock.withLock { suppresses = newValue } }
+    }
+
+    /// Calls `body` with `delegate` on `queue` (the main queue when nil), when there is a delegate.
+    func tell<Delegate>(_ delegate: Delegate?, on queue: DispatchQueue?, _ body: @escaping (Delegate) -> Void) {
+        guard let delegate else { return }
+        nonisolated(unsafe) let target = delegate
+        nonisolated(unsafe) let call = body
+        (queue ?? .main).async { call(target) }
     }
 }

@@ -77,9 +77,6 @@ open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
     /// Calls the delegate on its queue (the main queue when none was given).
     private func tellDelegate(_ call: @escaping (AVPlayerItemOutputPullDelegate) -> Void) {
         let (delegate, delegateQueue) = outputLock.withLock { (pullDelegate, pullQueue) }
-        guard let delegate else { return }
-        nonisolated(unsafe) let target = delegate
-        nonisolated(unsafe) let body = call
-        (delegateQueue ?? .main).async { body(target) }
+        tell(delegate, on: delegateQueue, call)
     }
 }

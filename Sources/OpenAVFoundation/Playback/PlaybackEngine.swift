@@ -246,7 +246,7 @@ final class PlaybackEngine: @unchecked Sendable {
             }
             if let seek { perform(seek) }
             if let outputsChanged, outputsChanged === playingItem, seek == nil {
-                restartVideo(of: outputsChanged, at: clampedNow())
+                restartOutputs(of: outputsChanged, at: clampedNow())
             }
             let playable = playingItem?.status == .readyToPlay && endedItem !== playingItem
             setRunning(playable && wantedRate > 0, rate: Double(wantedRate))
@@ -254,12 +254,16 @@ final class PlaybackEngine: @unchecked Sendable {
                 if let feed, feed.rate != Double(wantedRate) { changeSoundRate(to: Double(wantedRate)) }
                 playStep(rate: Double(wantedRate))
             }
+            if let item = playingItem, item.status == .readyToPlay {
+                let now = clock.now
+                item.outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.deliver(through: now) }
+            }
             fireObservers()
             player?.keyValueObservers.recheck()
             playingItem?.keyValueObservers.recheck()
             wait(playing: running)
         }
-        playingItem?.videoQueue?.stop()
+        playingItem?.stopOutputs()
         output = nil
     }
 
@@ -281,8 +285,7 @@ final class PlaybackEngine: @unchecked Sendable {
         if let previous = playingItem, previous !== item {
             let time = clampedNow()
             previous.lock.withLock { previous.restingTime = time }
-            previous.videoQueue?.stop()
-            previous.videoQueue = nil
+            previous.stopOutputs()
         }
         playingItem = item
         endedItem = nil
@@ -326,7 +329,7 @@ final class PlaybackEngine: @unchecked Sendable {
         item.lock.withLock { item.restingTime = start }
         guard item.status == .readyToPlay else { return }
         // The pictures first: they decode on their own thread while the sound opens.
-        restartVideo(of: item, at: start)
+        restartOutputs(of: item, at: start)
         startSound(of: item, from: start, rate: 1)
     }
 
@@ -395,8 +398,10 @@ final class PlaybackEngine: @unchecked Sendable {
         clock.set(now, rate: running ? clock.rate : 0)
     }
 
-    /// (Re)starts decoding the item's video for its outputs from `time`.
-    private func restartVideo(of item: AVPlayerItem, at time: CMTime) {
+    /// (Re)starts decoding the item's video for its video outputs, and reading its timed
+    /// metadata for its metadata outputs, from `time`.
+    private func restartOutputs(of item: AVPlayerItem, at time: CMTime) {
+        item.outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.restart(in: item, at: time) }
         item.videoQueue?.stop()
         item.videoQueue = nil
         let videoOutputs = item.outputs.compactMap { $0 as? AVPlayerItemVideoOutput }
@@ -491,7 +496,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 let start = next.lock.withLock { next.restingTime }
                 startSound(of: next, from: start, rate: feed.rate)
                 if self.feed != nil {
-                    restartVideo(of: next, at: start)
+                    restartOutputs(of: next, at: start)
                     return
                 }
             }
@@ -578,8 +583,7 @@ final class PlaybackEngine: @unchecked Sendable {
             endedItem = previous
             postEnd(of: previous)
             segments.removeAll { $0.item === previous }
-            previous.videoQueue?.stop()
-            previous.videoQueue = nil
+            previous.stopOutputs()
             condition.withLock {
                 if queue.first === previous { queue.removeFirst() }
                 previous.player = nil
