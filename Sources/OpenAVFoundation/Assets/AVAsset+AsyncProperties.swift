@@ -10,23 +10,21 @@ extension AVAsyncProperty where Root: AVAsset {
             case .idle, .cancelled: return .notYetLoaded
             case .loading: return .loading
             case .loaded(let contents): return .loaded(value(root, contents))
-            case .failed(let error): return .failed(error)
+            case .failed(let error): return .failed(error as NSError)
             }
         })
     }
 }
 
-extension AVAsyncProperty where Root: AVAsset, Value == CMTime {
+// Apple declares the asset's loadable properties on `AVPartialAsyncProperty`, so that they name
+// `AVPartialAsyncProperty<AVAsset>` values too (`automaticallyLoadedAssetKeys: [.duration]`).
+extension AVPartialAsyncProperty where Root: AVAsset {
     /// The asset's duration.
     public static var duration: AVAsyncProperty<Root, CMTime> { .asset("duration") { $1.duration } }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == [AVAssetTrack] {
     /// The asset's tracks.
     public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> { .asset("tracks") { $0.tracks(of: $1) } }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == Bool {
     /// Whether the asset has a track that can be decoded and played.
     public static var isPlayable: AVAsyncProperty<Root, Bool> { .asset("playable") { AVAsset.isPlayable($1) } }
     /// Whether the asset can be read with `AVAssetReader`.
@@ -41,35 +39,28 @@ extension AVAsyncProperty where Root: AVAsset, Value == Bool {
     public static var providesPreciseDurationAndTiming: AVAsyncProperty<Root, Bool> {
         .asset("providesPreciseDurationAndTiming") { $1.providesPreciseDurationAndTiming }
     }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == Float {
     /// The natural playback rate, 1.
     public static var preferredRate: AVAsyncProperty<Root, Float> { .asset("preferredRate") { _, _ in 1 } }
     /// The natural volume, 1.
     public static var preferredVolume: AVAsyncProperty<Root, Float> { .asset("preferredVolume") { _, _ in 1 } }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == CGAffineTransform {
     /// The asset's display transform, identity (tracks carry their own).
     public static var preferredTransform: AVAsyncProperty<Root, CGAffineTransform> {
         .asset("preferredTransform") { _, _ in .identity }
     }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == [AVMetadataItem] {
     /// The asset's metadata items in every key space.
     public static var metadata: AVAsyncProperty<Root, [AVMetadataItem]> { .asset("metadata") { $1.metadata } }
     /// The asset's metadata items in the common key space.
     public static var commonMetadata: AVAsyncProperty<Root, [AVMetadataItem]> { .asset("commonMetadata") { $1.commonMetadata } }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == AVMetadataItem? {
     /// The metadata item holding the asset's creation date.
     public static var creationDate: AVAsyncProperty<Root, AVMetadataItem?> { .asset("creationDate") { AVAsset.creationDate($1) } }
-}
 
-extension AVAsyncProperty where Root: AVAsset, Value == [AVMetadataFormat] {
+    /// The lyrics of the asset (an iTunes lyrics item or an ID3 unsynchronized lyric), or nil.
+    public static var lyrics: AVAsyncProperty<Root, String?> { .asset("lyrics") { AVAsset.lyrics($1) } }
+
     /// The metadata formats the asset has items in.
     public static var availableMetadataFormats: AVAsyncProperty<Root, [AVMetadataFormat]> {
         .asset("availableMetadataFormats") { AVAsset.formats(of: $1.metadata) }

@@ -96,6 +96,68 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         tracks(of: try await loader.contents()).filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
     }
 
+    /// Loads the tracks with the given media type, then calls `completionHandler` on an
+    /// arbitrary queue with them, or with nil and the error when loading failed.
+    public func loadTracks(withMediaType mediaType: AVMediaType,
+                           completionHandler: @escaping @Sendable ([AVAssetTrack]?, (any Error)?) -> Void) {
+        whenLoaded(completionHandler) { asset, contents in asset.tracks(of: contents).filter { $0.mediaType == mediaType } }
+    }
+
+    /// Loads the track with the given ID, then calls `completionHandler` on an arbitrary queue
+    /// with it (nil when there is none), or with nil and the error when loading failed.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID,
+                          completionHandler: @escaping @Sendable (AVAssetTrack?, (any Error)?) -> Void) {
+        whenLoaded({ track, error in completionHandler(track ?? nil, error) }) { asset, contents in
+            asset.tracks(of: contents).first { $0.trackID == trackID }
+        }
+    }
+
+    /// Loads the tracks that have the given media characteristic, then calls
+    /// `completionHandler` on an arbitrary queue with them, or with nil and the error.
+    public func loadTracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic,
+                           completionHandler: @escaping @Sendable ([AVAssetTrack]?, (any Error)?) -> Void) {
+        whenLoaded(completionHandler) { asset, contents in
+            asset.tracks(of: contents).filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+        }
+    }
+
+    /// A track ID no track of the asset uses: one more than the largest in use (1 for an asset
+    /// without tracks). Blocks until the tracks are loaded.
+    public func unusedTrackID() -> CMPersistentTrackID {
+        Self.unusedTrackID(among: tracks)
+    }
+
+    /// A track ID no track of the asset uses, once the tracks are loaded.
+    public func findUnusedTrackID() async throws -> CMPersistentTrackID {
+        Self.unusedTrackID(among: tracks(of: try await loader.contents()))
+    }
+
+    /// Loads the tracks, then calls `completionHandler` on an arbitrary queue with a track ID
+    /// none of them uses, or with 0 (`kCMPersistentTrackID_Invalid`) and the error.
+    public func findUnusedTrackID(completionHandler: @escaping @Sendable (CMPersistentTrackID, (any Error)?) -> Void) {
+        whenLoaded({ trackID, error in completionHandler(trackID ?? 0, error) }) { asset, contents in
+            Self.unusedTrackID(among: asset.tracks(of: contents))
+        }
+    }
+
+    /// One more than the largest track ID in use, 1 when there is none.
+    static func unusedTrackID(among tracks: [AVAssetTrack]) -> CMPersistentTrackID {
+        (tracks.map(\.trackID).max() ?? 0) + 1
+    }
+
+    /// Calls `handler` with `value` of the loaded contents, or nil and the error (a cancelled
+    /// load gives `AVError.operationCancelled`).
+    private func whenLoaded<T>(_ handler: @escaping @Sendable (T?, (any Error)?) -> Void,
+                               _ value: @escaping @Sendable (AVAsset, AssetContents) -> T) {
+        loader.whenLoaded { [self] outcome in
+            switch outcome {
+            case .success(let contents)?: handler(value(self, contents), nil)
+            case .failure(let error)?: handler(nil, error)
+            case nil: handler(nil, AVError(.operationCancelled, reason: "loading was cancelled with cancelLoading()"))
+            }
+        }
+    }
+
     // MARK: Synchronous properties (deprecated on Apple platforms; they block until loaded)
 
     /// Where the file's own clock begins (zero but for MPEG transport and program streams,
@@ -160,6 +222,25 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// The asset's metadata items in one format, loaded without blocking.
     public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
         try await loader.contents().metadata.filter { $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) == format }
+    }
+
+    /// Loads the asset's metadata items in one format, then calls `completionHandler` on an
+    /// arbitrary queue with them, or with nil and the error.
+    public func loadMetadata(for format: AVMetadataFormat,
+                             completionHandler: @escaping @Sendable ([AVMetadataItem]?, (any Error)?) -> Void) {
+        whenLoaded(completionHandler) { _, contents in
+            contents.metadata.filter { $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) == format }
+        }
+    }
+
+    /// The lyrics of the asset (an iTunes lyrics item or an ID3 unsynchronized lyric), or nil;
+    /// blocks until the metadata is loaded.
+    public var lyrics: String? { loadedContents.flatMap(AVAsset.lyrics) }
+
+    /// The lyrics of loaded contents: the first lyrics item's string.
+    static func lyrics(_ contents: AssetContents) -> String? {
+        let lyricsIdentifiers: [AVMetadataIdentifier] = [.iTunesMetadataLyrics, .id3MetadataUnsynchronizedLyric]
+        return contents.metadata.first { $0.identifier.map(lyricsIdentifiers.contains) ?? false }?.stringValue
     }
 
     /// The common creation-date item of loaded contents, or nil.

@@ -62,6 +62,9 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
     /// Whether samples are stored in another order than they are presented (B-frames).
     public var requiresFrameReordering: Bool { contents.requiresFrameReordering }
     /// The media characteristics of the track: visual, audible, legible, frame based.
+    ///
+    /// Linux addition: Apple's SDK has this value only as the loadable `.mediaCharacteristics`
+    /// (`try await track.load(.mediaCharacteristics)`), which works here too.
     public var mediaCharacteristics: [AVMediaCharacteristic] {
         switch mediaType {
         case .video: return [.visual, .frameBased]
@@ -85,12 +88,43 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
         return trackTime < first.timeMapping.target.start ? first : last
     }
 
+    /// Loads the segment whose target range holds `trackTime` (or the nearest one).
+    public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
+        segment(forTrackTime: trackTime)
+    }
+
+    /// Calls `completionHandler` on an arbitrary queue with the segment whose target range
+    /// holds `trackTime` (or the nearest one); a track's values are loaded with its asset.
+    public func loadSegment(forTrackTime trackTime: CMTime,
+                            completionHandler: @escaping @Sendable (AVAssetTrackSegment?, (any Error)?) -> Void) {
+        let segment = segment(forTrackTime: trackTime)
+        DispatchQueue.global().async { completionHandler(segment, nil) }
+    }
+
     /// The track's metadata items in every key space.
     public var metadata: [AVMetadataItem] { contents.metadata }
     /// The track's metadata items in the common key space.
     public var commonMetadata: [AVMetadataItem] { contents.commonMetadata }
     /// The metadata formats the track has items in.
     public var availableMetadataFormats: [AVMetadataFormat] { AVAsset.formats(of: contents.metadata) }
+
+    /// The track's metadata items in one format.
+    public func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] {
+        metadata.filter { $0.keySpace.flatMap(AVMetadataFormat.init(keySpace:)) == format }
+    }
+
+    /// The track's metadata items in one format.
+    public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
+        metadata(forFormat: format)
+    }
+
+    /// Calls `completionHandler` on an arbitrary queue with the track's metadata items in one
+    /// format; a track's values are loaded with its asset.
+    public func loadMetadata(for format: AVMetadataFormat,
+                             completionHandler: @escaping @Sendable ([AVMetadataItem]?, (any Error)?) -> Void) {
+        let items = metadata(forFormat: format)
+        DispatchQueue.global().async { completionHandler(items, nil) }
+    }
 
     /// Whether the track has a media characteristic.
     public func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {

@@ -13,7 +13,10 @@ public class AVAnyAsyncProperty: @unchecked Sendable, CustomStringConvertible {
     public var description: String { key }
 }
 
-/// A loadable property of objects of type `Root`, whatever its value type.
+/// A loadable property of objects of type `Root`, whatever its value type. The properties
+/// themselves (`.duration`, `.tracks`, `.naturalSize`, `.stringValue`, …) are its static members,
+/// so that a list of them such as `AVPlayerItem(asset:automaticallyLoadedAssetKeys:)` takes can be
+/// written `[.duration, .tracks]`.
 public class AVPartialAsyncProperty<Root>: AVAnyAsyncProperty, @unchecked Sendable {}
 
 /// A property of `Root` with a value of type `Value` that loads asynchronously, such as
@@ -28,7 +31,7 @@ public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @
         /// The value is loaded.
         case loaded(Value)
         /// Loading failed with this error.
-        case failed(Error)
+        case failed(NSError)
     }
 
     /// Loads (or returns the loaded) value from a root object.
@@ -44,3 +47,7 @@ public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @
         super.init(key: key)
     }
 }
+
+extension AVAsyncProperty.Status: Equatable where Value: Equatable {}
+
+extension AVAsyncProperty.Status: @unchecked Sendable where Value: Sendable {}

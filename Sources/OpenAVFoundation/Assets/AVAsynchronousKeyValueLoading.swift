@@ -13,15 +13,24 @@ public protocol AVAsynchronousKeyValueLoading {
 }
 
 extension AVAsynchronousKeyValueLoading {
-    /// Loads one property and returns its value.
-    public func load<T>(_ property: AVAsyncProperty<Self, T>) async throws -> T {
-        try await property.loadValue(self)
+    /// Loads one property and returns its value: `let duration = try await asset.load(.duration)`.
+    /// The value comes back in the caller's isolation (`isolation`, by default the caller's actor).
+    public func load<T>(_ property: AVAsyncProperty<Self, T>, isolation: isolated (any Actor)? = #isolation) async throws -> T {
+        nonisolated(unsafe) let root = self
+        nonisolated(unsafe) let value = try await property.loadValue(root)
+        return value
     }
 
-    /// Loads several properties and returns their values in order:
+    /// Loads two or more properties and returns their values in order:
     /// `let (duration, tracks) = try await asset.load(.duration, .tracks)`.
-    public func load<each T>(_ properties: repeat AVAsyncProperty<Self, each T>) async throws -> (repeat each T) {
-        (repeat try await (each properties).loadValue(self))
+    public func load<A, B, each C>(
+        _ firstProperty: AVAsyncProperty<Self, A>, _ secondProperty: AVAsyncProperty<Self, B>,
+        _ properties: repeat AVAsyncProperty<Self, each C>, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> (A, B, repeat each C) {
+        nonisolated(unsafe) let root = self
+        nonisolated(unsafe) let values = (try await firstProperty.loadValue(root), try await secondProperty.loadValue(root),
+                                          repeat try await (each properties).loadValue(root))
+        return values
     }
 
     /// The loading state of a property, without loading it.

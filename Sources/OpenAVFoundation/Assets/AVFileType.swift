@@ -61,6 +61,10 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
     /// The Scenarist closed-caption format (.scc).
     /// Differs from Apple: available on every platform, not only macOS and iOS 18.
     public static let SCC = AVFileType(rawValue: "com.scenarist.closed-caption")
+    /// The Apple Haptics Audio Pattern format (.ahap).
+    public static let AHAP = AVFileType(rawValue: "public.haptics-content")
+    /// The Digital Imaging and Communications in Medicine (DICOM) format (.dcm).
+    public static let dcm = AVFileType(rawValue: "org.nema.dicom")
 }
 
 extension AVFileType {
@@ -113,6 +117,8 @@ extension AVFileType {
         case .tif: return ["tif", "tiff"]
         case .appleiTT: return ["itt"]
         case .SCC: return ["scc"]
+        case .AHAP: return ["ahap"]
+        case .dcm: return ["dcm"]
         default: return []
         }
     }
@@ -120,7 +126,7 @@ extension AVFileType {
     /// Every file type this module names, in declaration order.
     package static let allKnown: [AVFileType] = [
         .mov, .mp4, .m4v, .m4a, .mobile3GPP, .mobile3GPP2, .caf, .wav, .aiff, .aifc, .amr, .mp3, .au,
-        .ac3, .eac3, .jpg, .dng, .heic, .avci, .heif, .tif, .appleiTT, .SCC,
+        .ac3, .eac3, .jpg, .dng, .heic, .avci, .heif, .tif, .appleiTT, .SCC, .AHAP, .dcm,
     ]
 
     /// The file type for a path extension ("mov", ".MP4"), or nil when no file type claims it.

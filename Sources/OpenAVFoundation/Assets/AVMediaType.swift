@@ -28,6 +28,8 @@ public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     public static let metadata = AVMediaType(rawValue: "meta")
     /// The media contains muxed media.
     public static let muxed = AVMediaType(rawValue: "muxx")
+    /// The media contains metadata objects (what `AVCaptureMetadataOutput` delivers).
+    public static let metadataObject = AVMediaType(rawValue: "mobj")
     /// The media contains depth data.
     public static let depthData = AVMediaType(rawValue: "dpth")
     /// The media contains haptic content.

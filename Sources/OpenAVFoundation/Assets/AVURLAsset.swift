@@ -9,15 +9,18 @@ public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPrecis
 public let AVURLAssetHTTPUserAgentKey = "AVURLAssetHTTPUserAgentKey"
 
 /// The option key for extra header fields sent with every HTTP request of the asset, the
-/// playlist's and each segment's (a `[String: String]`). Apple's SDK has this key without
-/// documenting it; real code passes it for authorization headers.
+/// playlist's and each segment's (a `[String: String]`).
+///
+/// Linux addition: Apple's SDK declares no such constant, but its framework honours the same
+/// string, which real code passes as the literal `"AVURLAssetHTTPHeaderFieldsKey"` for
+/// authorization headers; both spellings work here.
 public let AVURLAssetHTTPHeaderFieldsKey = "AVURLAssetHTTPHeaderFieldsKey"
 
 /// The option key for how long, in seconds, connecting to the server or waiting for its next
 /// bytes may take before loading or reading fails with `URLError.timedOut` underneath (a
 /// `TimeInterval`; 30 by default).
 ///
-/// An extension of OpenAVFoundation: Apple's framework has no such option.
+/// Linux addition: Apple's framework has no such option.
 public let AVURLAssetHTTPTimeoutIntervalKey = "AVURLAssetHTTPTimeoutIntervalKey"
 
 /// An asset read from a URL: a local file, a file on an HTTP(S) server (read with byte-range
@@ -52,11 +55,23 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
         [.mov, .mp4, .m4v, .m4a, .mobile3GPP, .mobile3GPP2, .caf, .wav, .aiff, .aifc, .amr, .mp3, .au, .ac3, .eac3]
     }
 
-    /// Whether `AVURLAsset` can open files of a MIME type such as "video/mp4".
-    open class func isPlayableExtendedMIMEType(_ extendedMIMEType: String) -> Bool {
-        let type = extendedMIMEType.split(separator: ";").first.map(String.init)?.lowercased() ?? ""
-        return ["video/mp4", "video/quicktime", "audio/mp4", "audio/mpeg", "audio/wav", "audio/x-wav", "video/x-m4v",
-                "audio/x-m4a", "video/webm", "audio/webm", "video/x-matroska", "video/mp2t", "audio/aac", "audio/flac",
-                "audio/ogg", "audio/opus"].contains(type)
+    /// The MIME types `AVURLAsset` can open, such as "video/mp4".
+    open class func audiovisualMIMETypes() -> [String] {
+        playableMIMETypes
     }
+
+    /// Whether `AVURLAsset` can open files of a MIME type such as "video/mp4" (codec parameters
+    /// after a ";" are not looked at).
+    open class func isPlayableExtendedMIMEType(_ extendedMIMEType: String) -> Bool {
+        let type = extendedMIMEType.split(separator: ";").first.map(String.init)?
+            .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return playableMIMETypes.contains(type)
+    }
+
+    /// The MIME types of the containers FFmpeg reads here.
+    private static let playableMIMETypes = [
+        "video/mp4", "video/quicktime", "audio/mp4", "audio/mpeg", "audio/wav", "audio/x-wav", "video/x-m4v",
+        "audio/x-m4a", "video/webm", "audio/webm", "video/x-matroska", "video/mp2t", "audio/aac", "audio/flac",
+        "audio/ogg", "audio/opus",
+    ]
 }

@@ -7,19 +7,37 @@ extension AVAssetImageGenerator {
     /// `for await result in generator.images(for: times) { let image = try result.image }`.
     public struct Images: AsyncSequence, Sendable {
         /// One requested time and what was made for it.
-        public struct Element: Sendable {
+        public enum Element: Sendable {
+            /// The image was made.
+            case success(requestedTime: CMTime, image: CGImage, actualTime: CMTime)
+            /// The image could not be made; `error` says why.
+            case failure(requestedTime: CMTime, error: any Error)
+
             /// The time asked for.
-            public let requestedTime: CMTime
-            let outcome: Swift.Result<(image: CGImage, actualTime: CMTime), any Error>
+            public var requestedTime: CMTime {
+                switch self {
+                case .success(let requestedTime, _, _), .failure(let requestedTime, _): return requestedTime
+                }
+            }
 
             /// The image, or the error that prevented it.
             public var image: CGImage {
-                get throws { try outcome.get().image }
+                get throws {
+                    switch self {
+                    case .success(_, let image, _): return image
+                    case .failure(_, let error): throw error
+                    }
+                }
             }
 
             /// The time the image was taken at, or the error that prevented it.
             public var actualTime: CMTime {
-                get throws { try outcome.get().actualTime }
+                get throws {
+                    switch self {
+                    case .success(_, _, let actualTime): return actualTime
+                    case .failure(_, let error): throw error
+                    }
+                }
             }
         }
 
@@ -33,9 +51,9 @@ extension AVAssetImageGenerator {
                 guard let time = times.next() else { return nil }
                 do {
                     let made = try await generator.image(at: time)
-                    return Element(requestedTime: time, outcome: .success(made))
+                    return .success(requestedTime: time, image: made.image, actualTime: made.actualTime)
                 } catch {
-                    return Element(requestedTime: time, outcome: .failure(error))
+                    return .failure(requestedTime: time, error: error)
                 }
             }
         }

@@ -51,8 +51,9 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     /// The largest size an image may have, aspect kept and never enlarged; `.zero` (the
     /// default) for the video's own size. A zero width or height leaves that side free.
     open var maximumSize: CGSize = .zero
-    /// Which part of the picture images show (default `.cleanAperture`).
-    open var apertureMode: ApertureMode = .cleanAperture
+    /// Which part of the picture images show (default `.cleanAperture`; nil reads as
+    /// `.cleanAperture`).
+    open var apertureMode: ApertureMode? = .cleanAperture
     /// How much earlier than asked an image may be taken (default: any, for speed: the key frame
     /// before the time). `.zero` asks for the exact frame.
     open var requestedTimeToleranceBefore: CMTime = .positiveInfinity
@@ -60,8 +61,26 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     open var requestedTimeToleranceAfter: CMTime = .positiveInfinity
     /// How the asset's video tracks are composed into the image; nil shows the first video
     /// track. A composed image is upright at the composition's render size (fitted into
-    /// `maximumSize`); `appliesPreferredTrackTransform` does not apply.
-    open var videoComposition: AVVideoComposition?
+    /// `maximumSize`); `appliesPreferredTrackTransform` does not apply. A copy is kept, so later
+    /// changes to a mutable composition do not reach the generator.
+    open var videoComposition: AVVideoComposition? {
+        get { lock.withLock { composition } }
+        set {
+            let copy = newValue?.copy() as? AVVideoComposition
+            let made = copy?.customVideoCompositorClass.map { $0.init() }
+            lock.withLock {
+                composition = copy
+                compositor = made
+            }
+        }
+    }
+
+    /// The custom compositor made from the video composition's `customVideoCompositorClass`,
+    /// which draws every composed image; nil without one.
+    open var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { compositor } }
+
+    private var composition: AVVideoComposition?
+    private var compositor: (any AVVideoCompositing)?
 
     /// Creates a generator for `asset`.
     public init(asset: AVAsset) {
@@ -86,6 +105,20 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
                 } catch {
                     continuation.resume(throwing: error)
                 }
+            }
+        }
+    }
+
+    /// Makes the image at `requestedTime` on a queue of the generator's, then calls `handler`
+    /// with it and the time it was taken at, or with nil and the error.
+    open func generateCGImageAsynchronously(for requestedTime: CMTime,
+                                           completionHandler handler: @escaping @Sendable (CGImage?, CMTime, (any Error)?) -> Void) {
+        queue.async {
+            do {
+                let (image, actual) = try self.makeImage(at: requestedTime)
+                handler(image, actual, nil)
+            } catch {
+                handler(nil, .invalid, error)
             }
         }
     }
@@ -124,7 +157,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
             if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
             throw AVError(.noSourceTrack, reason: "the asset has no video track")
         }
-        let composition = videoComposition
+        let (composition, compositor) = lock.withLock { (self.composition, self.compositor) }
         let transform = appliesPreferredTrackTransform && composition == nil ? track.preferredTransform : .identity
         let turns = Self.quarterTurn(transform)
         let reader = try AVAssetReader(asset: asset)
@@ -136,7 +169,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
             let composed = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video), videoSettings: [
                 kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: width, kCVPixelBufferHeightKey: height,
             ])
-            composed.videoComposition = composition
+            composed.setVideoComposition(composition, compositor: compositor)
             output = composed
         } else {
             let (width, height) = outputSize(of: track, quarterTurns: turns)

@@ -3,6 +3,8 @@ import MediaEngine
 import OpenCoreVideo
 
 /// The option key for JPEG quality, from 0 (smallest) to 1 (best; the default is 0.9 here).
+///
+/// Linux addition: ImageIO's on Apple platforms, provided by OpenAVFoundation here.
 public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"
 
 /// Writes images to PNG or JPEG files or data: ImageIO's `CGImageDestination`, which Apple code
@@ -64,24 +66,32 @@ public final class CGImageDestination: @unchecked Sendable {
 
 /// A destination that writes one image of `type` ("public.png" or "public.jpeg") to `url`;
 /// nil for another type. The file is written by `CGImageDestinationFinalize`.
+///
+/// Linux addition: ImageIO's on Apple platforms, provided by OpenAVFoundation here.
 public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ count: Int, _ options: CFDictionary?) -> CGImageDestination? {
     guard count == 1 else { return nil }
     return CGImageDestination(target: .file(url as URL), type: type, options: options as? [String: Any])
 }
 
 /// A destination that appends one encoded image of `type` to `data`.
+///
+/// Linux addition: ImageIO's on Apple platforms, provided by OpenAVFoundation here.
 public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int, _ options: CFDictionary?) -> CGImageDestination? {
     guard count == 1 else { return nil }
     return CGImageDestination(target: .data(data), type: type, options: options as? [String: Any])
 }
 
 /// Sets the image the destination writes.
+///
+/// Linux addition: ImageIO's on Apple platforms, provided by OpenAVFoundation here.
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
     idst.lock.withLock { idst.image = (image, properties as? [String: Any] ?? [:]) }
 }
 
 /// Encodes the image and writes it; false when there is no image, it cannot be encoded, or
 /// the file cannot be written.
+///
+/// Linux addition: ImageIO's on Apple platforms, provided by OpenAVFoundation here.
 @discardableResult
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     idst.lock.withLock {

@@ -46,6 +46,15 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
         }
     }
 
+    /// Sets the composition (already copied) and the compositor that draws it (an image
+    /// generator's own, so that its `customVideoCompositor` is the one at work).
+    func setVideoComposition(_ composition: AVVideoComposition, compositor: (any AVVideoCompositing)?) {
+        lock.withLock {
+            self.composition = composition
+            self.compositor = compositor
+        }
+    }
+
     /// The custom compositor made from the composition's `customVideoCompositorClass`, or nil.
     open var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { compositor } }
 

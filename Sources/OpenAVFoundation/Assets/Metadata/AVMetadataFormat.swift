@@ -10,6 +10,8 @@ public struct AVMetadataFormat: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Creates a metadata format from its raw value.
+    ///
+    /// Linux addition: Apple's `AVMetadataFormat` is a closed set with only `init(rawValue:)`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// QuickTime user data.

@@ -3,8 +3,11 @@
 import Foundation
 
 /// A metadata item of an asset or one of its tracks: a key in a key space, and a value.
-/// Differs from Apple: the value is loaded when the item is made, so the `load(_:)` async properties
-/// and `AVMetadataItemValueRequest` are absent; read the properties directly.
+/// The value is read with the asset, so `try await item.load(.stringValue)` never waits, and
+/// reading the properties directly never blocks.
+///
+/// Differs from Apple: items whose values load lazily (`init(propertiesOf:valueLoadingHandler:)`,
+/// `AVMetadataItemValueRequest`) are not available.
 public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Everything an item holds; guarded by `lock` because the mutable subclass writes it.
     package struct State {
