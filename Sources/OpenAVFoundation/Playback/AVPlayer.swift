@@ -16,6 +16,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var defaultRateValue: Float = 1
     private var waitsToMinimizeStalling = true
+    private var allowsExternal = true
 
     /// Creates a player without an item.
     public override init() {
@@ -54,6 +55,13 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         rate = defaultRate
     }
 
+    /// Plays at `rate` at once, whether or not enough media is buffered. Differs from Apple: the
+    /// same as setting `rate`, as a local file needs no buffering before it plays (the player
+    /// still waits for the item to be ready).
+    open func playImmediately(atRate rate: Float) {
+        self.rate = rate
+    }
+
     /// Pauses (rate 0).
     open func pause() {
         rate = 0
@@ -67,7 +75,8 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         set {
             engine.rate = newValue
             keyValueObservers.recheck()
-            NotificationCenter.default.post(name: AVPlayer.rateDidChangeNotification, object: self)
+            NotificationCenter.default.post(name: AVPlayer.rateDidChangeNotification, object: self,
+                                            userInfo: [AVPlayer.rateDidChangeReasonKey: RateDidChangeReason.setRateCalled])
         }
     }
 
@@ -140,9 +149,21 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         item.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, completionHandler: completionHandler)
     }
 
-    /// Seeks to the date `date` in a stream with dates: never on Linux's files (false).
+    /// Seeks to the date `date` in a stream with dates: the items played here have no dates
+    /// (`AVPlayerItem.currentDate()` is nil), so the seek does nothing.
+    open func seek(to date: Date) {
+        seek(to: date, completionHandler: { _ in })
+    }
+
+    /// Seeks to the date `date` in a stream with dates, then calls the handler with whether the
+    /// playhead moved: never here (false), as the items played have no dates.
     open func seek(to date: Date, completionHandler: @escaping @Sendable (Bool) -> Void) {
         completionHandler(false)
+    }
+
+    /// Seeks to the date `date` in a stream with dates; whether the playhead moved (never here).
+    open func seek(to date: Date) async -> Bool {
+        false
     }
 
     /// Seeks to `time`, landing on the key frame at or before it; whether the seek finished.
@@ -154,6 +175,25 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) async -> Bool {
         await currentItem?.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter) ?? false
     }
+
+    /// Gets ready to play from the current time at `rate`, then calls the handler with whether
+    /// it is ready (on a global queue): true once the current item is ready to play, as the
+    /// player decodes ahead of the clock by itself; false when the player is not ready to play
+    /// or has no item.
+    open func preroll(atRate rate: Float, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        let ready = status == .readyToPlay && currentItem?.status == .readyToPlay
+        guard let completionHandler else { return }
+        DispatchQueue.global().async { completionHandler(ready) }
+    }
+
+    /// Gets ready to play from the current time at `rate`; whether it is ready (see
+    /// `preroll(atRate:completionHandler:)`).
+    open func preroll(atRate rate: Float) async -> Bool {
+        await withCheckedContinuation { continuation in preroll(atRate: rate) { continuation.resume(returning: $0) } }
+    }
+
+    /// Cancels the prerolls under way: nothing to do here, as a preroll completes at once.
+    open func cancelPendingPrerolls() {}
 
     /// What the player does when an item reaches its end.
     open var actionAtItemEnd: ActionAtItemEnd {
@@ -180,6 +220,24 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         get { engine.sinkName }
         set { engine.sinkName = newValue }
     }
+
+    /// Whether the player may switch to external playback (AirPlay on Apple platforms); true by
+    /// default. Linux has no external playback, so it never becomes active.
+    open var allowsExternalPlayback: Bool {
+        get { lock.withLock { allowsExternal } }
+        set { lock.withLock { allowsExternal = newValue } }
+    }
+
+    /// Whether video plays on an external device: never on Linux (false).
+    open var isExternalPlaybackActive: Bool { false }
+
+    /// Whether video is hidden because the display lacks the protection the content asks for:
+    /// never here (false), as protected (FairPlay) content is not played.
+    open var outputObscuredDueToInsufficientExternalProtection: Bool { false }
+
+    /// Whether HDR video can be shown as HDR: false, as video windows show standard dynamic
+    /// range.
+    open class var eligibleForHDRPlayback: Bool { false }
 
     /// Calls `block` with the current time every `interval` of item time while playing, and
     /// when playback starts, stops or jumps; on `queue` (nil: the main queue). Keep the
@@ -213,6 +271,11 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
-    /// Posted (with the player as object) when its rate changed.
+    /// Posted (with the player as object) when its rate changed; the user info says why under
+    /// `rateDidChangeReasonKey`.
     public static let rateDidChangeNotification = Notification.Name("AVPlayerRateDidChangeNotification")
+    /// The user-info key of a rate change notification's `RateDidChangeReason`.
+    public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
+    /// Posted when `eligibleForHDRPlayback` changed: never here, as it does not change.
+    public static let eligibleForHDRPlaybackDidChangeNotification = Notification.Name("AVPlayerEligibleForHDRPlaybackDidChangeNotification")
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A snapshot of a player item's access log: its events, oldest first, and the same as text in
 /// the W3C Extended Log File Format.
-open class AVPlayerItemAccessLog: NSObject, @unchecked Sendable {
+open class AVPlayerItemAccessLog: NSObject, NSCopying, @unchecked Sendable {
     /// The events, in the order they began.
     public let events: [AVPlayerItemAccessLogEvent]
 
@@ -10,6 +10,9 @@ open class AVPlayerItemAccessLog: NSObject, @unchecked Sendable {
         self.events = events
         super.init()
     }
+
+    /// The log itself: a snapshot does not change.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The encoding of `extendedLogData()`: UTF-8.
     open var extendedLogDataStringEncoding: UInt { String.Encoding.utf8.rawValue }

@@ -16,9 +16,9 @@ open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
     private weak var pullDelegate: AVPlayerItemOutputPullDelegate?
     private var pullQueue: DispatchQueue?
 
-    /// Creates an output whose pixel buffers have `pixelBufferAttributes` (nil: the decoder's
-    /// own format).
-    public init(pixelBufferAttributes: [String: Any]?) {
+    /// Creates an output whose pixel buffers have `pixelBufferAttributes` (nil, the default: the
+    /// decoder's own format).
+    public init(pixelBufferAttributes: [String: Any]? = nil) {
         attributes = pixelBufferAttributes ?? [:]
         super.init()
     }

@@ -11,17 +11,21 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
     private weak var player: AVQueuePlayer?
     private let template: AVPlayerItem
     private let timeRange: CMTimeRange
+    private let ordering: ItemOrdering
     private var replicas: [AVPlayerItem] = []
     private var loops = 0
     private var state: Status = .unknown
     private var observer: NSObjectProtocol?
 
-    /// Loops `templateItem` between `timeRange`'s start and end (an invalid or empty range: the
-    /// whole item) in `player`, which should be otherwise empty.
-    public init(player: AVQueuePlayer, templateItem: AVPlayerItem, timeRange: CMTimeRange) {
+    /// Loops `itemToLoop` between `loopRange`'s start and end (an invalid or empty range: the
+    /// whole item) in `player`, its copies put before or after the items already queued as
+    /// `itemOrdering` says.
+    public init(player: AVQueuePlayer, templateItem itemToLoop: AVPlayerItem, timeRange loopRange: CMTimeRange,
+                existingItemsOrdering itemOrdering: ItemOrdering) {
         self.player = player
-        template = templateItem
-        self.timeRange = timeRange
+        template = itemToLoop
+        timeRange = loopRange
+        ordering = itemOrdering
         super.init()
         observer = NotificationCenter.default.addObserver(forName: AVPlayerItem.didPlayToEndTimeNotification, object: nil, queue: nil) { [weak self] note in
             guard let self, let item = note.object as? AVPlayerItem else { return }
@@ -30,9 +34,15 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
         for _ in 0..<Self.replicaCount { enqueue() }
     }
 
-    /// Loops all of `templateItem` in `player`.
-    public convenience init(player: AVQueuePlayer, templateItem: AVPlayerItem) {
-        self.init(player: player, templateItem: templateItem, timeRange: .invalid)
+    /// Loops `itemToLoop` between `loopRange`'s start and end (an invalid or empty range: the
+    /// whole item) in `player`, its copies put before the items already queued.
+    public convenience init(player: AVQueuePlayer, templateItem itemToLoop: AVPlayerItem, timeRange loopRange: CMTimeRange) {
+        self.init(player: player, templateItem: itemToLoop, timeRange: loopRange, existingItemsOrdering: .loopingItemsPrecedeExistingItems)
+    }
+
+    /// Loops all of `itemToLoop` in `player`, its copies put before the items already queued.
+    public convenience init(player: AVQueuePlayer, templateItem itemToLoop: AVPlayerItem) {
+        self.init(player: player, templateItem: itemToLoop, timeRange: .invalid)
     }
 
     deinit { observer.map(NotificationCenter.default.removeObserver) }
@@ -62,7 +72,8 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
         lock.withLock { state = .cancelled }
     }
 
-    /// Puts a new copy at the end of the queue.
+    /// Puts a new copy in the queue: after the last copy still queued, else before or after the
+    /// other items as the ordering says.
     private func enqueue() {
         let replica = AVPlayerItem(asset: template.asset)
         if timeRange.isValid, !timeRange.isEmpty {
@@ -70,8 +81,20 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
             replica.seek(to: timeRange.start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
         }
         replica.audioTimePitchAlgorithm = template.audioTimePitchAlgorithm
-        lock.withLock { replicas.append(replica) }
-        player?.insert(replica, after: nil)
+        let queued = lock.withLock { () -> [AVPlayerItem] in
+            defer { replicas.append(replica) }
+            return replicas
+        }
+        guard let player else { return }
+        player.engine.editItems { queue in
+            if let last = queue.lastIndex(where: { item in queued.contains { $0 === item } }) {
+                queue.insert(replica, at: last + 1)
+            } else if ordering == .loopingItemsPrecedeExistingItems {
+                queue.insert(replica, at: 0)
+            } else {
+                queue.append(replica)
+            }
+        }
     }
 
     /// A copy played to its end: counted, and another joins the queue.

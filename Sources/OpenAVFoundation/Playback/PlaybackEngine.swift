@@ -189,6 +189,15 @@ final class PlaybackEngine: @unchecked Sendable {
         if let completion = replaced?.completion { DispatchQueue.global().async { completion(false) } }
     }
 
+    /// Drops the seek asked for and not yet begun, telling it it did not finish.
+    func cancelPendingSeek() {
+        let dropped = condition.withLock { () -> Seek? in
+            defer { pendingSeek = nil }
+            return pendingSeek
+        }
+        if let completion = dropped?.completion { DispatchQueue.global().async { completion(false) } }
+    }
+
     /// An item's outputs changed: its video decoding restarts where it stands.
     func outputsChanged(of item: AVPlayerItem) {
         condition.withLock {
