@@ -14,7 +14,7 @@ struct Play: AsyncParsableCommand {
             runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
             a display the files play without video. Keys on a terminal and in the window: space pause, ←/→ exact \
             seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, f full screen (in the window), q quit; \
-            closing the window quits.
+            closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how             far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time).
             """
     )
 
@@ -218,9 +218,12 @@ final class PlaySession: @unchecked Sendable {
         let events = item.accessLog()?.events ?? []
         let hasVideo = window != nil && item.tracks.contains { $0.isEnabled && $0.assetTrack?.mediaType == .video }
         let dropped = hasVideo ? "  \(events.reduce(0) { $0 + $1.numberOfDroppedVideoFrames }) dropped" : ""
+        // How far the pictures trail the sound (the player's clock) on screen.
+        let lateness = hasVideo ? (window?.layer as? AVPlayerLayer)?.pictureLateness : nil
+        let offset = lateness.map { String(format: "  A-V %+ld ms", Int(($0 * 1000).rounded())) } ?? ""
         let stalls = events.reduce(0) { $0 + $1.numberOfStalls }
-        let text = String(format: "%@  %@ / %@  %@%@%@%@%@", name(of: item), Self.clock(time), Self.clock(duration), state, rate,
-                          dropped, stalls > 0 ? "  \(stalls) stalls" : "", player.isMuted ? "  muted" : "")
+        let text = String(format: "%@  %@ / %@  %@%@%@%@%@%@", name(of: item), Self.clock(time), Self.clock(duration), state, rate,
+                          dropped, offset, stalls > 0 ? "  \(stalls) stalls" : "", player.isMuted ? "  muted" : "")
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     }
 

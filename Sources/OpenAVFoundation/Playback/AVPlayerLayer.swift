@@ -23,6 +23,9 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
     private var transform: CGAffineTransform?
     /// The picture shown, and the item it is of.
     private var shown: CVPixelBuffer?
+    /// How late new pictures were taken for the window, against the player's clock: a running
+    /// average, in seconds.
+    private var lateness: Double?
 
     /// Creates a layer showing `player`'s video.
     public convenience init(player: AVPlayer?) {
@@ -87,13 +90,25 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
         }
         let output = outputAttached(to: item)
         let time = output.itemTime(forHostTime: CACurrentMediaTime())
+        var pictureTime = CMTime.invalid
         if time.isValid, output.hasNewPixelBuffer(forItemTime: time),
-           let buffer = output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: nil) {
-            lock.withLock { shown = buffer }
+           let buffer = output.copyPixelBuffer(forItemTime: time, itemTimeForDisplay: &pictureTime) {
+            let late = pictureTime.isNumeric && player?.rate != 0 ? (time - pictureTime).seconds : nil
+            lock.withLock {
+                shown = buffer
+                if let late { lateness = lateness.map { $0 * 0.9 + late * 0.1 } ?? late }
+            }
         }
         guard let buffer = lock.withLock({ shown }) else { return nil }
         return LayerPicture(buffer: buffer, rect: videoRect, clip: bounds, transform: videoTransform(of: item))
     }
+
+    /// How late the layer's pictures come against the player's clock (the sound when there is
+    /// sound) while playing: the item time when a new picture is taken for the window, less the
+    /// picture's own time, as a running average in seconds; nil before the first. A picture is
+    /// taken at the window's first redraw after its time, so up to one redraw interval is on time.
+    /// Package access, for `openav play`'s status line.
+    package var pictureLateness: Double? { lock.withLock { lateness } }
 
     /// The transform of `item`'s video track (none for a video composition's frames, which are
     /// upright), looked up once the item is ready (its tracks are known then), not at each
@@ -133,6 +148,7 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
                 outputItem = nil
                 transform = nil
                 shown = nil
+                lateness = nil
             }
             return (self.output, outputItem)
         }
