@@ -15,6 +15,8 @@ package final class AudioRateFilter {
     private let source: UnsafeMutablePointer<AVFilterContext>
     private let sink: UnsafeMutablePointer<AVFilterContext>
     private let received = Frame()
+    /// The input frame, refilled for each piece.
+    private let input = Frame()
     private var nextPTS: Int64 = 0
 
     /// The filter description for `rate`: atempo takes 0.5 to 100 at once, so slower rates are
@@ -93,18 +95,34 @@ package final class AudioRateFilter {
     /// Feeds `frames` frames at `samples` (nil: the end of the sound), then hands each piece
     /// the filter gives to `output` (pointer, frame count).
     package func process(_ samples: UnsafePointer<Float>?, frames: Int, output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
-        if let samples, frames > 0 {
-            let frame = Frame()
-            let f = frame.pointer
-            f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
-            f.pointee.sample_rate = Int32(sampleRate)
-            f.pointee.nb_samples = Int32(frames)
-            av_channel_layout_default(&f.pointee.ch_layout, Int32(channelCount))
-            _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to stretch")
-            UnsafeMutableRawPointer(f.pointee.data.0!).copyMemory(from: samples, byteCount: frames * channelCount * 4)
+        let bytes = frames * channelCount * 4
+        try process(frames: samples == nil ? 0 : frames,
+                    fill: samples.map { samples in { UnsafeMutableRawPointer($0).copyMemory(from: samples, byteCount: bytes) } },
+                    output: output)
+    }
+
+    /// Feeds `frames` frames that `fill` writes straight into the filter's input (nil: the end of
+    /// the sound), then hands each piece the filter gives to `output` (pointer, frame count).
+    /// The input's memory is reused from call to call once the filter has let go of it.
+    package func process(frames: Int, fill: ((UnsafeMutablePointer<Float>) -> Void)?,
+                         output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
+        if let fill, frames > 0 {
+            let f = input.pointer
+            if f.pointee.nb_samples != Int32(frames) || f.pointee.data.0 == nil {
+                av_frame_unref(f)
+                f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+                f.pointee.sample_rate = Int32(sampleRate)
+                f.pointee.nb_samples = Int32(frames)
+                av_channel_layout_default(&f.pointee.ch_layout, Int32(channelCount))
+                _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to stretch")
+            } else {
+                // A new buffer only while the filter still holds the last one.
+                _ = try ffmpegCheck(av_frame_make_writable(f), "allocating audio to stretch")
+            }
+            fill(UnsafeMutableRawPointer(f.pointee.data.0!).assumingMemoryBound(to: Float.self))
             f.pointee.pts = nextPTS
             nextPTS += Int64(frames)
-            _ = try ffmpegCheck(av_buffersrc_add_frame(source, f), "stretching audio")
+            _ = try ffmpegCheck(av_buffersrc_add_frame_flags(source, f, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "stretching audio")
         } else {
             _ = try ffmpegCheck(av_buffersrc_add_frame(source, nil), "ending stretched audio")
         }

@@ -117,14 +117,15 @@ final class SoundFeed {
             guard let (block, offset, limit) = current ?? nextPiece() else {
                 if isWaiting { break }
                 sourceFinished = true
-                stretch(nil, frames: 0)
+                stretch(frames: 0, fill: nil)
                 continue
             }
             let available = (limit - offset) / (4 * channels)
             if filter != nil {
-                // The whole piece goes through the stretching; what comes out waits above.
+                // The whole piece goes through the stretching, copied straight into the filter's
+                // input; what comes out waits above.
                 current = nil
-                withContiguous(block, offset: offset, frames: available) { stretch($0, frames: available) }
+                stretch(frames: available) { CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: available * 4 * channels, destination: $0) }
                 continue
             }
             let count = min(frames - given, available)
@@ -152,25 +153,15 @@ final class SoundFeed {
         }
     }
 
-    /// Calls `body` with `frames` frames of `block` from `offset` in one piece of memory.
-    private func withContiguous(_ block: CMBlockBuffer, offset: Int, frames: Int, _ body: (UnsafePointer<Float>) -> Void) {
-        let samples = frames * Self.channelCount
-        if scratch.count < samples { scratch = [Float](repeating: 0, count: samples) }
-        scratch.withUnsafeMutableBufferPointer { buffer in
-            CMBlockBufferCopyDataBytes(block, atOffset: offset, dataLength: samples * 4, destination: buffer.baseAddress!)
-            body(buffer.baseAddress!)
-        }
-    }
-
-    /// Passes frames (nil: the end) through the stretching into `stretched`.
-    private func stretch(_ samples: UnsafePointer<Float>?, frames: Int) {
+    /// Passes `frames` frames that `fill` writes (nil: the end) through the stretching into `stretched`.
+    private func stretch(frames: Int, fill: ((UnsafeMutablePointer<Float>) -> Void)?) {
         guard let filter else { return }
         if stretchedHead == stretched.count {
             stretched.removeAll(keepingCapacity: true)
             stretchedHead = 0
         }
         do {
-            try filter.process(samples, frames: frames) { pointer, count in
+            try filter.process(frames: frames, fill: fill) { pointer, count in
                 stretched.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count * Self.channelCount))
             }
         } catch {

@@ -1,7 +1,8 @@
 /// How audio is stretched when played or read at another rate.
 ///
-/// Differs from Apple: accepted and reported, but time-scaled reading is not done yet, so the
-/// choice has no audible effect.
+/// A player at a rate other than 1 keeps the pitch with every algorithm but `.varispeed`, which
+/// lets the pitch follow the rate. Differs from Apple: `.timeDomain`, `.spectral` and
+/// `.lowQualityZeroLatency` all stretch in the time domain (FFmpeg's `atempo`).
 public struct AVAudioTimePitchAlgorithm: RawRepresentable, Hashable, Sendable {
     /// The algorithm's name.
     public let rawValue: String
