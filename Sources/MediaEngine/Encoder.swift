@@ -308,10 +308,11 @@ package final class Encoder {
     // MARK: Video
 
     /// Encodes one picture shown at `presentationTime` for `duration` (invalid: until the next
-    /// picture). Throws when the encoder is audio or finished, the time is not numeric or not
-    /// after the previous picture's, the pixel format is unsupported, or the codec fails.
+    /// picture), as a key frame when `keyFrame` (else where the encoder chooses). Throws when
+    /// the encoder is audio or finished, the time is not numeric or not after the previous
+    /// picture's, the pixel format is unsupported, or the codec fails.
     package func encode(_ pixelBuffer: CVPixelBuffer, presentationTime: CMTime,
-                        duration: CMTime = .invalid) throws(EngineError) {
+                        duration: CMTime = .invalid, keyFrame: Bool = false) throws(EngineError) {
         let operation = "encoding a video frame"
         guard isVideo else { throw EngineError(operation: operation, message: "the encoder is an audio encoder") }
         guard !isFinished else { throw EngineError(operation: operation, message: "the encoder has finished") }
@@ -325,6 +326,7 @@ package final class Encoder {
         }
         let frame = try videoFrame(for: pixelBuffer)
         frame.pointer.pointee.pts = timestamp
+        frame.pointer.pointee.pict_type = keyFrame ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         if let lastTimestamp {
             let interval = timestamp - lastTimestamp
             if frameDurations[lastTimestamp] == nil { frameDurations[lastTimestamp] = interval }

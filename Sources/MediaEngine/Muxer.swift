@@ -405,6 +405,13 @@ package final class Muxer {
         segments.cut = .every(interval, origin: origin)
     }
 
+    /// Which of the segment intervals a sample shown at `time` (in the times written) falls in;
+    /// nil unless segments are cut every interval. An encoder makes the first picture of each
+    /// interval a key frame, so that segments are cut where they are due.
+    package func segmentInterval(at time: CMTime) -> Int64? {
+        segments?.intervalIndex(of: time)
+    }
+
     /// Writes an encoded packet to `track`, its timestamps converted from the packet's
     /// `timeBase`. Consumes the packet (it is empty afterwards). Throws for timestamps the
     /// container refuses (decode times not increasing) and I/O errors.

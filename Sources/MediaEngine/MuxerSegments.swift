@@ -61,13 +61,17 @@ package final class MuxerSegments {
         bytes.append(buffer, count: count)
     }
 
+    /// Which multiple of the interval (counted from the origin) a sample at `presentationTime` is at
+    /// or past, in exact time units; nil unless segments are cut every interval.
+    func intervalIndex(of presentationTime: CMTime) -> Int64? {
+        guard case .every(let interval, let origin) = cut, presentationTime.isNumeric else { return nil }
+        let elapsed = CMTimeConvertScale(presentationTime - origin, timescale: interval.timescale, method: .roundTowardNegativeInfinity)
+        return elapsed.value >= 0 ? elapsed.value / interval.value : (elapsed.value - interval.value + 1) / interval.value
+    }
+
     /// Whether a segment is cut before this sample.
     func cutsBefore(track: Int, presentationTime: CMTime, isSync: Bool) -> Bool {
-        guard case .every(let interval, let origin) = cut, isSync,
-              keyTrack == nil || keyTrack == track, presentationTime.isNumeric else { return false }
-        // Which multiple of the interval the sample is at or past, in exact time units.
-        let elapsed = CMTimeConvertScale(presentationTime - origin, timescale: interval.timescale, method: .roundTowardNegativeInfinity)
-        let index = elapsed.value >= 0 ? elapsed.value / interval.value : (elapsed.value - interval.value + 1) / interval.value
+        guard isSync, keyTrack == nil || keyTrack == track, let index = intervalIndex(of: presentationTime) else { return false }
         if samples.isEmpty {
             // The first sample: the first segment starts in its interval.
             segmentIndex = max(segmentIndex, index)

@@ -38,6 +38,8 @@ final class MovieWriter: @unchecked Sendable {
         var muxerIndex: Int?
         var pending: [Media] = []
         var finished = false
+        /// The segment interval of the last picture encoded, for a writer of segments.
+        var segmentInterval: Int64?
     }
 
     private let lock = NSLock()
@@ -194,10 +196,12 @@ final class MovieWriter: @unchecked Sendable {
             guard let muxerIndex = tracks[index].muxerIndex else { return }
             switch (media, tracks[index].encoder) {
             case (.picture(let pixels, _, let duration), let encoder?):
-                try encoder.encode(pixels, presentationTime: time - offset, duration: duration)
+                try encoder.encode(pixels, presentationTime: time - offset, duration: duration,
+                                   keyFrame: startsSegmentInterval(at: time - offset, track: index))
             case (.sample(let sample), let encoder?):
                 if let pixels = sample.imageBuffer {
-                    try encoder.encode(pixels, presentationTime: time - offset, duration: sample.duration)
+                    try encoder.encode(pixels, presentationTime: time - offset, duration: sample.duration,
+                                       keyFrame: startsSegmentInterval(at: time - offset, track: index))
                 } else {
                     try encoder.encode(pcm: try shifted(sample, by: offset))
                 }
@@ -210,6 +214,16 @@ final class MovieWriter: @unchecked Sendable {
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)
         }
+    }
+
+    /// Whether a picture of track `index` shown at `time` (in the times written) is the first in a
+    /// new segment interval: it is then made a key frame, so that the segment is cut where it is
+    /// due, not at the next key frame the encoder chose (which, after a scene cut, may come a
+    /// whole key frame interval later).
+    private func startsSegmentInterval(at time: CMTime, track index: Int) -> Bool {
+        guard let interval = muxer.segmentInterval(at: time) else { return false }
+        defer { tracks[index].segmentInterval = interval }
+        return tracks[index].segmentInterval.map { interval > $0 } ?? false
     }
 
     /// A stored (compressed) sample cut at the session's end, which the file's edit list then

@@ -155,6 +155,49 @@ import TestSupport
         #expect(starts == keyTimes)
     }
 
+    /// Pictures encoded into segments of 2 s, with at most 60 pictures (2 s) between key frames,
+    /// from a clip whose scene changes at 1.9 s and 3.9 s: the encoder puts a key frame at each
+    /// scene change, which would move its next one past 2 s (and 4 s), but the segments still
+    /// start at 0, 2 and 4 s, each on a key frame, as ffprobe reads the joined segments.
+    @Test func encodedSegmentsStartWhereTheyAreDueDespiteSceneChanges() async throws {
+        let clip = try Fixtures.make("scene-changes.mp4", [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=1.9", "-f", "lavfi", "-i", "rgbtestsrc=size=320x240:rate=30:duration=2",
+            "-f", "lavfi", "-i", "smptebars=size=320x240:rate=30:duration=2.1",
+            "-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0,trim=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+        ])
+        let asset = AVURLAsset(url: clip)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .video).first),
+                                              outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
+        reader.add(output)
+        let collector = Collector()
+        let writer = Self.segmentWriter(interval: CMTime(value: 2, timescale: 1), delegate: collector)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 320, AVVideoHeightKey: 240,
+            AVVideoCompressionPropertiesKey: [AVVideoMaxKeyFrameIntervalKey: 60, AVVideoExpectedSourceFrameRateKey: 30],
+        ])
+        writer.add(input)
+        #expect(reader.startReading() && writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        while let sample = output.copyNextSampleBuffer() { #expect(input.append(sample)) }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let starts = collector.segments.dropFirst().compactMap { $0.report?.trackReports.first?.earliestPresentationTimeStamp.seconds }
+        #expect(starts == [0, 2, 4])
+        // The joined segments' key frames, by ffprobe: at 0, 2 and 4 s, and at the scene changes.
+        let joined = Fixtures.folder.appendingPathComponent("scene-segments-\(UUID().uuidString).mp4")
+        defer { try? FileManager.default.removeItem(at: joined) }
+        try collector.segments.reduce(Data()) { $0 + $1.data }.write(to: joined)
+        let text = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time,key_frame",
+                                                                 "-of", "csv=p=0", joined.path]), as: UTF8.self)
+        let keyTimes = text.split(separator: "\n").compactMap { line -> Double? in
+            let fields = line.split(separator: ",")
+            return fields.count == 2 && fields[0] == "1" ? Double(fields[1]) : nil
+        }
+        #expect([0.0, 2.0, 4.0].allSatisfy { time in keyTimes.contains { abs($0 - time) < 0.001 } }, "\(keyTimes)")
+    }
+
     @Test func aSegmentWriterWithoutItsProfileOrDelegateFailsToStart() throws {
         let missingProfile = AVAssetWriter(contentType: .mpeg4Movie)
         let collector = Collector()
