@@ -42,7 +42,7 @@ public func CVPixelBufferCreate(_ allocator: CFAllocator?, _ width: Int, _ heigh
         withExtendedLifetime(storage) {}
     }
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
-    buffer.creationAttributes = pixelBufferAttributes
+    buffer.creationAttributes = pixelBufferAttributes?.copy() as? NSDictionary
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
@@ -86,7 +86,7 @@ public func CVPixelBufferCreateWithBytes(_ allocator: CFAllocator?, _ width: Int
         dataSize: bytesPerRow * height,
         release: releaseCallback.map { callback in { callback(refCon.pointer, UnsafeRawPointer(address.pointer)) } })
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
-    buffer.creationAttributes = pixelBufferAttributes
+    buffer.creationAttributes = pixelBufferAttributes?.copy() as? NSDictionary
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
@@ -136,7 +136,7 @@ public func CVPixelBufferCreateWithPlanarBytes(
     let buffer = CVPixelBuffer(pixelFormatType: pixelFormatType, width: width, height: height, planes: planes,
                                isPlanar: true, dataSize: size, release: release)
     buffer.applyDefaultAttachments(from: pixelBufferAttributes)
-    buffer.creationAttributes = pixelBufferAttributes
+    buffer.creationAttributes = pixelBufferAttributes?.copy() as? NSDictionary
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }

@@ -51,7 +51,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         self.minimumBufferCount = minimum
         self.maximumBufferAge = age
         self.poolAttributes = poolAttributes ?? NSDictionary()
-        self.pixelBufferAttributes = pixelBufferAttributes
+        self.pixelBufferAttributes = pixelBufferAttributes.copy() as? NSDictionary ?? pixelBufferAttributes
         defaultAttachments = CVBuffer.defaultAttachments(from: pixelBufferAttributes)
         let now = ProcessInfo.processInfo.systemUptime
         for _ in 0..<minimum {

@@ -140,9 +140,13 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         }
     }
 
-    /// One more than the largest track ID in use, 1 when there is none.
+    /// One more than the largest track ID in use, 1 when there is none; when the largest is
+    /// the largest ID there is, the smallest positive ID not in use.
     static func unusedTrackID(among tracks: [AVAssetTrack]) -> CMPersistentTrackID {
-        (tracks.map(\.trackID).max() ?? 0) + 1
+        let used = Set(tracks.map(\.trackID))
+        let largest = used.max() ?? 0
+        if largest < CMPersistentTrackID.max { return largest + 1 }
+        return (1...CMPersistentTrackID.max).first { !used.contains($0) } ?? kCMPersistentTrackID_Invalid
     }
 
     /// Calls `handler` with `value` of the loaded contents, or nil and the error (a cancelled

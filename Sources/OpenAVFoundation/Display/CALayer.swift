@@ -90,6 +90,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// Inserts `layer` among the sublayers just below `sibling` (at the bottom when `sibling`
     /// is nil). A `sibling` that is not a sublayer is a programmer error.
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard layer !== sibling else { return }
         layer.removeFromSuperlayer()
         insertSublayer(layer, at: UInt32(index(ofSibling: sibling, method: "insertSublayer(_:below:)") ?? 0))
     }
@@ -97,6 +98,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// Inserts `layer` among the sublayers just above `sibling` (on top when `sibling` is nil). A
     /// `sibling` that is not a sublayer is a programmer error.
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard layer !== sibling else { return }
         layer.removeFromSuperlayer()
         let index = index(ofSibling: sibling, method: "insertSublayer(_:above:)").map { $0 + 1 }
         insertSublayer(layer, at: UInt32(index ?? treeLock.withLock { children.count }))

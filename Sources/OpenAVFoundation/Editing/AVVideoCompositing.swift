@@ -33,10 +33,11 @@ public protocol AVVideoCompositing: NSObjectProtocol, Sendable {
     /// Whether the compositor handles wide-colour source frames; false unless it says so.
     /// Linux sources are decoded to the compositor's pixel format either way.
     var supportsWideColorSourceFrames: Bool { get }
-    /// Whether the compositor handles HDR source frames; false unless it says so.
+    /// Whether the compositor handles HDR source frames; false unless it says so. Linux
+    /// sources are decoded to the compositor's pixel format either way.
     var supportsHDRSourceFrames: Bool { get }
     /// Whether the compositor can convert source frames' colour to the output's; false unless
-    /// it says so.
+    /// it says so. Not consulted on Linux: no colour conversion is asked of a compositor.
     var canConformColorOfSourceFrames: Bool { get }
 }
 

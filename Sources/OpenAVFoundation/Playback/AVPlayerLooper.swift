@@ -2,7 +2,8 @@ import Foundation
 import OpenCoreMedia
 
 /// Loops one item (or a time range of it) in a queue player, without a gap: it keeps copies of
-/// the template item queued and puts a new one at the end each time one has played.
+/// the template item queued and puts a new one in the queue each time one has played (by
+/// default before the queue's other items, as `existingItemsOrdering` says).
 open class AVPlayerLooper: NSObject, @unchecked Sendable {
     /// How many copies are queued at once.
     private static let replicaCount = 2
@@ -75,12 +76,12 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
     /// Puts a new copy in the queue: after the last copy still queued, else before or after the
     /// other items as the ordering says.
     private func enqueue() {
-        let replica = AVPlayerItem(asset: template.asset)
+        // A copy keeps the template's settings (video composition, audio mix, pitch algorithm, buffering).
+        let replica = template.copy() as! AVPlayerItem
         if timeRange.isValid, !timeRange.isEmpty {
             replica.forwardPlaybackEndTime = timeRange.end
             replica.seek(to: timeRange.start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
         }
-        replica.audioTimePitchAlgorithm = template.audioTimePitchAlgorithm
         let queued = lock.withLock { () -> [AVPlayerItem] in
             defer { replicas.append(replica) }
             return replicas

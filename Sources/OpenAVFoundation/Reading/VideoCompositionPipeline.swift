@@ -107,6 +107,11 @@ final class VideoCompositionPipeline: SamplePipeline {
         }
         self.sources = sources
         timing = sources[composition.sourceTrackIDForFrameTiming]
+        // Without a timing track, frames are made a frame duration apart: without a positive
+        // one, reading would never end.
+        guard timing != nil || (frameDuration.isNumeric && frameDuration > .zero) else {
+            throw AVError(.invalidVideoComposition, reason: "the video composition's frameDuration must be a positive time")
+        }
         start = max(timeRange.start, .zero)
         end = min(timeRange.end, tracks.map(\.timeRange.end).max() ?? .zero)
         custom?.renderContextChanged(context)

@@ -1,7 +1,8 @@
 // The aperture modes of AVVideoSettings.h, with Apple's values.
 
 /// How a video's picture is cropped and scaled for display: to its clean aperture, its
-/// production aperture, or not at all (the encoded pixels).
+/// production aperture, or not at all (the encoded pixels). Linux: the names only; nothing here
+/// takes a mode (there is no `AVPlayerItem.videoApertureMode`).
 public struct AVVideoApertureMode: RawRepresentable, Hashable, Sendable {
     /// The mode's name, for example "CleanAperture".
     public let rawValue: String
