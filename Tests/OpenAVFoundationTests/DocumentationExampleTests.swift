@@ -45,6 +45,22 @@ import OpenAVFoundation
         }
     }
 
+    // Playback.md, Timed Metadata (compiled; the timed metadata tests play such a stream).
+    final class CueListener: NSObject, AVPlayerItemMetadataOutputPushDelegate, @unchecked Sendable {
+        func metadataOutput(_ output: AVPlayerItemMetadataOutput, didOutputTimedMetadataGroups groups: [AVTimedMetadataGroup],
+                            from track: AVPlayerItemTrack?) {
+            for item in groups.flatMap(\.items) where item.identifier == .id3MetadataUserText {
+                print("\(item.time.seconds) s: \(item.stringValue ?? "")")
+            }
+        }
+    }
+
+    static func listen(to item: AVPlayerItem, with listener: CueListener) {
+        let output = AVPlayerItemMetadataOutput(identifiers: nil)
+        output.setDelegate(listener, queue: DispatchQueue(label: "cues"))
+        item.add(output)
+    }
+
     // Playback.md, The Player Layer (compiled; windows need a display, which the layer tests start).
     static func playerLayer(_ player: AVPlayer) throws -> AVDisplayWindow {
         let layer = AVPlayerLayer(player: player)
