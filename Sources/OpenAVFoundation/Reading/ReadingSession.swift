@@ -94,8 +94,11 @@ final class ReadingSession: @unchecked Sendable {
     }
 
     /// Stops the pass: a read blocked on the network gives up now, and nothing more is read.
-    /// Safe from any thread, while another waits in `nextPacket(forStream:)`.
+    /// Safe from any thread, while another waits in `nextPacket(forStream:)`. A local file's
+    /// reads do not wait, so its pass is left as it is: its demuxer and decoders then go back to
+    /// the asset for the next reader (a player's seek reuses them) instead of being thrown away.
     func interrupt() {
+        guard !demuxer.url.isFileURL else { return }
         demuxer.interrupt()
         lock.withLock { interrupted = true }
     }
