@@ -190,3 +190,12 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
         return box.isNull ? .zero : CGSize(width: box.width.rounded(), height: box.height.rounded())
     }
 }
+
+extension AVVideoComposition {
+    /// A copy of `composition` (so later changes to a mutable one do not reach its user) and an
+    /// instance of its custom compositor class, as a reader output or an image generator keeps them.
+    static func copyWithCompositor(_ composition: AVVideoComposition?) -> (AVVideoComposition?, (any AVVideoCompositing)?) {
+        let copy = composition?.copy() as? AVVideoComposition
+        return (copy, copy?.customVideoCompositorClass.map { $0.init() })
+    }
+}

@@ -66,8 +66,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     open var videoComposition: AVVideoComposition? {
         get { lock.withLock { composition } }
         set {
-            let copy = newValue?.copy() as? AVVideoComposition
-            let made = copy?.customVideoCompositorClass.map { $0.init() }
+            let (copy, made) = AVVideoComposition.copyWithCompositor(newValue)
             lock.withLock {
                 composition = copy
                 compositor = made

@@ -37,8 +37,7 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
     open var videoComposition: AVVideoComposition? {
         get { lock.withLock { composition } }
         set {
-            let copy = newValue?.copy() as? AVVideoComposition
-            let made = copy?.customVideoCompositorClass.map { $0.init() }
+            let (copy, made) = AVVideoComposition.copyWithCompositor(newValue)
             lock.withLock {
                 composition = copy
                 compositor = made
