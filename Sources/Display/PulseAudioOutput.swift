@@ -78,11 +78,48 @@ package final class PulseAudioOutput {
     }
 
     /// Pauses (true) or resumes what is heard, keeping what is buffered; waits at most
-    /// `timeout` nanoseconds for the server to confirm.
+    /// `timeout` nanoseconds for the server to confirm. Resuming first makes an idle sink that
+    /// renders far ahead start over (`restartIdleSink`), so that the sound is heard at once.
     package func setCorked(_ value: Bool, timeout: UInt64) {
         guard value != corked else { return }
         corked = value
-        _ = connection.wait(for: pa_stream_cork(stream, value ? 1 : 0, nil, nil), untilNanoseconds: HostClock.now + timeout)
+        let deadline = HostClock.now + timeout
+        if !value { restartIdleSink(untilNanoseconds: deadline) }
+        _ = connection.wait(for: pa_stream_cork(stream, value ? 1 : 0, nil, nil), untilNanoseconds: deadline)
+    }
+
+    /// How far ahead of what is heard a sink may render before a stream starting on it makes
+    /// it start over.
+    package static let lateSinkNanoseconds: UInt64 = 3 * bufferedNanoseconds
+
+    /// The sink's own latency (how far ahead of what is heard it has rendered), as the server
+    /// reports it now; nil when it does not answer by `deadline`.
+    package func sinkLatency(untilNanoseconds deadline: UInt64) -> UInt64? {
+        guard connection.wait(for: pa_stream_update_timing_info(stream, nil, nil), untilNanoseconds: deadline),
+              let timing = pa_stream_get_timing_info(stream) else { return nil }
+        return timing.pointee.sink_usec * 1000
+    }
+
+    /// A sink that nothing plays to or records from renders silence far ahead and sleeps
+    /// between long blocks (PulseAudio's null sink and timer-scheduled cards: up to 2 s when
+    /// no client asks for less). A stream that joins it is mixed in only when the sink wakes,
+    /// and its lower latency takes effect only then: up to that block late (the server cannot
+    /// rewind it, its rewind limit having shrunk to the new latency). Such a sink is suspended
+    /// and resumed here, which makes it start over from now at this stream's latency. Nothing
+    /// is heard or recorded from an idle sink, so nobody else notices; a sink in use (another
+    /// stream playing, its monitor recorded) is left alone.
+    private func restartIdleSink(untilNanoseconds deadline: UInt64) {
+        guard let latency = sinkLatency(untilNanoseconds: deadline), latency > Self.lateSinkNanoseconds else { return }
+        let index = pa_stream_get_device_index(stream)
+        final class Box { var state = PA_SINK_INVALID_STATE }
+        let box = Box()
+        let info = pa_context_get_sink_info_by_index(connection.context, index, { _, info, eol, userdata in
+            guard eol == 0, let info, let userdata else { return }
+            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().state = info.pointee.state
+        }, Unmanaged.passUnretained(box).toOpaque())
+        guard withExtendedLifetime(box, { connection.wait(for: info, untilNanoseconds: deadline) && box.state == PA_SINK_IDLE }) else { return }
+        _ = connection.wait(for: pa_context_suspend_sink_by_index(connection.context, index, 1, nil, nil), untilNanoseconds: deadline)
+        _ = connection.wait(for: pa_context_suspend_sink_by_index(connection.context, index, 0, nil, nil), untilNanoseconds: deadline)
     }
 
     /// Starts playing what is buffered even when it is less than the stream waits for before

@@ -47,6 +47,12 @@ public final class MonitorRecorder {
 
     deinit { _ = stop() }
 
+    /// How many frames (48 kHz stereo) the recording holds so far: with the host time it is
+    /// read at, where the recording stands on the host clock (less parec's latency).
+    public var recordedFrames: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 8
+    }
+
     /// Stops recording (SIGINT: parec writes what it has) and returns the samples, interleaved.
     public func stop() -> [Float] {
         guard !stopped else { return [] }

@@ -20,10 +20,14 @@ Paths (relative to ROOT):
     /auth/TOKEN/FILE    the file to a request with "Authorization: Bearer TOKEN", else 401
     /agent/NAME/FILE    the file to a request with "User-Agent: NAME", else 403
     /stalled            how many /stall/ requests have sent their half and wait, as text
+    /transferred        how many requests for files were answered and how many bytes of their
+                        bodies the client took, as "REQUESTS BYTES" (a body is sent in pieces:
+                        one the client stops reading is counted as far as it was sent)
 """
 import http.server
 import os
 import re
+import socket
 import sys
 import threading
 import time
@@ -31,6 +35,10 @@ import time
 
 STALLED = [0]
 STALLED_LOCK = threading.Lock()
+# Requests for files, and the bytes of their bodies sent (see /transferred).
+TRANSFERRED = [0, 0]
+TRANSFERRED_LOCK = threading.Lock()
+PIECE = 16384
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -40,6 +48,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def handle(self):
+        # A small send buffer, so that what a client never reads is not counted as sent.
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, PIECE * 4)
         # A client that gives up (FFmpeg closing a connection it no longer needs) is normal.
         try:
             super().handle()
@@ -54,9 +64,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def serve(self, send_body):
         path = self.path.split("?", 1)[0]
-        if path == "/stalled":
-            with STALLED_LOCK:
-                text = str(STALLED[0]).encode()
+        if path in ("/stalled", "/transferred"):
+            if path == "/stalled":
+                with STALLED_LOCK:
+                    text = str(STALLED[0]).encode()
+            else:
+                with TRANSFERRED_LOCK:
+                    text = ("%d %d" % tuple(TRANSFERRED)).encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(text)))
             self.end_headers()
@@ -135,7 +149,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.flush()
                     time.sleep(0.1)
             else:
-                self.wfile.write(part)
+                with TRANSFERRED_LOCK:
+                    TRANSFERRED[0] += 1
+                for offset in range(0, len(part), PIECE):
+                    self.wfile.write(part[offset : offset + PIECE])
+                    self.wfile.flush()
+                    with TRANSFERRED_LOCK:
+                        TRANSFERRED[1] += len(part[offset : offset + PIECE])
         except (BrokenPipeError, ConnectionResetError):
             pass
 
