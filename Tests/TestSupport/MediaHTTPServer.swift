@@ -55,6 +55,17 @@ public final class MediaHTTPServer: @unchecked Sendable {
         return count
     }
 
+    /// What the server has sent since it started: the requests for files it answered, the
+    /// bytes of their bodies the clients took, and the requests by path (with a leading "/").
+    public func transferred() throws -> (requests: Int, bytes: Int, paths: [String: Int]) {
+        let data = try Fixtures.run("python3", ["-c", "import urllib.request,sys; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                url("transferred").absoluteString])
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let requests = object["requests"] as? Int, let bytes = object["bytes"] as? Int, let paths = object["paths"] as? [String: Int]
+        else { throw FixtureError(message: "the server's transfer count is \(String(decoding: data, as: UTF8.self))") }
+        return (requests, bytes, paths)
+    }
+
     /// The URL of `path` (relative to the root, or with a fault prefix such as "stall/").
     public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)/\(path)")!

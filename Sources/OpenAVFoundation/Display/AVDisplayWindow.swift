@@ -44,6 +44,7 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
         titleValue = title
         super.init()
         layer.frame = CGRect(origin: .zero, size: size)
+        layer.enteredWindow()
         window.setCompose { [weak self] width, height in self?.compose(width: width, height: height) ?? [] }
         window.onClose { [weak self] in
             guard let self else { return }
@@ -77,7 +78,10 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
                 defer { shownLayer = newValue }
                 return shownLayer
             }
-            if old !== newValue { old.leftWindow() }
+            if old !== newValue {
+                old.leftWindow()
+                newValue.enteredWindow()
+            }
         }
     }
 

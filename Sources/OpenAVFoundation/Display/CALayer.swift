@@ -154,6 +154,12 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// The picture this layer shows and where, in its own coordinates; none for a plain layer.
     func currentPicture() -> LayerPicture? { nil }
 
+    /// The layer and its sublayers are now shown in a window: video layers ask their sources for
+    /// pictures at once (a player's item reads its video from the start, not from the first redraw).
+    func enteredWindow() {
+        for child in treeLock.withLock({ children }) { child.enteredWindow() }
+    }
+
     /// The layer and its sublayers are no longer in a window: video layers let their sources go.
     func leftWindow() {
         for child in treeLock.withLock({ children }) { child.leftWindow() }

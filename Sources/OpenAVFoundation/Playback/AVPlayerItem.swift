@@ -30,17 +30,27 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     let accessRecord = PlaybackAccessRecord()
     /// "FILE", "VOD" or "LIVE" (an HTTP Live Stream of unknown length) once prepared; behind `lock`.
     var playbackType: String?
-    /// The pictures decoded for the item's video outputs while it plays.
-    var videoQueue: VideoFrameQueue? {
-        get { lock.withLock { queue } }
-        set { lock.withLock { queue = newValue } }
+    /// The item's one reading while it plays: its sound, the pictures for its video outputs,
+    /// the groups for its metadata outputs. Replaced by the player's thread; `stopOutputs()`
+    /// ends it.
+    var reading: ItemReading? {
+        get { lock.withLock { currentReading } }
+        set {
+            let previous = lock.withLock { () -> ItemReading? in
+                defer { currentReading = newValue }
+                return currentReading
+            }
+            if previous !== newValue { previous?.stop() }
+        }
     }
-    private var queue: VideoFrameQueue?
+    private var currentReading: ItemReading?
 
-    /// Stops what is read ahead for the item's outputs (pictures, timed metadata): it no longer plays.
+    /// The pictures decoded for the item's video outputs while it plays.
+    var videoQueue: VideoFrameQueue? { reading?.pictures }
+
+    /// Stops the item's reading (its sound, pictures and timed metadata): it no longer plays.
     func stopOutputs() {
-        videoQueue?.stop()
-        videoQueue = nil
+        reading = nil
         outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.stop() }
     }
 

@@ -15,7 +15,8 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     private weak var pushDelegate: AVPlayerItemMetadataOutputPushDelegate?
     private var pushQueue: DispatchQueue?
     private var advance: TimeInterval = 0
-    private var feeds: [TimedMetadataFeed] = []
+    /// The groups the player took for this output and not yet given, in order, with their track.
+    private var pending: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
 
     /// Creates an output giving the items with these identifiers (`AVMetadataIdentifier` raw
     /// values), or every item of every enabled metadata track when nil.
@@ -44,40 +45,41 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
         set { outputLock.withLock { advance = max(0, newValue) } }
     }
 
-    /// Starts reading the item's metadata tracks from `time`, in place of what was read; the
-    /// delegate is told the sequence was flushed.
-    func restart(in item: AVPlayerItem, at time: CMTime) {
-        let tracks = item.tracks.filter { $0.isEnabled && $0.assetTrack?.mediaType == .metadata }
-        let started = tracks.compactMap { track in
-            track.assetTrack.map { TimedMetadataFeed(track: $0, playerItemTrack: track, asset: item.asset, start: time, end: item.endTime) }
-        }
-        let previous = outputLock.withLock { () -> [TimedMetadataFeed] in
-            defer { feeds = started }
-            return feeds
-        }
-        previous.forEach { $0.stop() }
+    /// Forgets the groups not yet given (the item starts, or seeks): the delegate is told the
+    /// sequence was flushed.
+    func flush() {
+        outputLock.withLock { pending = [] }
         tellDelegate { $0.outputSequenceWasFlushed(self) }
     }
 
-    /// Stops reading (the item stopped playing, or the output was removed).
+    /// Forgets the groups not yet given (the item stopped playing, or the output was removed).
     func stop() {
-        let previous = outputLock.withLock { () -> [TimedMetadataFeed] in
-            defer { feeds = [] }
-            return feeds
-        }
-        previous.forEach { $0.stop() }
+        outputLock.withLock { pending = [] }
     }
 
-    /// Gives the delegate the groups due by item time `time`.
+    /// Takes `groups` (of `track`, in order) to give when their time comes.
+    func receive(_ groups: [AVTimedMetadataGroup], from track: AVPlayerItemTrack) {
+        let wanted = groups.compactMap { selected($0) }
+        guard !wanted.isEmpty else { return }
+        outputLock.withLock { pending += wanted.map { ($0, track) } }
+    }
+
+    /// Gives the delegate the groups due by item time `time` (less the advance interval),
+    /// one call for each run of groups of one track.
     func deliver(through time: CMTime) {
-        let (reading, early) = outputLock.withLock { (feeds, advance) }
-        let due = time + CMTime(seconds: early, preferredTimescale: 1_000_000)
-        for feed in reading {
-            let groups = feed.take(through: due).compactMap { selected($0) }
-            guard !groups.isEmpty else { continue }
-            nonisolated(unsafe) let sent = groups
-            let track = feed.playerItemTrack
+        let due = outputLock.withLock { () -> [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] in
+            let limit = time + CMTime(seconds: advance, preferredTimescale: 1_000_000)
+            let count = pending.prefix { $0.group.timeRange.start <= limit }.count
+            defer { pending.removeFirst(count) }
+            return Array(pending.prefix(count))
+        }
+        var index = 0
+        while index < due.count {
+            let track = due[index].track
+            let run = due[index...].prefix { $0.track === track }
+            nonisolated(unsafe) let sent = run.map(\.group)
             tellDelegate { $0.metadataOutput(self, didOutputTimedMetadataGroups: sent, from: track) }
+            index += run.count
         }
     }
 

@@ -140,6 +140,12 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
         return made
     }
 
+    /// In a window: the output joins the player's current item now.
+    override func enteredWindow() {
+        if let item = player?.currentItem { _ = outputAttached(to: item) }
+        super.enteredWindow()
+    }
+
     /// Out of a window: the output leaves its item, so the player decodes no pictures for it.
     override func leftWindow() {
         let (output, item) = lock.withLock { () -> (AVPlayerItemVideoOutput?, AVPlayerItem?) in

@@ -3,6 +3,7 @@ import Display
 import Dispatch
 import Foundation
 import Logging
+import MediaEngine
 import OpenCoreMedia
 
 /// The work behind a player, on a thread of its own: it readies the current item, feeds its
@@ -83,6 +84,8 @@ final class PlaybackEngine: @unchecked Sendable {
     private var triggered = false
     private var feed: SoundFeed?
     private var feedItem: AVPlayerItem?
+    /// The item whose reading waits until something takes from it (`startDeferredReading`).
+    private var deferredReading: AVPlayerItem?
     /// Whether the clock runs: set by the thread, read by `timeControl` from any thread.
     private var running: Bool {
         get { condition.withLock { runningValue } }
@@ -254,19 +257,18 @@ final class PlaybackEngine: @unchecked Sendable {
                 begin(current, at: current?.restingTime ?? .zero)
             }
             if let seek { perform(seek) }
-            if let outputsChanged, outputsChanged === playingItem, seek == nil {
-                restartOutputs(of: outputsChanged, at: clampedNow())
+            if let outputsChanged, outputsChanged === playingItem, outputsChanged !== deferredReading, seek == nil,
+               outputsChanged.status == .readyToPlay {
+                restartOutputs(of: outputsChanged)
             }
+            startDeferredReading(wanted: wantedRate > 0)
             let playable = playingItem?.status == .readyToPlay && endedItem !== playingItem
             setRunning(playable && wantedRate > 0, rate: Double(wantedRate))
             if running {
                 if let feed, feed.rate != Double(wantedRate) { changeSoundRate(to: Double(wantedRate)) }
                 playStep(rate: Double(wantedRate))
             }
-            if let item = playingItem, item.status == .readyToPlay {
-                let now = clock.now
-                item.outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.deliver(through: now) }
-            }
+            if let item = playingItem, item.status == .readyToPlay { deliverMetadata(of: item, through: clock.now) }
             fireObservers()
             player?.keyValueObservers.recheck()
             playingItem?.keyValueObservers.recheck()
@@ -336,38 +338,95 @@ final class PlaybackEngine: @unchecked Sendable {
         clock.set(start, rate: 0)
         lastObserved = start
         item.lock.withLock { item.restingTime = start }
+        item.reading = nil
+        deferredReading = item
         guard item.status == .readyToPlay else { return }
-        // The pictures first: they decode on their own thread while the sound opens.
-        restartOutputs(of: item, at: start)
-        startSound(of: item, from: start, rate: 1)
+        startDeferredReading(wanted: rate > 0)
     }
 
-    /// Goes on with the sound at a new rate in the same stream: what is written plays out (at
-    /// most the stream's buffer), then the sound read from there on, stretched for the rate.
+    /// Makes the playing item's reading that `openMedia` left for later, once something
+    /// takes from it: playing is asked for (`wanted`), or the item has outputs (a picture to
+    /// show, metadata to give). Until then nothing is read, so that outputs added to an item
+    /// that has not started yet (a window's layer, once the item's size is known) join its
+    /// one reading instead of making a second one.
+    private func startDeferredReading(wanted: Bool) {
+        guard let item = deferredReading, item === playingItem, item.status == .readyToPlay,
+              wanted || item.outputs.contains(where: { $0 is AVPlayerItemVideoOutput || $0 is AVPlayerItemMetadataOutput })
+        else { return }
+        deferredReading = nil
+        let start = item.lock.withLock { item.restingTime }
+        startReading(of: item, from: start, soundFrom: start, rate: 1)
+    }
+
+    /// Goes on with the sound at a new rate in the same stream and the same reading: what is
+    /// written plays out (at most the stream's buffer), then what the old stretching holds,
+    /// then the sound stretched for the new rate.
     private func changeSoundRate(to rate: Double) {
-        guard let item = feedItem, let segment = segments.last else { return }
-        let written = Double(framesWritten - segment.frame) * segment.rate
-        let from = segment.start + CMTime(value: Int64(written.rounded()), timescale: CMTimeScale(SoundFeed.sampleRate))
-        if segment.frame == framesWritten { segments.removeLast() }  // nothing of it was written
-        feed = nil
-        startSound(of: item, from: from, rate: rate)
+        guard let feed, let item = feedItem, let change = feed.changeRate(to: rate) else { return }
+        addSegment(at: framesWritten + Int64(change.framesBefore), item: item, start: change.itemTime, rate: rate)
     }
 
-    /// Starts reading the item's sound from `start` into the stream, after what is written.
-    private func startSound(of item: AVPlayerItem, from start: CMTime, rate: Double) {
-        guard let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio })?.assetTrack else { return }
-        do {
-            let newFeed = try SoundFeed(track: track, asset: item.asset, mix: item.audioMix, start: start, end: item.endTime,
-                                        rate: rate, algorithm: item.audioTimePitchAlgorithm)
-            guard openOutput() else { return }
-            feed = newFeed
-            feedItem = item
-            segments.append((framesWritten, item, start, rate))
-            triggered = false
-            soundPlayedOut = false
-        } catch {
-            Self.logger.warning("the sound of \(item.asset) cannot be played: \(error)")
+    /// Notes that the stream's frames from `frame` on are `item`'s sound from item time `start`
+    /// at `rate`; one that would begin at the same frame is replaced.
+    private func addSegment(at frame: Int64, item: AVPlayerItem, start: CMTime, rate: Double) {
+        if let last = segments.last, last.frame >= frame { segments.removeLast() }
+        segments.append((frame, item, start, rate))
+    }
+
+    /// Makes the item's one reading from `time` in place of the one it had (see
+    /// `ItemReading`): the pictures for its video outputs, the groups for its metadata outputs
+    /// and, from `soundFrom` (nil: none), its sound at `rate`, fed to the stream after what it
+    /// holds.
+    private func startReading(of item: AVPlayerItem, from time: CMTime, soundFrom: CMTime?, rate: Double) {
+        let hasAudio = item.tracks.contains { $0.isEnabled && $0.assetTrack?.mediaType == .audio }
+        let reading = ItemReading(item, from: time, soundFrom: hasAudio && soundFrom != nil && openOutput() ? soundFrom : nil,
+                                  rate: rate, picturesAhead: running ? VideoFrameQueue.capacity : 1)
+        item.reading = reading
+        item.outputs.forEach { output in
+            (output as? AVPlayerItemVideoOutput)?.flushed()
+            (output as? AVPlayerItemMetadataOutput)?.flush()
         }
+        guard let sound = reading.sound, let soundFrom else { return }
+        feed = sound
+        feedItem = item
+        addSegment(at: framesWritten, item: item, start: soundFrom, rate: rate)
+        triggered = false
+        soundPlayedOut = false
+    }
+
+    /// An item's outputs changed: its reading starts again where it stands, the pictures from
+    /// the clock's time and the sound (when it is still being fed) from what the stream holds,
+    /// so that nothing already written is heard twice.
+    private func restartOutputs(of item: AVPlayerItem) {
+        if item.reading?.serves(item) == true { return }
+        if endedItem === item {
+            // At its end nothing more is read; a seek or a new play reads again.
+            item.reading = nil
+            if feedItem === item { feed = nil }
+            deferredReading = item
+            return
+        }
+        var soundFrom: CMTime?
+        if item === feedItem, feed != nil, let segment = segments.last {
+            let written = Double(framesWritten - segment.frame) * segment.rate
+            soundFrom = segment.start + CMTime(value: Int64(written.rounded()), timescale: CMTimeScale(SoundFeed.sampleRate))
+            feed = nil
+        }
+        startReading(of: item, from: clampedNow(), soundFrom: soundFrom, rate: segments.last?.rate ?? 1)
+    }
+
+    /// Hands the groups of the item's metadata tracks due by `time` (and its outputs' advance
+    /// intervals) to its metadata outputs, which give them to their delegates when due.
+    private func deliverMetadata(of item: AVPlayerItem, through time: CMTime) {
+        let outputs = item.outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }
+        guard !outputs.isEmpty else { return }
+        let advance = outputs.map(\.advanceIntervalForDelegateInvocation).max() ?? 0
+        for feed in item.reading?.metadata ?? [] {
+            let groups = feed.take(through: time + CMTime(seconds: advance, preferredTimescale: 1_000_000))
+            guard !groups.isEmpty else { continue }
+            outputs.forEach { $0.receive(groups, from: feed.playerItemTrack) }
+        }
+        outputs.forEach { $0.deliver(through: time) }
     }
 
     /// Opens the sound stream when there is none; false when no sound can be played.
@@ -405,22 +464,8 @@ final class PlaybackEngine: @unchecked Sendable {
         closeSound()
         soundUnavailable = true
         clock.set(now, rate: running ? clock.rate : 0)
-    }
-
-    /// (Re)starts decoding the item's video for its video outputs, and reading its timed
-    /// metadata for its metadata outputs, from `time`.
-    private func restartOutputs(of item: AVPlayerItem, at time: CMTime) {
-        item.outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.restart(in: item, at: time) }
-        item.videoQueue?.stop()
-        item.videoQueue = nil
-        let videoOutputs = item.outputs.compactMap { $0 as? AVPlayerItemVideoOutput }
-        guard let first = videoOutputs.first,
-              let track = item.tracks.first(where: { $0.isEnabled && $0.assetTrack?.mediaType == .video })?.assetTrack
-        else { return }
-        item.videoQueue = VideoFrameQueue(track: track, asset: item.asset, composition: item.videoComposition, start: time,
-                                          end: item.endTime, settings: first.attributes,
-                                          ahead: running ? VideoFrameQueue.capacity : 1, record: item.accessRecord)
-        videoOutputs.forEach { $0.flushed() }
+        // The item's reading goes on without its sound, which nothing takes any more.
+        if let item = playingItem, item.status == .readyToPlay { startReading(of: item, from: clampedNow(), soundFrom: nil, rate: 1) }
     }
 
     /// Starts or stops the clock (and the sound) when playing starts or stops.
@@ -503,11 +548,9 @@ final class PlaybackEngine: @unchecked Sendable {
             self.feed = nil
             if next.status == .readyToPlay, next.tracks.contains(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio }) {
                 let start = next.lock.withLock { next.restingTime }
-                startSound(of: next, from: start, rate: feed.rate)
-                if self.feed != nil {
-                    restartOutputs(of: next, at: start)
-                    return
-                }
+                startReading(of: next, from: start, soundFrom: start, rate: feed.rate)
+                if self.feed != nil { return }
+                next.reading = nil
             }
         }
         if !triggered {
@@ -543,7 +586,9 @@ final class PlaybackEngine: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         if played != playedWatch.frames { playedWatch = (played, now) }
         let still = now - playedWatch.since > Self.stillNanoseconds
-        if feed.isWaiting, !ended, played >= framesWritten || still {
+        // Before any of its sound was written the item waits for its first data: not a stall.
+        let begun = segments.last(where: { $0.item === item }).map { framesWritten > $0.frame } ?? false
+        if feed.isWaiting, !ended, begun, played >= framesWritten || still {
             setStalled(true, item: item)
             NotificationCenter.default.post(name: AVPlayerItem.playbackStalledNotification, object: item)
             if item.switchToLowerVariant() {
@@ -690,8 +735,12 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// The time of the key frame at or before `time` in the item's video (nil without video).
+    /// Found by reading the video's packets from there, through the asset's spare demuxer: for
+    /// a file on the network that would be another fetch, so there it is not looked for (nil:
+    /// the seek is exact, which the tolerance allows).
     private func keyFrame(atOrBefore time: CMTime, in item: AVPlayerItem) -> CMTime? {
-        guard let track = item.asset.tracks(withMediaType: .video).first, let reader = try? AVAssetReader(asset: item.asset, readsLiveStreams: true) else { return nil }
+        guard (try? item.asset.loader.contentsBlocking().get())?.url.map(NetworkOptions.isNetworkURL) != true,
+              let track = item.asset.tracks(withMediaType: .video).first, let reader = try? AVAssetReader(asset: item.asset, readsLiveStreams: true) else { return nil }
         reader.timeRange = CMTimeRange(start: time, end: .positiveInfinity)
         let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
         reader.add(output)

@@ -2,7 +2,7 @@ import Foundation
 import MediaEngine
 import OpenCoreMedia
 
-/// The sound of a playing item: its audio track read through an `AVAssetReader` (the one
+/// The sound of a playing item: its audio track's output of the item's reading (the one
 /// reading path) as interleaved float PCM in the sound output's format, stretched to the play
 /// rate when it is not 1, and handed out in pieces as the output takes them. Used by one thread
 /// (the player's).
@@ -23,14 +23,15 @@ final class SoundFeed {
     /// Where frames are copied and scaled on their way out; reused.
     private var scratch: [Float] = []
     /// The stretching at rates other than 1, and what it gave that is not handed out yet.
-    private let filter: AudioRateFilter?
+    private var filter: AudioRateFilter?
+    private let keepsPitch: Bool
     private var stretched: [Float] = []
     private var stretchedHead = 0
     private var sourceFinished = false
     /// Where reading starts: the item time of the first frame handed out.
     private let start: CMTime
     /// The play rate: each frame handed out is `rate / sampleRate` seconds of the item.
-    let rate: Double
+    private(set) var rate: Double
     /// Why reading stopped early, if it did.
     private(set) var error: Error?
     /// For an item on the network: the sound read ahead on a thread of its own.
@@ -38,17 +39,15 @@ final class SoundFeed {
     /// Whether the last piece asked for had not arrived yet (a network item waiting for data).
     private(set) var isWaiting = false
 
-    /// Reads `track` of `asset` (every audio track mixed by `mix`, when there is one) from
-    /// `start` to `end`, to be played at `rate` with the pitch kept unless `algorithm` is
+    /// The reader output of `track` of `asset` (every audio track mixed by `mix`, when there is
+    /// one) in the feed's format, with the pitch kept at other rates unless `algorithm` is
     /// `.varispeed`.
-    init(track: AVAssetTrack, asset: AVAsset, mix: AVAudioMix? = nil, start: CMTime, end: CMTime, rate: Double = 1,
-         algorithm: AVAudioTimePitchAlgorithm = .timeDomain) throws {
-        reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
-        reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
+    static func makeOutput(track: AVAssetTrack, asset: AVAsset, mix: AVAudioMix?, algorithm: AVAudioTimePitchAlgorithm) -> AVAssetReaderOutput {
         let settings: [String: Any] = [
             AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32,
-            AVLinearPCMIsNonInterleaved: false, AVSampleRateKey: Self.sampleRate, AVNumberOfChannelsKey: Self.channelCount,
+            AVLinearPCMIsNonInterleaved: false, AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: channelCount,
         ]
+        let output: AVAssetReaderOutput
         if let mix {
             let mixed = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio), audioSettings: settings)
             mixed.audioMix = mix
@@ -60,25 +59,55 @@ final class SoundFeed {
             output = trackOutput
         }
         output.alwaysCopiesSampleData = false
-        reader.add(output)
-        guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the sound could not be read") }
+        return output
+    }
+
+    /// Hands out what `output` (made by `makeOutput`, read by `reader`) gives from `start` to
+    /// `end`, to be played at `rate` (the pitch kept when `keepsPitch`); read ahead on a thread
+    /// of its own when `readsAhead` (an item on the network).
+    init(output: AVAssetReaderOutput, reader: AVAssetReader, start: CMTime, end: CMTime, rate: Double, keepsPitch: Bool,
+         readsAhead: Bool) throws {
+        self.reader = reader
+        self.output = output
         self.start = start
         self.rate = rate
+        self.keepsPitch = keepsPitch
         totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
+        filter = try Self.makeFilter(rate: rate, keepsPitch: keepsPitch)
+        // Last: the thread reading ahead starts once nothing can fail.
+        ahead = readsAhead ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
+    }
+
+    /// The stretching for `rate`; nil at rate 1.
+    private static func makeFilter(rate: Double, keepsPitch: Bool) throws -> AudioRateFilter? {
         do {
-            filter = rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: algorithm != .varispeed,
-                                                            sampleRate: Self.sampleRate, channelCount: Self.channelCount)
+            return rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: keepsPitch, sampleRate: sampleRate, channelCount: channelCount)
         } catch {
             throw AVError(error, fallback: .decodeFailed)
         }
-        // Last: the thread reading ahead starts once nothing can fail.
-        let url = (try? asset.loader.contentsBlocking().get())?.url
-        ahead = url.map(NetworkOptions.isNetworkURL) == true ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
     }
 
-    deinit {
+    deinit { stop() }
+
+    /// Stops reading ahead (the reading itself is cancelled by its owner).
+    func stop() {
         ahead?.stop()
-        reader.cancelReading()
+    }
+
+    /// Goes on at `newRate` from where the source stands: what the old stretching holds is
+    /// handed out first, at the old rate. Returns how many frames that is and the item time
+    /// the new rate starts at; nil when the new stretching cannot be made (the rate stays).
+    func changeRate(to newRate: Double) -> (framesBefore: Int, itemTime: CMTime)? {
+        guard newRate != rate, let newFilter = try? Self.makeFilter(rate: newRate, keepsPitch: keepsPitch) else { return nil }
+        // The source frames consumed: those taken less what waits in the current piece.
+        let waiting = current.map { Int64(($0.limit - $0.offset) / (4 * Self.channelCount)) } ?? 0
+        let consumed = takenFrames - waiting
+        // The old stretching's last output (it ends here), handed out before the new rate's.
+        stretch(frames: 0, fill: nil)
+        filter = newFilter
+        rate = newRate
+        let framesBefore = (stretched.count - stretchedHead) / Self.channelCount
+        return (framesBefore, start + CMTime(value: consumed, timescale: CMTimeScale(Self.sampleRate)))
     }
 
     /// How much sound of a network item is read ahead, in seconds.

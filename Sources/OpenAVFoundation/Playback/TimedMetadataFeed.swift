@@ -3,13 +3,14 @@ import Logging
 import OpenCoreMedia
 
 /// The timed metadata groups of one metadata track of a playing item, read ahead on a thread of
-/// their own through an `AVAssetReader` and `AVAssetReaderOutputMetadataAdaptor` (the one reading
-/// path) into a small bounded queue, from which the metadata output takes those due. Groups that
-/// end before the start are passed over. A track that cannot be read gives no groups (it is
-/// logged); playback goes on. Thread-safe.
+/// their own from the track's output of the item's reading (the one reading path), through
+/// `AVAssetReaderOutputMetadataAdaptor`, into a small bounded queue, from which the player takes
+/// those due for its metadata outputs. Groups that end before the start are passed over. A
+/// track that cannot be read gives no groups (it is logged); playback goes on. Thread-safe.
 final class TimedMetadataFeed: @unchecked Sendable {
-    /// How many groups are read ahead.
-    static let capacity = 16
+    /// How many groups are read ahead: a few, because the item's one demuxer reads (and keeps
+    /// for the sound and the pictures) everything up to the last of them.
+    static let capacity = 2
 
     private static let logger = Logger(label: "OpenAVFoundation.AVPlayer")
 
@@ -18,24 +19,13 @@ final class TimedMetadataFeed: @unchecked Sendable {
     private let condition = NSCondition()
     private var groups: [AVTimedMetadataGroup] = []
     private var stopped = false
-    private let reader: AVAssetReader?
+    private let reader: AVAssetReader
 
-    /// Starts reading `track` of `asset` from `start` up to `end`.
-    init(track: AVAssetTrack, playerItemTrack: AVPlayerItemTrack, asset: AVAsset, start: CMTime, end: CMTime) {
+    /// Starts reading `output` (a passthrough output of `playerItemTrack`'s asset track, read by
+    /// `reader`), passing over the groups that end before `start`.
+    init(output: AVAssetReaderTrackOutput, playerItemTrack: AVPlayerItemTrack, reader: AVAssetReader, start: CMTime) {
         self.playerItemTrack = playerItemTrack
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
-        output.alwaysCopiesSampleData = false
-        do {
-            let reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
-            reader.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
-            reader.add(output)
-            guard reader.startReading() else { throw reader.error ?? AVError(.decodeFailed, reason: "the metadata could not be read") }
-            self.reader = reader
-        } catch {
-            Self.logger.warning("the timed metadata of \(asset) cannot be read: \(error)")
-            reader = nil
-            return
-        }
+        self.reader = reader
         let adaptor = AVAssetReaderOutputMetadataAdaptor(assetReaderTrackOutput: output)
         let thread = Thread { [self] in read(adaptor, from: start) }
         thread.name = "OpenAVFoundation.AVPlayer.metadata"
@@ -51,7 +41,7 @@ final class TimedMetadataFeed: @unchecked Sendable {
             if range.start < start && (range.duration.isNumeric ? range.end <= start : true) { continue }
             condition.withLock { groups.append(group) }
         }
-        if let reader, reader.status == .failed {
+        if reader.status == .failed {
             Self.logger.warning("reading the timed metadata stopped: \(reader.error.map { "\($0)" } ?? "")")
         }
     }
@@ -67,13 +57,12 @@ final class TimedMetadataFeed: @unchecked Sendable {
         }
     }
 
-    /// Stops reading; the reading is cancelled here, so that the asset's demuxer goes back to it.
+    /// Stops reading (the reading itself is cancelled by its owner).
     func stop() {
         condition.withLock {
             stopped = true
             groups.removeAll()
             condition.broadcast()
         }
-        reader?.cancelReading()
     }
 }

@@ -4,10 +4,10 @@ import OpenCoreMedia
 import OpenCoreVideo
 
 /// The decoded pictures of a playing item's video track, decoded ahead on a thread of their own
-/// through an `AVAssetReader` (the one reading path) into a small bounded queue, for the item's
-/// video outputs to take by item time. The decoder waits while the queue is full; pictures
-/// passed over by the outputs are let go, and those never given out are counted as dropped in
-/// the item's access log. Thread-safe.
+/// from the video output of the item's reading (the one reading path) into a small bounded
+/// queue, for the item's video outputs to take by item time. The decoder waits while the queue
+/// is full; pictures passed over by the outputs are let go, and those never given out are
+/// counted as dropped in the item's access log. Thread-safe.
 final class VideoFrameQueue: @unchecked Sendable {
     /// How many pictures are decoded ahead.
     static let capacity = 6
@@ -22,28 +22,14 @@ final class VideoFrameQueue: @unchecked Sendable {
     private var limit: Int
     /// The time of the last picture given to an output.
     private var given: CMTime?
-    private let record: PlaybackAccessRecord
-    /// The item's video read from the start time (nil when it could not be made); a file cut
-    /// short fails it (`AVError.cutShort`).
+    private let record: PlaybackAccessRecord?
+    /// The reading the pictures come from; a file cut short fails it (`AVError.cutShort`).
     private let reader: AVAssetReader?
 
-    /// Starts decoding `track` from `start` (the first picture is the one shown at `start`) up
-    /// to `end`, in the pixel format `settings` ask for (`kCVPixelBufferPixelFormatTypeKey`;
-    /// the decoder's own when empty), `ahead` pictures ahead (see `decodeAhead`). With a
-    /// `composition`, the pictures are its frames (of every video track) instead.
-    init(track: AVAssetTrack, asset: AVAsset, composition: AVVideoComposition?, start: CMTime, end: CMTime,
-         settings: [String: Any], ahead: Int, record: PlaybackAccessRecord) {
-        limit = min(max(1, ahead), Self.capacity)
-        self.record = record
-        do {
-            reader = try AVAssetReader(asset: asset, readsLiveStreams: true)
-            reader?.timeRange = CMTimeRange(start: start, end: end.isNumeric ? end : .positiveInfinity)
-        } catch {
-            reader = nil
-            failure = error as? AVError ?? AVError(.decodeFailed, reason: "\(error)")
-            ended = true
-            return
-        }
+    /// The reader output of `track` of `asset` in the pixel format `settings` ask for
+    /// (`kCVPixelBufferPixelFormatTypeKey`; the decoder's own when empty); with a
+    /// `composition`, its frames (of every video track) instead.
+    static func makeOutput(track: AVAssetTrack, asset: AVAsset, composition: AVVideoComposition?, settings: [String: Any]) -> AVAssetReaderOutput {
         let output: AVAssetReaderOutput
         if let composition {
             let composed = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video),
@@ -54,15 +40,27 @@ final class VideoFrameQueue: @unchecked Sendable {
             output = AVAssetReaderTrackOutput(track: track, outputSettings: settings)
         }
         output.alwaysCopiesSampleData = false
-        reader?.add(output)
-        guard reader?.startReading() == true else {
-            failure = reader?.error as? AVError ?? AVError(.decodeFailed, reason: "the video could not be read")
-            ended = true
-            return
-        }
+        return output
+    }
+
+    /// Starts decoding what `output` (made by `makeOutput`, read by `reader`) gives, `ahead`
+    /// pictures ahead (see `decodeAhead`).
+    init(output: AVAssetReaderOutput, reader: AVAssetReader, ahead: Int, record: PlaybackAccessRecord) {
+        limit = min(max(1, ahead), Self.capacity)
+        self.record = record
+        self.reader = reader
         let thread = Thread { [self] in decode(output) }
         thread.name = "OpenAVFoundation.AVPlayer.video"
         thread.start()
+    }
+
+    /// A queue that has ended with `error`: the item's video could not be read.
+    init(failure error: Error?) {
+        limit = 1
+        record = nil
+        reader = nil
+        failure = error as? AVError ?? AVError(.decodeFailed, reason: error.map { "\($0)" } ?? "the video could not be read")
+        ended = true
     }
 
     /// How many pictures are decoded ahead, at most `capacity`: one while paused (the picture
@@ -74,9 +72,7 @@ final class VideoFrameQueue: @unchecked Sendable {
         }
     }
 
-    /// Stops decoding; the queue ends. The reading is cancelled here, not on the decoding
-    /// thread, so that the file's demuxer goes back to the asset before the next reader of a
-    /// seek asks for one (at most one picture's decoding is waited for).
+    /// Stops decoding; the queue ends (the reading itself is cancelled by its owner).
     func stop() {
         condition.withLock {
             stopped = true
@@ -84,7 +80,6 @@ final class VideoFrameQueue: @unchecked Sendable {
             frames.removeAll()
             condition.broadcast()
         }
-        reader?.cancelReading()
     }
 
     private func decode(_ output: AVAssetReaderOutput) {
@@ -159,6 +154,6 @@ final class VideoFrameQueue: @unchecked Sendable {
         for index in 0..<count where frames[index].time != given { dropped += 1 }
         frames.removeFirst(count)
         condition.broadcast()
-        if dropped > 0 { record.recordDropped(dropped) }
+        if dropped > 0 { record?.recordDropped(dropped) }
     }
 }

@@ -21,10 +21,12 @@ Paths (relative to ROOT):
     /agent/NAME/FILE    the file to a request with "User-Agent: NAME", else 403
     /stalled            how many /stall/ requests have sent their half and wait, as text
     /transferred        how many requests for files were answered and how many bytes of their
-                        bodies the client took, as "REQUESTS BYTES" (a body is sent in pieces:
-                        one the client stops reading is counted as far as it was sent)
+                        bodies the client took, in all and by path, as JSON: {"requests": N,
+                        "bytes": N, "paths": {"/PATH": N, ...}} (a body is sent in pieces: one the
+                        client stops reading is counted as far as it was sent)
 """
 import http.server
+import json
 import os
 import re
 import socket
@@ -35,8 +37,9 @@ import time
 
 STALLED = [0]
 STALLED_LOCK = threading.Lock()
-# Requests for files, and the bytes of their bodies sent (see /transferred).
+# Requests for files, and the bytes of their bodies sent, and requests by path (see /transferred).
 TRANSFERRED = [0, 0]
+REQUESTED = {}
 TRANSFERRED_LOCK = threading.Lock()
 PIECE = 16384
 
@@ -70,7 +73,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     text = str(STALLED[0]).encode()
             else:
                 with TRANSFERRED_LOCK:
-                    text = ("%d %d" % tuple(TRANSFERRED)).encode()
+                    text = json.dumps({"requests": TRANSFERRED[0], "bytes": TRANSFERRED[1], "paths": REQUESTED}).encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(text)))
             self.end_headers()
@@ -151,6 +154,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 with TRANSFERRED_LOCK:
                     TRANSFERRED[0] += 1
+                    REQUESTED[path] = REQUESTED.get(path, 0) + 1
                 for offset in range(0, len(part), PIECE):
                     self.wfile.write(part[offset : offset + PIECE])
                     self.wfile.flush()
