@@ -42,6 +42,10 @@ let package = Package(
         .target(name: "OpenCoreVideo"),
         .target(name: "OpenCoreMedia", dependencies: ["OpenCoreVideo"]),
 
+        // What the device and display layers share: the host clock, the sound-server connection,
+        // the one bounded queue type for every hand-off between threads
+        .target(name: "HostSystem", dependencies: ["CPulseAudio", "OpenCoreMedia"]),
+
         // Package-internal engine and device layers
         .target(
             name: "MediaEngine",
@@ -49,16 +53,16 @@ let package = Package(
         ),
         .target(
             name: "CaptureDevices",
-            dependencies: ["CV4L2", "CPulseAudio", "CALSA", "CX11", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CV4L2", "CPulseAudio", "CALSA", "CX11", "HostSystem", "MediaEngine", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Sound out and windows (SDL2) for playback and previews
-        .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "CaptureDevices", "OpenCoreVideo"]),
+        .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
         // The framework
         .target(
             name: "OpenAVFoundation",
-            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "MediaEngine", "CaptureDevices", "Display", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "HostSystem", "MediaEngine", "CaptureDevices", "Display", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The browser page for headless machines: a web server over a capture session
@@ -79,7 +83,7 @@ let package = Package(
         // The command-line tool
         .executableTarget(
             name: "openav",
-            dependencies: ["OpenAVFoundation", "OpenAVServe", "MediaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OpenAVFoundation", "OpenAVServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Benchmarks against ffmpeg (BENCHMARKS.md)
@@ -96,10 +100,11 @@ let package = Package(
                 .product(name: "BigInt", package: "BigInt"),
             ]
         ),
+        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
-        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "TestSupport"]),
-        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "TestSupport"]),
+        .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "HostSystem", "TestSupport"]),
+        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ]

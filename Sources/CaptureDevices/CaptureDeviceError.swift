@@ -1,3 +1,5 @@
+import HostSystem
+
 /// Why a capture device could not start or stopped delivering.
 ///
 /// Bad data and vanished devices are errors, never crashes (DESIGN.md → API rules); the session
@@ -33,4 +35,29 @@ package struct CaptureDeviceError: Error, Hashable, Sendable, CustomStringConver
     }
 
     package var description: String { "\(reason.rawValue): \(message)" }
+}
+
+extension CaptureDeviceError {
+    /// The capture devices' error for a sound server's.
+    init(_ error: SoundServerError) {
+        let reason: Reason = switch error.reason {
+        case .unsupportedFormat: .unsupportedFormat
+        case .disconnected: .disconnected
+        case .unavailable: .unavailable
+        case .failed: .failed
+        }
+        self.init(reason, error.message)
+    }
+}
+
+extension PulseAudioConnection {
+    /// Connects as `init(server:clientName:timeout:)` does, for a capture device: a failure is a
+    /// `CaptureDeviceError`.
+    static func forCapture(server: String?, clientName: String, timeout: UInt64) throws(CaptureDeviceError) -> PulseAudioConnection {
+        do throws(SoundServerError) {
+            return try PulseAudioConnection(server: server, clientName: clientName, timeout: timeout)
+        } catch {
+            throw CaptureDeviceError(error)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Cuts a microphone's incoming PCM into fixed-size buffers and stamps them on the host clock:

@@ -1,5 +1,5 @@
-import CaptureDevices
 import CPulseAudio
+import HostSystem
 
 /// A playback stream to a PulseAudio sink (PipeWire's `pipewire-pulse` serves the same API):
 /// interleaved 32-bit float PCM in, the position of the sample being heard now out, which is the
@@ -23,12 +23,12 @@ package final class PulseAudioOutput {
 
     /// Connects to `server` (nil: libpulse's default) and opens a stream to `sink` (nil: the
     /// server's default sink), corked, within `timeout` nanoseconds.
-    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64) throws(CaptureDeviceError) {
+    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64) throws(SoundServerError) {
         let deadline = HostClock.now + timeout
         let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
         var spec = pa_sample_spec(format: cpulseaudio_sample_float32ne(), rate: UInt32(sampleRate), channels: UInt8(channelCount))
         guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, "OpenAVFoundation playback", &spec, nil) else {
-            throw CaptureDeviceError(.unsupportedFormat, "PulseAudio cannot play \(sampleRate) Hz, \(channelCount) channels")
+            throw SoundServerError(.unsupportedFormat, "PulseAudio cannot play \(sampleRate) Hz, \(channelCount) channels")
         }
         self.connection = connection
         self.stream = stream
@@ -44,7 +44,7 @@ package final class PulseAudioOutput {
             let missing = pa_context_errno(connection.context) == Int32(PA_ERR_NOENTITY.rawValue)
             let text = connection.errorText
             pa_stream_unref(stream)
-            throw CaptureDeviceError(missing ? .disconnected : .unavailable, "cannot play to PulseAudio sink \(sink ?? "(default)"): \(text)")
+            throw SoundServerError(missing ? .disconnected : .unavailable, "cannot play to PulseAudio sink \(sink ?? "(default)"): \(text)")
         }
         sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? sink ?? ""
     }

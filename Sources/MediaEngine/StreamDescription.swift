@@ -28,8 +28,6 @@ package struct StreamDescription: Sendable {
     package let displayMatrix: [Int32]?
     /// The container's own ID of the stream (MP4/MOV track ID, Matroska track number), 0 when none.
     package let containerID: Int32
-    /// The lowest frame rate that represents every timestamp exactly (video).
-    package let realFrameRate: AVRational
     /// Samples per second (audio), 0 otherwise.
     package let sampleRate: Int32
     /// Channels (audio), 0 otherwise.
@@ -42,6 +40,16 @@ package struct StreamDescription: Sendable {
     package let metadata: [(key: String, value: String)]
     /// Whether the container marks the stream as a default track (enabled).
     package let isDefault: Bool
+    /// The width of a pixel over its height (1 when the container states none).
+    package let pixelAspectRatio: Double
+    /// A video stream's shortest frame duration (from its real frame rate); invalid when unknown.
+    package let minFrameDuration: CMTime
+    /// The stream's time scale (ticks per second of its time base).
+    package let timeScale: CMTimeScale
+    /// Whether this FFmpeg has a decoder for the stream's codec.
+    package let isDecodable: Bool
+    /// Whether the stream's frames are stored in another order than they are shown (B-frames).
+    package let requiresFrameReordering: Bool
 
     /// Describes `stream` of an open format context.
     init(stream pointer: UnsafeMutablePointer<AVStream>) {
@@ -70,13 +78,19 @@ package struct StreamDescription: Sendable {
             displayMatrix = nil
         }
         containerID = stream.id
-        realFrameRate = stream.r_frame_rate
         sampleRate = parameters.sample_rate
         channelCount = parameters.ch_layout.nb_channels
         bitRate = parameters.bit_rate
         languageCode = av_dict_get(stream.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) }
         metadata = Self.tags(stream.metadata)
         isDefault = stream.disposition & AV_DISPOSITION_DEFAULT != 0
+        let aspect = parameters.sample_aspect_ratio
+        pixelAspectRatio = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
+        minFrameDuration = kind == .video && stream.r_frame_rate.num > 0
+            ? CMTime(value: Int64(stream.r_frame_rate.den), timescale: stream.r_frame_rate.num) : .invalid
+        timeScale = stream.time_base.num == 1 ? stream.time_base.den : stream.time_base.den / max(1, stream.time_base.num)
+        isDecodable = avcodec_find_decoder(parameters.codec_id) != nil
+        requiresFrameReordering = parameters.video_delay > 0
     }
 
     /// The entries of an FFmpeg metadata dictionary, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import Testing
 @testable import CaptureDevices

@@ -1,5 +1,6 @@
 import CALSA
 import Foundation
+import HostSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

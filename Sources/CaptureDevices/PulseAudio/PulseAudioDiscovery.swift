@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import HostSystem
 
 /// Lists the sources of a PulseAudio server (PipeWire's `pipewire-pulse` serves the same API)
 /// as `PulseAudioMicrophone`s, monitors of sinks included: the PulseAudio entry of
@@ -38,7 +39,7 @@ package enum PulseAudioDiscovery {
 
     /// What the server says about its sources.
     static func sourceInfos(server: String?) throws(CaptureDeviceError) -> [PulseAudioSource] {
-        let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
+        let connection = try PulseAudioConnection.forCapture(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
         final class Box { var sources: [PulseAudioSource] = []; var defaultSource: String? }
         let box = Box()
         let deadline = HostClock.now + timeout

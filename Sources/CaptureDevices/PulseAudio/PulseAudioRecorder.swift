@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// One record stream from a PulseAudio source, cut into fixed-size buffers stamped on the host
@@ -16,7 +17,7 @@ final class PulseAudioRecorder: @unchecked Sendable {
     /// fragment size of one buffer; throws when either is not ready within `timeout`.
     init(server: String?, source: String, maker: PCMBufferMaker, timeout: UInt64) throws(CaptureDeviceError) {
         let deadline = HostClock.now + timeout
-        let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
+        let connection = try PulseAudioConnection.forCapture(server: server, clientName: "OpenAVFoundation", timeout: timeout)
         let format = maker.format
         var spec = pa_sample_spec(
             format: format.sampleFormat == .float32 ? cpulseaudio_sample_float32ne() : cpulseaudio_sample_s16ne(),

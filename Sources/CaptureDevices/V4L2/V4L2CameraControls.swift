@@ -1,5 +1,6 @@
 import CV4L2
 import Foundation
+import HostSystem
 import Logging
 import OpenCoreMedia
 

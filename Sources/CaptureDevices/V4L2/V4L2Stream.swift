@@ -1,5 +1,6 @@
 import CV4L2
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import HostSystem
 import Logging
 import OpenCoreMedia
 import OpenCoreVideo

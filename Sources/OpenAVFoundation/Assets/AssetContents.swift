@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import MediaEngine
 import OpenCoreMedia
@@ -103,10 +102,9 @@ struct AssetContents: @unchecked Sendable {
         while let packet = try demuxer.readPacket() {
             let index = packet.streamIndex
             guard index < first.count else { continue }
-            let timeBase = demuxer.timeBase(ofStream: index)
-            let start = CMTime(ffmpegTimestamp: packet.pointer.pointee.pts, timeBase: timeBase)
+            let start = packet.presentationTime
             guard start.isNumeric else { continue }
-            let end = start + CMTime(ffmpegTimestamp: max(packet.pointer.pointee.duration, 0), timeBase: timeBase)
+            let end = start + (packet.duration.isNumeric && packet.duration > .zero ? packet.duration : .zero)
             if !first[index].isNumeric || start < first[index] { first[index] = start }
             if !last[index].isNumeric || end > last[index] { last[index] = end }
         }
@@ -237,8 +235,6 @@ struct TrackContents: @unchecked Sendable {
     }
 
     init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime, durationIsStated: Bool) {
-        let parameters = demuxer.codecParameters(ofStream: stream.index).pointee
-        let timeBase = demuxer.timeBase(ofStream: stream.index)
         streamIndex = stream.index
         trackID = stream.containerID > 0 ? CMPersistentTrackID(truncatingIfNeeded: stream.containerID)
                                           : CMPersistentTrackID(stream.index + 1)
@@ -254,11 +250,10 @@ struct TrackContents: @unchecked Sendable {
         // Only for a track that starts with the file: FFmpeg's MP4 reader states some late tracks'
         // durations from the timeline's start (edit lists, fragments), which would overstate the end.
         statedEnd = durationIsStated && trackStart <= AVError.cutShortTolerance ? timeRange.end : .invalid
-        naturalTimeScale = timeBase.num == 1 ? timeBase.den : timeBase.den / max(1, timeBase.num)
+        naturalTimeScale = stream.timeScale
         estimatedDataRate = Float(stream.bitRate)
         languageCode = stream.languageCode.flatMap { $0 == "und" ? nil : $0 }
-        let aspect = parameters.sample_aspect_ratio
-        let pixelAspect = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
+        let pixelAspect = stream.pixelAspectRatio
         codedWidth = Int(stream.width)
         codedHeight = Int(stream.height)
         naturalSize = stream.kind == .video
@@ -268,12 +263,10 @@ struct TrackContents: @unchecked Sendable {
                               d: Double(m[4]) / 65536, tx: Double(m[6]) / 65536, ty: Double(m[7]) / 65536)
         } ?? .identity
         nominalFrameRate = stream.kind == .video ? Float(stream.frameRate) : 0
-        let realRate = stream.realFrameRate
-        minFrameDuration = stream.kind == .video && realRate.num > 0
-            ? CMTime(value: Int64(realRate.den), timescale: realRate.num) : .invalid
+        minFrameDuration = stream.minFrameDuration
         isEnabled = stream.isDefault || demuxer.streams.allSatisfy { !$0.isDefault }
-        isDecodable = avcodec_find_decoder(parameters.codec_id) != nil
-        requiresFrameReordering = parameters.video_delay > 0
+        isDecodable = stream.isDecodable
+        requiresFrameReordering = stream.requiresFrameReordering
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: stream.metadata, formatName: formatName)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import OpenCoreMedia
 
 /// A capture output that delivers audio sample buffers to a delegate, on its queue.

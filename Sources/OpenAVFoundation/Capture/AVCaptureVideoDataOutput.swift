@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import Logging
 import MediaEngine
 import OpenCoreMedia

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// The asynchronous consumers of one capture output (`AVCaptureOutput.SampleBuffers`): each

@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// A player's timebase: the item time at any host time, as an anchor (an item time at a host

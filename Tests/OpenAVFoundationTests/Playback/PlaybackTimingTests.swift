@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import Testing
 @testable import OpenAVFoundation
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo

@@ -1,5 +1,5 @@
 import Testing
-@testable import OpenAVFoundation
+@testable import HostSystem
 
 /// The one queue type between pipeline stages: each policy against a plain array model, the
 /// ring's wrap-around, drop counts by reason, and reconfiguration.

@@ -14,11 +14,11 @@ package final class PulseAudioConnection {
 
     /// Connects to `server` (nil: libpulse's default, `PULSE_SERVER` or the user's session
     /// server) within `timeout` nanoseconds.
-    package init(server: String?, clientName: String, timeout: UInt64) throws(CaptureDeviceError) {
-        guard let mainloop = pa_mainloop_new() else { throw CaptureDeviceError(.failed, "pa_mainloop_new failed") }
+    package init(server: String?, clientName: String, timeout: UInt64) throws(SoundServerError) {
+        guard let mainloop = pa_mainloop_new() else { throw SoundServerError(.failed, "pa_mainloop_new failed") }
         guard let context = pa_context_new(pa_mainloop_get_api(mainloop), clientName) else {
             pa_mainloop_free(mainloop)
-            throw CaptureDeviceError(.failed, "pa_context_new failed")
+            throw SoundServerError(.failed, "pa_context_new failed")
         }
         self.mainloop = mainloop
         self.context = context
@@ -30,7 +30,7 @@ package final class PulseAudioConnection {
               }),
               pa_context_get_state(context) == PA_CONTEXT_READY
         else {
-            throw CaptureDeviceError(.unavailable, "no PulseAudio server at \(server ?? "the default address"): \(errorText)")
+            throw SoundServerError(.unavailable, "no PulseAudio server at \(server ?? "the default address"): \(errorText)")
         }
     }
 

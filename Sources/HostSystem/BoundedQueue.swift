@@ -11,9 +11,9 @@
 /// with the state that changes with it (a drain in progress, drop reports), and an owner whose
 /// pusher waits (`block`) waits on its own condition while `push` answers `full`. The storage
 /// is a ring of `capacity` slots made once: pushing and popping allocate nothing.
-struct BoundedQueue<Element> {
+package struct BoundedQueue<Element> {
     /// What a push does when the queue is full.
-    enum Policy: Sendable, Equatable {
+    package enum Policy: Sendable, Equatable {
         /// The pusher waits for room (`push` answers `full`; nothing is dropped).
         case block
         /// The element pushed is dropped.
@@ -23,7 +23,7 @@ struct BoundedQueue<Element> {
     }
 
     /// Why an element left the queue without being popped.
-    enum DropReason: Sendable, CaseIterable {
+    package enum DropReason: Sendable, CaseIterable {
         /// Pushed (or waiting) when the queue was full: the consumer fell behind.
         case overrun
         /// Removed by `removeAll()`: the stage stopped or its consumer went away.
@@ -31,7 +31,7 @@ struct BoundedQueue<Element> {
     }
 
     /// What a push did.
-    enum Push {
+    package enum Push {
         /// The element waits in the queue.
         case queued
         /// The queue was full: this element was dropped (the one pushed, or the oldest).
@@ -42,17 +42,17 @@ struct BoundedQueue<Element> {
     }
 
     /// How many elements may wait.
-    private(set) var capacity: Int
+    package private(set) var capacity: Int
     /// What a push does when full.
-    private(set) var policy: Policy
+    package private(set) var policy: Policy
     private var slots: [Element?]
     private var head = 0
     /// How many elements wait.
-    private(set) var count = 0
+    package private(set) var count = 0
     private var dropCounts: [DropReason: Int] = [:]
 
     /// An empty queue for `capacity` (at least 1) elements.
-    init(capacity: Int, policy: Policy) {
+    package init(capacity: Int, policy: Policy) {
         precondition(capacity > 0, "BoundedQueue needs a capacity of at least one element")
         self.capacity = capacity
         self.policy = policy
@@ -60,16 +60,16 @@ struct BoundedQueue<Element> {
     }
 
     /// Whether no element waits.
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
     /// Whether a push would drop or block.
-    var isFull: Bool { count >= capacity }
+    package var isFull: Bool { count >= capacity }
 
     /// How many elements were dropped for a reason since the queue was made.
-    func dropped(_ reason: DropReason) -> Int { dropCounts[reason, default: 0] }
+    package func dropped(_ reason: DropReason) -> Int { dropCounts[reason, default: 0] }
 
     /// Changes the limit and the policy; elements beyond a smaller capacity are dropped,
     /// oldest first, as overruns.
-    mutating func reconfigure(capacity: Int, policy: Policy) -> [Element] {
+    package mutating func reconfigure(capacity: Int, policy: Policy) -> [Element] {
         precondition(capacity > 0, "BoundedQueue needs a capacity of at least one element")
         self.policy = policy
         guard capacity != self.capacity else { return [] }
@@ -84,7 +84,7 @@ struct BoundedQueue<Element> {
     }
 
     /// Adds an element at the end, or, when full, does what the policy says.
-    mutating func push(_ element: Element) -> Push {
+    package mutating func push(_ element: Element) -> Push {
         guard isFull else {
             append(element)
             return .queued
@@ -104,7 +104,7 @@ struct BoundedQueue<Element> {
     }
 
     /// Removes and returns the oldest element, nil when empty.
-    mutating func pop() -> Element? {
+    package mutating func pop() -> Element? {
         guard count > 0 else { return nil }
         let element = slots[head]
         slots[head] = nil
@@ -115,7 +115,7 @@ struct BoundedQueue<Element> {
 
     /// Removes every waiting element (counted as flushed); returns them, oldest first.
     @discardableResult
-    mutating func removeAll() -> [Element] {
+    package mutating func removeAll() -> [Element] {
         var removed: [Element] = []
         while let element = pop() { removed.append(element) }
         dropCounts[.flush, default: 0] += removed.count
