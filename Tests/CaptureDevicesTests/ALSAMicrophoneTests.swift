@@ -29,7 +29,7 @@ extension RealTimeDeviceTests {
     /// tone ffmpeg wrote, paced by a private PulseAudio daemon through ALSA's pulse plugin
     /// (`ALSAToneDevice`). The samples delivered must be the file's, exactly, on a continuous
     /// host-clock timeline.
-    @Suite struct ALSAMicrophoneTests {
+    @Suite(.timeLimit(.minutes(10))) struct ALSAMicrophoneTests {
         /// The tone device's microphone, as discovery lists it through the device's configuration.
         static func microphone(_ device: ALSAToneDevice) throws -> ALSAMicrophone {
             let microphones = ALSADiscovery.$configurationFiles.withValue(device.configurationFiles) {

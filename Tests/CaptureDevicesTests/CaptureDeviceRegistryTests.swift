@@ -1,7 +1,7 @@
 import Testing
 @testable import CaptureDevices
 
-@Suite struct CaptureDeviceRegistryTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureDeviceRegistryTests {
     @Test func virtualSelectionListsTheCameraThenTheMicrophone() {
         let devices = CaptureDeviceRegistry.devices(for: .virtual)
         #expect(devices.map(\.localizedName) == ["Test Pattern Camera", "Test Tone Microphone"])

@@ -1,7 +1,7 @@
 import Testing
 @testable import CaptureDevices
 
-@Suite struct CaptureDropRunTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureDropRunTests {
     @Test func runsMergeConsecutiveDropsOfOneReason() {
         var drops: [CaptureDropRun] = []
         drops.record(0, .late)

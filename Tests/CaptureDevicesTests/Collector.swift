@@ -146,4 +146,4 @@ struct CommandError: Error, CustomStringConvertible {
 
 /// All tests that run devices in real time, one at a time, so that they do not disturb each
 /// other's timing on a small machine.
-@Suite(.serialized) enum RealTimeDeviceTests {}
+@Suite(.serialized, .timeLimit(.minutes(10))) enum RealTimeDeviceTests {}

@@ -1,7 +1,7 @@
 import Testing
 @testable import CaptureDevices
 
-@Suite struct DeviceSelectionTests {
+@Suite(.timeLimit(.minutes(10))) struct DeviceSelectionTests {
     @Test func unsetOrEmptyMeansAll() throws {
         #expect(try DeviceSelection(environment: [:]) == .all)
         #expect(try DeviceSelection(environment: ["OPENAV_CAPTURE_DEVICES": ""]) == .all)

@@ -4,7 +4,7 @@ import OpenCoreMedia
 import Testing
 @testable import CaptureDevices
 
-@Suite struct DeviceThreadTests {
+@Suite(.timeLimit(.minutes(10))) struct DeviceThreadTests {
     /// What the frame loop did for one delivered frame.
     private struct Delivery {
         let tick: UInt64

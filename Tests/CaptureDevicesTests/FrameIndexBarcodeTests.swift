@@ -3,7 +3,7 @@ import Testing
 import OpenCoreVideo
 @testable import CaptureDevices
 
-@Suite struct FrameIndexBarcodeTests {
+@Suite(.timeLimit(.minutes(10))) struct FrameIndexBarcodeTests {
     static let sizes = [(640, 480), (1280, 720), (1920, 1080), (3840, 2160), (352, 288)]
     static let formats: [OSType] = [
         kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,

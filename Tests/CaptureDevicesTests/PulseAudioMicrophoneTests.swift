@@ -9,7 +9,7 @@ extension RealTimeDeviceTests {
     /// PulseAudio sources against a real daemon the tests start (`PulseAudioDaemon`: a null
     /// sink on a private socket): ffmpeg's tone played into the sink with `paplay` and recorded
     /// from the sink's monitor, checked for frequency, level, duration and host-clock timing.
-    @Suite struct PulseAudioMicrophoneTests {
+    @Suite(.timeLimit(.minutes(10))) struct PulseAudioMicrophoneTests {
         @Test func discoveryListsTheNullSinksMonitor() throws {
             let daemon = try PulseAudioDaemon()
             defer { daemon.stop() }

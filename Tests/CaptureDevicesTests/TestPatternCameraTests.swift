@@ -60,7 +60,7 @@ struct FrameRecord: Sendable {
 }
 
 extension RealTimeDeviceTests {
-    @Suite struct TestPatternCameraTests {
+    @Suite(.timeLimit(.minutes(10))) struct TestPatternCameraTests {
         let camera = TestPatternCamera()
 
         func format(_ pixelFormat: OSType, _ width: Int, _ height: Int) -> CaptureFormat {

@@ -6,7 +6,7 @@ import OpenCoreVideo
 
 extension RealTimeDeviceTests {
     /// The virtual camera's simulated unplug, as a backend: one failure, then disconnected.
-    @Suite struct TestPatternCameraUnplugTests {
+    @Suite(.timeLimit(.minutes(10))) struct TestPatternCameraUnplugTests {
         @Test func unplugEndsCaptureWithOneFailureAndReconnectRestoresIt() throws {
             let camera = TestPatternCamera(uniqueID: "unplug-test-camera", localizedName: "Unplugged Camera")
             let format = CaptureFormat.video(camera.videoFormats.first {

@@ -74,7 +74,7 @@ func frequency(_ signal: ArraySlice<Double>, rate: Int) -> Double {
 }
 
 extension RealTimeDeviceTests {
-    @Suite struct TestToneMicrophoneTests {
+    @Suite(.timeLimit(.minutes(10))) struct TestToneMicrophoneTests {
         let microphone = TestToneMicrophone()
 
         @Test func offersTheFormatMatrix() {

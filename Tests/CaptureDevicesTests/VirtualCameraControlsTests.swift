@@ -4,7 +4,7 @@ import OpenCoreMedia
 @testable import CaptureDevices
 
 /// The virtual camera's controls as a state machine, frame by frame on made-up times.
-@Suite struct VirtualCameraControlsTests {
+@Suite(.timeLimit(.minutes(10))) struct VirtualCameraControlsTests {
     let controls = VirtualCameraControls(exposureDurations: TestPatternCamera.exposureDurations, isos: TestPatternCamera.isos)
     let frame = CMTime(value: 1, timescale: 30)
 
@@ -104,7 +104,7 @@ import OpenCoreMedia
     }
 }
 
-@Suite struct WhiteBalanceModelTests {
+@Suite(.timeLimit(.minutes(10))) struct WhiteBalanceModelTests {
     @Test func temperatureAndTintRoundTrip() {
         for (temperature, tint) in [(2500.0, 0.0), (3200, 20), (5000, 0), (6500, -30), (9000, 60)] {
             let gains = WhiteBalanceModel.gains(temperature: temperature, tint: tint)

@@ -3,7 +3,7 @@ import Testing
 
 /// The one queue type between pipeline stages: each policy against a plain array model, the
 /// ring's wrap-around, drop counts by reason, and reconfiguration.
-@Suite struct BoundedQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct BoundedQueueTests {
     /// Pushes and pops in a long pseudo-random mix, checking every answer against what the
     /// policy says an array of at most `capacity` elements would do.
     @Test(arguments: [BoundedQueue<Int>.Policy.block, .dropNewest, .dropOldest], [1, 3, 8])

@@ -8,7 +8,7 @@ import OpenCoreMedia
 
 /// Decoded audio converted to linear PCM sample buffers, checked against `ffmpeg`'s own
 /// conversion of the same file (same decoder, same libswresample defaults).
-@Suite struct AudioConverterTests {
+@Suite(.timeLimit(.minutes(10))) struct AudioConverterTests {
     /// Decodes stream `index` of `url` and converts every frame, then flushes.
     static func convertAll(_ url: URL, stream index: Int, to format: PCMFormat,
                            converter: AudioConverter? = nil, flush: Bool = true) throws -> [CMSampleBuffer] {

@@ -6,7 +6,7 @@ import OpenCoreVideo
 
 /// Motion-JPEG pictures from memory (what a webcam's MJPEG buffers hold), against ffmpeg's own
 /// decode of the same JPEG.
-@Suite struct CameraFrameDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct CameraFrameDecoderTests {
     /// A 320x240 test picture as JPEG, and ffmpeg's decode of it as NV12.
     static func picture() throws -> (jpeg: Data, nv12: [UInt8]) {
         let jpeg = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240",

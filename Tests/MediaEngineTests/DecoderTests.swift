@@ -6,7 +6,7 @@ import OpenCoreMedia
 @testable import MediaEngine
 
 /// Packets read and decoded by the engine, checked against ffprobe's frame list.
-@Suite struct DecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct DecoderTests {
     /// Every decoded frame's presentation time of a stream, in order, as ffprobe reports it.
     static func probeFrameTimes(_ url: URL, stream: Int) throws -> [Int64] {
         let data = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "\(stream)", "-show_entries",

@@ -6,7 +6,7 @@ import OpenCoreMedia
 @testable import MediaEngine
 
 /// The demuxer's view of files ffmpeg made, checked against ffprobe's.
-@Suite struct DemuxerTests {
+@Suite(.timeLimit(.minutes(10))) struct DemuxerTests {
     /// An ffprobe rational such as "1/12800".
     static func rational(_ text: Any?) throws -> (Int64, Int32) {
         let parts = try #require(text as? String).split(separator: "/").compactMap { Int64($0) }

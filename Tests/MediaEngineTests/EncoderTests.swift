@@ -8,7 +8,7 @@ import OpenCoreVideo
 
 /// Frames and samples encoded by the engine and written by its muxer, checked with ffprobe
 /// (structure, exact timestamps) and ffmpeg decodes (pixels, tone).
-@Suite struct EncoderTests {
+@Suite(.timeLimit(.minutes(10))) struct EncoderTests {
     // MARK: Helpers shared with MuxerTests
 
     /// A fresh path in the fixture folder that does not exist yet.

@@ -7,7 +7,7 @@ import OpenCoreMedia
 /// H.264 access units in Annex B form (as cameras send them) made into `'avc1'` samples: the
 /// splitting against hand-made bytes, and a whole camera-like stream stored in a movie whose
 /// decode and key frames ffmpeg and ffprobe compare with the stream's own.
-@Suite struct H264SampleMakerTests {
+@Suite(.timeLimit(.minutes(10))) struct H264SampleMakerTests {
     static let time = CMTime(value: 1, timescale: 30)
 
     /// The bytes of a sample buffer's data.

@@ -8,7 +8,7 @@ import OpenCoreVideo
 
 /// The muxer: passthrough remuxing, box layout, fragments, refusal to overwrite, cancellation
 /// and I/O errors, checked with ffprobe and the file's own bytes.
-@Suite struct MuxerTests {
+@Suite(.timeLimit(.minutes(10))) struct MuxerTests {
     /// The top-level boxes of an ISO file, in order.
     static func topLevelBoxes(_ url: URL) throws -> [String] {
         let data = try Data(contentsOf: url)

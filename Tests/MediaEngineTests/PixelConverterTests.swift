@@ -6,7 +6,7 @@ import OpenCoreVideo
 @testable import MediaEngine
 
 /// Pixels converted by the engine compared with ffmpeg's own conversion of the same frame.
-@Suite struct PixelConverterTests {
+@Suite(.timeLimit(.minutes(10))) struct PixelConverterTests {
     /// The first decoded video frame of a file.
     static func firstFrame(_ url: URL) throws -> Frame {
         let demuxer = try Demuxer(url: url)
@@ -122,7 +122,7 @@ import OpenCoreVideo
 
 /// Quarter turns and mirrorings compared byte for byte with ffmpeg's transpose and flip filters
 /// applied to the same picture.
-@Suite struct PixelTurnTests {
+@Suite(.timeLimit(.minutes(10))) struct PixelTurnTests {
     /// ffmpeg's filters for a clockwise turn, then a left-right flip when mirrored.
     static func filters(degrees: Int, mirrored: Bool) -> String {
         let turn = [0: "null", 90: "transpose=clock", 180: "hflip,vflip", 270: "transpose=cclock"][degrees]!

@@ -9,7 +9,7 @@ import OpenCoreVideo
 
 /// Packets as compressed sample buffers and streams as format descriptions, checked against
 /// ffprobe's packet list and the bytes of the file itself.
-@Suite struct SampleBufferConversionTests {
+@Suite(.timeLimit(.minutes(10))) struct SampleBufferConversionTests {
     /// One packet as ffprobe lists it.
     struct ProbedPacket: Equatable {
         let stream: Int

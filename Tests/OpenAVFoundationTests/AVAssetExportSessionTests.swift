@@ -5,7 +5,7 @@ import TestSupport
 
 /// AVAssetExportSession: the guide's example, trims against ffmpeg's decode, progress, and
 /// every fault the export must survive.
-@Suite(HeavyLoad.Scope()) struct AVAssetExportSessionTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct AVAssetExportSessionTests {
     /// 6 s of 640x360 at 25 fps, H.264 with B-frames and a key frame every second, with AAC.
     static func clip() throws -> URL {
         try Fixtures.make("export-clip.mp4", [

@@ -4,7 +4,7 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// Images made by AVAssetImageGenerator, checked against ffmpeg's own decode of the same frames.
-@Suite struct AVAssetImageGeneratorTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetImageGeneratorTests {
     /// A 4 s clip with a key frame every second (25 frames), so tolerances matter.
     static func clip() throws -> URL {
         try Fixtures.make("generator-gop25.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "4",
@@ -137,7 +137,7 @@ final class Collected: @unchecked Sendable {
     }
 }
 
-@Suite struct AVAssetImageGeneratorSequenceTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetImageGeneratorSequenceTests {
     @Test func imagesForTimesArriveInOrder() async throws {
         let generator = AVAssetImageGenerator(asset: AVURLAsset(url: try AVAssetImageGeneratorTests.clip()))
         var times: [CMTime] = []

@@ -4,7 +4,7 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// Mixed audio compared with ffmpeg's `amix` of the same tracks, and random access reading.
-@Suite struct AVAssetReaderAudioMixOutputTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetReaderAudioMixOutputTests {
     static func floats(_ data: Data) -> [Float] {
         data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every kind of file the reading issue names, made by ffmpeg, read every way the reader
 /// reads, and compared with ffprobe's packets and frames and ffmpeg's own decode.
-@Suite struct AVAssetReaderFixtureTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetReaderFixtureTests {
     /// A fixture: its file name and the ffmpeg arguments that make it.
     struct Fixture: CustomTestStringConvertible, Sendable {
         let name: String

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Samples read by AVAssetReader checked against ffprobe's packet and frame lists and ffmpeg's
 /// own decode.
-@Suite struct AVAssetReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetReaderTests {
     /// ffprobe's entries for one stream: each line's comma-separated fields.
     static func probeEntries(_ url: URL, stream: Int, section: String, fields: String) throws -> [[String]] {
         let data = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "\(stream)", "-show_entries",

@@ -4,7 +4,7 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// Assets of files ffmpeg made, checked against ffprobe's view of the same files.
-@Suite struct AVAssetTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetTests {
     static func streams(_ url: URL) throws -> [[String: Any]] {
         try #require(try Fixtures.probe(url)["streams"] as? [[String: Any]])
     }

@@ -4,7 +4,7 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// Files written by AVAssetWriter, checked with ffprobe and ffmpeg's decode.
-@Suite struct AVAssetWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetWriterTests {
     static func outputURL(_ name: String) -> URL {
         Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
     }
@@ -396,7 +396,7 @@ import TestSupport
     }
 }
 
-@Suite struct AVAssetWriterRefusalTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetWriterRefusalTests {
     @Test func unusableSettingsFailStartWritingWithAnAVError() throws {
         let url = AVAssetWriterTests.outputURL("odd.mp4")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
@@ -419,7 +419,7 @@ import TestSupport
     }
 }
 
-@Suite struct AVAssetWriterProfileTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetWriterProfileTests {
     @Test func profileLevelAndKeyFrameIntervalReachTheStream() async throws {
         let url = AVAssetWriterTests.outputURL("profile.mp4")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)

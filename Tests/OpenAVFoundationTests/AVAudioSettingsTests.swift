@@ -5,7 +5,7 @@ import MediaEngine
 
 /// The audio settings keys with Apple's values, and linear PCM output settings parsed into the
 /// engine's PCM format.
-@Suite("AVAudioSettings")
+@Suite("AVAudioSettings", .timeLimit(.minutes(10)))
 struct AVAudioSettingsTests {
     @Test("Keys and values are Apple's strings")
     func stringValues() {

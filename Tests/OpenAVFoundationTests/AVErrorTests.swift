@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OpenAVFoundation
 
-@Suite("AVError")
+@Suite("AVError", .timeLimit(.minutes(10)))
 struct AVErrorTests {
     @Test("Code raw values equal Apple's")
     func rawValues() {

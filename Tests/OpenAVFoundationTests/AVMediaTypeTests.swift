@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import OpenAVFoundation
 
-@Suite("AVMediaType, AVFileType, AVMediaCharacteristic")
+@Suite("AVMediaType, AVFileType, AVMediaCharacteristic", .timeLimit(.minutes(10)))
 struct AVMediaTypeTests {
     @Test("media types carry Apple's four-character codes")
     func mediaTypeRawValues() {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import OpenAVFoundation
 
-@Suite("AVMetadataItem")
+@Suite("AVMetadataItem", .timeLimit(.minutes(10)))
 struct AVMetadataItemTests {
     // MARK: Raw values
 

@@ -3,7 +3,7 @@ import Testing
 @testable import OpenAVFoundation
 
 /// The output settings assistant: its presets, the shape of its settings and source fitting.
-@Suite("AVOutputSettingsAssistant")
+@Suite("AVOutputSettingsAssistant", .timeLimit(.minutes(10)))
 struct AVOutputSettingsAssistantTests {
     /// A video format description of the given size.
     private func videoFormat(width: Int32, height: Int32) throws -> CMVideoFormatDescription {

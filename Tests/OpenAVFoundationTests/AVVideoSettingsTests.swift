@@ -3,7 +3,7 @@ import Testing
 @testable import OpenAVFoundation
 
 /// The video settings keys, values and codec types with Apple's strings.
-@Suite("AVVideoSettings")
+@Suite("AVVideoSettings", .timeLimit(.minutes(10)))
 struct AVVideoSettingsTests {
     @Test("Top-level keys and scaling modes are Apple's strings")
     func topLevelKeys() {

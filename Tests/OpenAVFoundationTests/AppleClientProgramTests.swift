@@ -7,7 +7,7 @@ import OpenAVFoundation
 // rename in the project breaks this file's build.
 
 /// Apple's SDK spellings that real code uses, compiled and run against the project.
-@Suite struct AppleClientProgramTests {
+@Suite(.timeLimit(.minutes(10))) struct AppleClientProgramTests {
     @Test func foundationComesWithTheImport() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

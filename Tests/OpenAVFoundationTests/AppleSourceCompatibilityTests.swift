@@ -5,7 +5,7 @@ import OpenAVFoundation
 
 /// Code written for Apple platforms, compiled unchanged against `import OpenAVFoundation` (the
 /// one import re-exports CoreMedia and CoreVideo, as Apple's does), giving Apple's results.
-@Suite struct AppleSourceCompatibilityTests {
+@Suite(.timeLimit(.minutes(10))) struct AppleSourceCompatibilityTests {
     @Test func timeCodeFromTheFoundationIssue() {
         let t = CMTimeAdd(CMTimeMake(value: 1, timescale: 3), CMTimeMake(value: 1, timescale: 2))
         #expect(CMTimeRange(start: .zero, duration: CMTime(seconds: 3, preferredTimescale: 600)).containsTime(t))
@@ -60,7 +60,7 @@ import OpenAVFoundation
     }
 }
 
-@Suite struct AppleAssetCompatibilityTests {
+@Suite(.timeLimit(.minutes(10))) struct AppleAssetCompatibilityTests {
     @Test func deprecatedAssetInitializerStillLoads() async throws {
         let asset = AVAsset(url: try Fixtures.h264AAC())
         #expect(asset.tracks(withMediaType: .video).count == 1)

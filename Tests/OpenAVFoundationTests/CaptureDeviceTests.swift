@@ -3,7 +3,7 @@ import Testing
 @testable import OpenAVFoundation
 
 /// Discovery and configuration of capture devices (no device is started here).
-@Suite struct CaptureDeviceTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureDeviceTests {
     static let cameraID = "openav-virtual-test-pattern-camera"
     static let microphoneID = "openav-virtual-test-tone-microphone"
 

@@ -10,7 +10,7 @@ import TestSupport
 /// fed the frames of an ffmpeg-made clip as a camera delivers them, with losses, pauses and
 /// hand-overs placed exactly (the VM's live camera cannot place them). ffmpeg's decode of each
 /// file says which clip frames it holds.
-@Suite struct CaptureRecordingStoredH264Tests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureRecordingStoredH264Tests {
     /// A camera's clip: 120 frames, a key frame every 15; and its frames as samples, one maker
     /// for the whole stream as a camera's.
     static let stream = Result { () throws -> (DecodedClip, [CMSampleBuffer]) in

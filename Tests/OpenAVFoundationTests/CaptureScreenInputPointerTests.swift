@@ -9,7 +9,7 @@ import TestSupport
 /// clipped by a crop rectangle, and is gone with `capturesCursor` false; a button held down
 /// through XTEST shows the click ring with `capturesMouseClicks`, and only then. Holds the
 /// heavy-load lock, as the other screen capture suite does.
-@Suite(HeavyLoad.Scope()) struct CaptureScreenInputPointerTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct CaptureScreenInputPointerTests {
     static let background: UInt32 = 0x404040
     /// The cursor: 16×16, magenta left half, cyan right half, hotspot at (4, 4).
     static let left: UInt32 = 0xFF00FF, right: UInt32 = 0x00FFFF

@@ -9,7 +9,7 @@ import TestSupport
 /// through Xlib, is what the session's video data output delivers, pixel for pixel. Holds the
 /// heavy-load lock: a real-time capture that measures its own pacing, kept apart from the
 /// live-audio timing tests.
-@Suite(HeavyLoad.Scope()) struct CaptureScreenInputTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct CaptureScreenInputTests {
     /// The picture: orange with a blue rectangle.
     static let background: UInt32 = 0xFF8000
     static let box = XvfbServer.Rectangle(x: 100, y: 60, width: 200, height: 120, rgb: 0x2040C0)

@@ -112,7 +112,7 @@ final class CaptureNotificationRecorder: @unchecked Sendable {
 }
 
 /// Sessions on the virtual camera, end to end. Serialized: they share the one Test Pattern Camera.
-@Suite(.serialized, HeavyLoad.Scope()) struct CaptureSessionTests {
+@Suite(.serialized, HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct CaptureSessionTests {
     /// The guide's setup: a session, a preset, a device input, a video data output with a
     /// delegate on a serial queue.
     static func makeSession(preset: AVCaptureSession.Preset, collector: CaptureFrameCollector,

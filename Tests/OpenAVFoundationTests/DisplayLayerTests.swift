@@ -11,7 +11,7 @@ import TestSupport
 /// SDL's video starts once per process, on the display it finds then, so every window of the
 /// test process goes to one Xvfb, started by the first test that needs it. A real-time suite
 /// (scripts/test runs it alone): it plays in real time and shares the one Test Pattern Camera.
-@Suite(.serialized) struct DisplayLayerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct DisplayLayerTests {
     /// The test process's X server, its `DISPLAY` set for SDL.
     static let server: Result<XvfbServer, Error> = Result {
         let server = try XvfbServer(width: 640, height: 480)

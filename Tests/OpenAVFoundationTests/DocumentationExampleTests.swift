@@ -6,7 +6,7 @@ import OpenAVFoundation
 /// The examples of the documentation catalog (`Sources/OpenAVFoundation/OpenAVFoundation.docc`),
 /// word for word, so that they compile; those that need no device or sound server also run.
 /// An article's example changed there is changed here.
-@Suite struct DocumentationExampleTests {
+@Suite(.timeLimit(.minutes(10))) struct DocumentationExampleTests {
     // UsingAssets.md
     static func usingAssets(_ url: URL) async throws -> (CMTime, Int, CGSize) {
         let asset = AVURLAsset(url: url)

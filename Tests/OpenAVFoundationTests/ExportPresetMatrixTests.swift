@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every preset on every kind of source, checked with ffprobe and ffmpeg's decode: codecs,
 /// sizes, durations, frame counts and times, and pictures against the source's.
-@Suite(HeavyLoad.Scope()) struct ExportPresetMatrixTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ExportPresetMatrixTests {
     /// The kinds of source the matrix exports (2 s, 320x240, 25 fps, made by ffmpeg).
     enum Source: String, CaseIterable, CustomTestStringConvertible {
         case h264BFrames, hevc, proRes, vp9Opus, mpegTS, rotated, audioOnly

@@ -3,7 +3,7 @@ import Testing
 
 /// A recording's per-sample decisions, on made-up samples: 30 fps video frames at 1/30 s steps
 /// from 10 s, audio buffers of 10 ms, and the file times each one is written at.
-@Suite struct RecordingTimelineTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingTimelineTests {
     typealias Timeline = RecordingTimeline
 
     static func frame(_ n: Int, key: Bool = true, media: Bool = true, droppedBefore: Int = 0) -> Timeline.Sample {

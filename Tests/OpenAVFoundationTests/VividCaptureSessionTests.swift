@@ -8,7 +8,7 @@ import TestSupport
 /// `scripts/vivid-vm`. CaptureDevicesTests' `VividVMTests` boots the VM and runs every
 /// `VividGuestTests` suite there, one test at a time; outside the VM these are skipped.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
-                             "runs inside scripts/vivid-vm (VividVMTests boots it)"))
+                             "runs inside scripts/vivid-vm (VividVMTests boots it)"), .timeLimit(.minutes(20)))
 struct VividGuestTests {
     /// A session with `camera` at `preset` and a video data output whose frames `collector`
     /// keeps; not running.

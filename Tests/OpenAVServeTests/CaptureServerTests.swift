@@ -8,7 +8,7 @@ import TestSupport
 /// `CaptureServer` in the test process, over a session of a Test Pattern Camera of the test's
 /// own, so that the camera can be unplugged (`simulateDisconnect`): what a user of the page sees
 /// when the camera goes while a recording runs.
-@Suite(.serialized, HeavyLoad.Scope()) struct CaptureServerTests {
+@Suite(.serialized, HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct CaptureServerTests {
     /// The server's page address once it listens, and the task serving it.
     static func start(_ server: CaptureServer) async throws -> (URL, Task<Void, any Error>) {
         let (addresses, continuation) = AsyncStream<URL>.makeStream()

@@ -3,7 +3,7 @@ import OpenCoreMedia
 import OpenCoreVideo
 import Testing
 
-@Suite struct AudioTypesTests {
+@Suite(.timeLimit(.minutes(10))) struct AudioTypesTests {
     @Test func formatIDsAreApplesFourCharacterCodes() {
         #expect(kAudioFormatLinearPCM == FourCharCode(fourCC: "lpcm"))
         #expect(kAudioFormatMPEG4AAC == FourCharCode(fourCC: "aac "))

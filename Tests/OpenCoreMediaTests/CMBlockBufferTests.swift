@@ -11,7 +11,7 @@ private final class CallCounter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 }
 
-@Suite struct CMBlockBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct CMBlockBufferTests {
     /// A block buffer made of two malloc'd blocks: 0...9 then 10...19.
     static func twoBlockBuffer() throws -> CMBlockBuffer {
         var buffer: CMBlockBuffer?

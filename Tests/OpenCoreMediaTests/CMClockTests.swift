@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct CMClockTests {
+@Suite(.timeLimit(.minutes(10))) struct CMClockTests {
     private func monotonicNanoseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -3,7 +3,7 @@ import OpenCoreMedia
 import OpenCoreVideo
 import Testing
 
-@Suite struct CMFormatDescriptionTests {
+@Suite(.timeLimit(.minutes(10))) struct CMFormatDescriptionTests {
     static func aacStereo() -> AudioStreamBasicDescription {
         AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatMPEG4AAC, mFormatFlags: 2,
                                     mBytesPerPacket: 0, mFramesPerPacket: 1024, mBytesPerFrame: 0,

@@ -3,7 +3,7 @@ import OpenCoreMedia
 import OpenCoreVideo
 import Testing
 
-@Suite struct CMSampleBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct CMSampleBufferTests {
     /// Three samples of 4, 5 and 6 bytes with per-sample timing, in decode order I P B.
     static func threeSamples() throws -> (CMSampleBuffer, [CMSampleTimingInfo]) {
         let data = CMBlockBufferFromBytes(Array(0..<15))

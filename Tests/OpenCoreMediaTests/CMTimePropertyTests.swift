@@ -6,7 +6,7 @@ import OpenCoreMedia
 /// CMTime arithmetic checked against exact rational arithmetic on arbitrary-precision integers.
 /// The oracle knows nothing of the implementation: it computes the exact result and states what
 /// Apple's documentation allows the CMTime result to be.
-@Suite struct CMTimePropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct CMTimePropertyTests {
     static let maxTimescale = BigInt(kCMTimeMaxTimescale)
     static let int64Range = BigInt(Int64.min)...BigInt(Int64.max)
 

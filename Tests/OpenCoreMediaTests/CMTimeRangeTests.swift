@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenCoreMedia
 
-@Suite struct CMTimeRangeTests {
+@Suite(.timeLimit(.minutes(10))) struct CMTimeRangeTests {
     let oneToFour = CMTimeRange(start: CMTime(value: 1, timescale: 1), duration: CMTime(value: 3, timescale: 1))
 
     @Test func guideRangeExample() {
@@ -82,7 +82,7 @@ import OpenCoreMedia
     }
 }
 
-@Suite struct CMTimeMappingTests {
+@Suite(.timeLimit(.minutes(10))) struct CMTimeMappingTests {
     let tenSeconds = CMTimeRange(start: .zero, duration: CMTime(value: 10, timescale: 1))
     let twentyFromHundred = CMTimeRange(start: CMTime(value: 100, timescale: 1), duration: CMTime(value: 20, timescale: 1))
 

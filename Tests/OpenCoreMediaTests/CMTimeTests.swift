@@ -4,7 +4,7 @@ import OpenCoreMedia
 
 /// CMTime behaviour pinned case by case against Apple's documentation (CMTime.h and the
 /// programming guide). The property-based suite checks the arithmetic against exact rationals.
-@Suite struct CMTimeTests {
+@Suite(.timeLimit(.minutes(10))) struct CMTimeTests {
     @Test func guideTimeExample() {
         // "Time and Media Representations", the guide's own example.
         let time1 = CMTimeMake(value: 200, timescale: 2)

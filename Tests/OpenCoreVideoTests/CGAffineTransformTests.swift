@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenCoreVideo
 
-@Suite struct CGAffineTransformTests {
+@Suite(.timeLimit(.minutes(10))) struct CGAffineTransformTests {
     private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: Double = 1e-12) -> Bool {
         abs(Double(a.x - b.x)) <= tolerance && abs(Double(a.y - b.y)) <= tolerance
     }

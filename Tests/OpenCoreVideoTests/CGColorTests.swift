@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenCoreVideo
 
-@Suite struct CGColorTests {
+@Suite(.timeLimit(.minutes(10))) struct CGColorTests {
     @Test func componentsAlphaAndSpaces() throws {
         let color = CGColor(srgbRed: 1, green: 0.5, blue: 0.25, alpha: 0.75)
         #expect(color.components == [1, 0.5, 0.25, 0.75])

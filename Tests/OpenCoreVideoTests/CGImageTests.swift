@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import OpenCoreVideo
 
-@Suite struct CGImageTests {
+@Suite(.timeLimit(.minutes(10))) struct CGImageTests {
     @Test func imageFromBGRABufferHasItsBytes() throws {
         var pixelBuffer: CVPixelBuffer?
         #expect(CVPixelBufferCreate(nil, 3, 2, kCVPixelFormatType_32BGRA, nil, &pixelBuffer) == kCVReturnSuccess)
@@ -80,7 +80,7 @@ import OpenCoreVideo
     }
 }
 
-@Suite struct CGContextTests {
+@Suite(.timeLimit(.minutes(10))) struct CGContextTests {
     /// The capture guide's conversion: a context over a BGRA pixel buffer's memory, then an image.
     @Test func bitmapContextOverPixelBufferMemoryMakesAnImage() throws {
         var buffer: CVPixelBuffer?

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OpenCoreVideo
 
-@Suite struct CVBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct CVBufferTests {
     private func makeBuffer() throws -> CVPixelBuffer {
         var pixelBuffer: CVPixelBuffer?
         #expect(CVPixelBufferCreate(nil, 16, 16, kCVPixelFormatType_32BGRA, nil, &pixelBuffer) == kCVReturnSuccess)

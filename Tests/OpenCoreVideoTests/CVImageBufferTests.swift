@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OpenCoreVideo
 
-@Suite struct CVImageBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct CVImageBufferTests {
     @Test func ntscDVSizes() throws {
         var pixelBuffer: CVPixelBuffer?
         #expect(CVPixelBufferCreate(nil, 720, 480, kCVPixelFormatType_422YpCbCr8, nil, &pixelBuffer) == kCVReturnSuccess)

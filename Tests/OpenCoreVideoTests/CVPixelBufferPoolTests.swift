@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OpenCoreVideo
 
-@Suite struct CVPixelBufferPoolTests {
+@Suite(.timeLimit(.minutes(10))) struct CVPixelBufferPoolTests {
     private func makePool(minimum: Int? = nil, age: Double? = 0) throws -> CVPixelBufferPool {
         var poolAttributes: [String: Any] = [:]
         if let minimum { poolAttributes[kCVPixelBufferPoolMinimumBufferCountKey as String] = minimum }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OpenCoreVideo
 
-@Suite struct CVPixelBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct CVPixelBufferTests {
     @Test func appleSample420vHasTwoPlanesWithAlignedRows() throws {
         var pixelBuffer: CVPixelBuffer?
         let status = CVPixelBufferCreate(nil, 1920, 1080, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &pixelBuffer)

@@ -72,26 +72,22 @@ public final class XvfbServer: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// The server of a whole test process (a static one, never deinitialized): killed, with its
-    /// lock file and socket removed, when the process exits, so that no Xvfb outlives the tests.
+    /// lock file and socket removed, once the process has exited, so that no Xvfb outlives the
+    /// tests. A watcher process does it: killing the server from the process's own exit
+    /// handlers would pull it from under a window still open on another thread, whose X
+    /// library then ends the process with status 1 ("XIO: fatal IO error").
     public func stopsAtExit() {
-        XvfbServer.atExit.withLock {
-            XvfbServer.serversAtExit.append((process.processIdentifier, Int32(display.dropFirst()) ?? -1))
-        }
-        XvfbServer.registerAtExit
+        let number = display.dropFirst()
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; "
+            + "kill -9 \(process.processIdentifier); rm -f /tmp/.X\(number)-lock /tmp/.X11-unix/X\(number)"
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watcher.arguments = ["-c", script]
+        watcher.standardInput = FileHandle.nullDevice
+        watcher.standardOutput = FileHandle.nullDevice
+        watcher.standardError = FileHandle.nullDevice
+        try? watcher.run()
     }
-
-    private static let atExit = NSLock()
-    nonisolated(unsafe) private static var serversAtExit: [(pid: Int32, number: Int32)] = []
-    /// Registers, once, the exit handler: SIGKILL without waiting (nothing may block at exit).
-    private static let registerAtExit: Void = {
-        atexit {
-            for server in XvfbServer.serversAtExit {
-                kill(server.pid, SIGKILL)
-                unlink("/tmp/.X\(server.number)-lock")
-                unlink("/tmp/.X11-unix/X\(server.number)")
-            }
-        }
-    }()
 
     /// Kills the server (SIGKILL: the test process's children may inherit a blocked SIGTERM) and
     /// waits until it has exited; removes its log, lock file and socket.

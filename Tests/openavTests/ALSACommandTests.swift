@@ -6,7 +6,7 @@ import TestSupport
 /// machine without a sound server: the tone device (`ALSAToneDevice`, ALSA's `file` plugin paced
 /// by a private PulseAudio daemon) given to the child process through `ALSA_CONFIG_PATH`, so
 /// that libasound's own name hints list it. ffprobe and ffmpeg judge the movie.
-@Suite(HeavyLoad.Scope()) struct ALSACommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ALSACommandTests {
     /// Stereo float at 48 kHz: the format a session uses by default (the device's first).
     static func toneDevice(_ daemon: PulseAudioDaemon) throws -> ALSAToneDevice {
         try ALSAToneDevice(daemon: daemon, sampleRate: 48_000, channelCount: 2, rawFormat: "f32le")

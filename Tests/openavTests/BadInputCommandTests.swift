@@ -4,7 +4,7 @@ import TestSupport
 
 /// Every command over every damaged file in `Tests/Fixtures/BadInput`: each ends by itself (no
 /// trap, no hang) with a result or an "Error:" line, and a failed command leaves no file.
-@Suite struct BadInputCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct BadInputCommandTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/BadInput")
 

@@ -5,7 +5,7 @@ import TestSupport
 /// `openav snapshot` and `openav devices` run as a user runs them, on the virtual devices
 /// (`OPENAV_CAPTURE_DEVICES=virtual`, so that a machine's own camera does not change the
 /// outcome), checked with ffprobe.
-@Suite(HeavyLoad.Scope()) struct CaptureCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct CaptureCommandTests {
     static let virtual = ["OPENAV_CAPTURE_DEVICES": "virtual"]
 
     static func openav(_ arguments: [String]) throws -> (Int32, String, String) {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `openav convert` run as a user runs it, checked with ffprobe; and a fragmented movie whose
 /// writer is killed mid-file.
-@Suite(HeavyLoad.Scope()) struct ConvertCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ConvertCommandTests {
     static func output(_ name: String) -> String {
         Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)").path
     }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `openav concat` and `openav compose` run as a user runs them, each output compared frame by
 /// frame with ffmpeg's filter graph doing the same edit (and its sound by loudness).
-@Suite(HeavyLoad.Scope()) struct EditCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct EditCommandTests {
     static func output(_ name: String) -> String {
         Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)").path
     }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `openav export` run as a user runs it: presets listed, a trimmed export checked with
 /// ffprobe, the progress line on a terminal, and Ctrl-C.
-@Suite(HeavyLoad.Scope()) struct ExportCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ExportCommandTests {
     static func output(_ name: String) -> String {
         Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)").path
     }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `openav play` run as a user runs it, with a private PulseAudio daemon as the sound server:
 /// files played in turn into its sink, a missing file told and skipped, the keys on a terminal.
-@Suite(.serialized) struct PlayCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PlayCommandTests {
     static func clip() throws -> URL {
         try Fixtures.make("play-command.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi",
                                                "-i", "sine=frequency=1000:sample_rate=48000", "-t", "1", "-c:v", "libx264", "-c:a", "aac"])

@@ -6,7 +6,7 @@ import TestSupport
 /// `openav preview` and `openav record --preview` on a private Xvfb, as a user runs them: the
 /// window's picture, grabbed by ffmpeg, carries the Test Pattern Camera's frame index; a
 /// recording shown in a window misses no frame.
-@Suite(.serialized, HeavyLoad.Scope()) struct PreviewCommandTests {
+@Suite(.serialized, HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct PreviewCommandTests {
     /// The frame index in ffmpeg's grab of `width`×`height` pixels at (`x`, `y`) of `server`'s
     /// screen; nil when the grab shows no camera picture.
     static func frameIndex(on server: XvfbServer, x: Int, y: Int, width: Int, height: Int) throws -> Int? {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `openav probe` run as a user runs it, on files ffmpeg made, checked against ffprobe.
-@Suite struct ProbeCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ProbeCommandTests {
     /// The built `openav` next to the test bundle (SwiftPM builds it because this target depends
     /// on it).
     static var openav: URL {

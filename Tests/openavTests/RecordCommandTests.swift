@@ -5,7 +5,7 @@ import TestSupport
 /// `openav record` from the built-in virtual devices, as a user runs it: stopped by its
 /// duration, by Ctrl-C, and killed outright; ffprobe/ffmpeg and the camera's barcodes judge the
 /// files.
-@Suite(HeavyLoad.Scope()) struct RecordCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct RecordCommandTests {
     /// Starts `openav` with its output collected in files (read once it has exited).
     static func launch(_ arguments: [String]) throws -> (Process, URL, URL) {
         let process = Process()

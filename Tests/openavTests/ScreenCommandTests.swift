@@ -5,7 +5,7 @@ import TestSupport
 /// `openav devices` and `openav record --screen` against a private Xvfb server, run as a user
 /// runs them (`DISPLAY` set); ffprobe and ffmpeg judge the files: size, frame rate, duration,
 /// streams, and the picture's brightness where the screen was painted.
-@Suite(HeavyLoad.Scope()) struct ScreenCommandTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ScreenCommandTests {
     /// Runs `openav` on `xvfb`'s display, with only the virtual cameras and microphones.
     static func openav(_ arguments: [String], on xvfb: XvfbServer) throws -> (Int32, String, String) {
         try ProbeCommandTests.run(try ProbeCommandTests.openav, arguments,

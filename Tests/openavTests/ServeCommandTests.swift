@@ -8,7 +8,7 @@ import TestSupport
 /// from screenshots), the level meter against the Test Tone Microphone's beeps, recording,
 /// photos, download and delete from the page (ffprobe and checksums judge the files), the
 /// token on every route, the folder's walls, and twenty visitors during a recording.
-@Suite(.serialized, HeavyLoad.Scope()) struct ServeCommandTests {
+@Suite(.serialized, HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct ServeCommandTests {
     /// `openav serve` on the virtual devices, on a free loopback port, recording into a new
     /// folder; stopped (SIGINT, as Ctrl-C) when the value goes.
     final class Server {

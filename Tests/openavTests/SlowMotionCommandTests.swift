@@ -7,7 +7,7 @@ import TestSupport
 /// middle second scaled to eight and exported at 30 fps, checked by the camera's frame index
 /// (the barcode in each frame) against the recording's own frames as ffprobe times them.
 /// Real time (the recording): this runs in the test script's real-time phase.
-@Suite struct SlowMotionCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct SlowMotionCommandTests {
     @Test func aMiddleSecondSlowedEightTimesShowsEveryRecordedFrameOnce() async throws {
         let recording = EditCommandTests.output("slowmo-240.mov")
         let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, [

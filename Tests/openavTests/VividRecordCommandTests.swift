@@ -6,7 +6,7 @@ import TestSupport
 /// (CaptureDevicesTests' `VividVMTests` boots it and runs every `VividGuestTests` suite there);
 /// skipped outside the VM. ffprobe checks the movie.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENAV_VIVID_VM"] == "1",
-                             "runs inside scripts/vivid-vm (VividVMTests boots it)"))
+                             "runs inside scripts/vivid-vm (VividVMTests boots it)"), .timeLimit(.minutes(20)))
 struct VividGuestTests {
     /// The first lines of a failed command's errors: the VM harness shows only the end of the
     /// guest's output, which a crash's backtrace would fill.

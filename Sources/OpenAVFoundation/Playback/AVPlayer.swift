@@ -244,22 +244,22 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// returned token to remove the observer.
     open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?,
                                       using block: @escaping @Sendable (CMTime) -> Void) -> Any {
-        engine.addObserver(.periodic(interval), queue: queue ?? .main, block: block)
+        engine.timeObservers.add(.periodic(interval), queue: queue ?? .main, block: block)
     }
 
     /// Calls `block` each time playback crosses one of `times` (CMTime values in NSValue) going
     /// forward; on `queue` (nil: the main queue).
     open func addBoundaryTimeObserver(forTimes times: [NSValue], queue: DispatchQueue?,
                                       using block: @escaping @Sendable () -> Void) -> Any {
-        engine.addObserver(.boundary(times.map(\.timeValue)), queue: queue ?? .main) { _ in block() }
+        engine.timeObservers.add(.boundary(times.map(\.timeValue)), queue: queue ?? .main) { _ in block() }
     }
 
     /// Removes a time observer added by one of the `add…TimeObserver` methods.
     open func removeTimeObserver(_ observer: Any) {
-        guard let token = observer as? PlaybackEngine.ObserverToken else {
+        guard let token = observer as? PlaybackTimeObservers.Token else {
             preconditionFailure("AVPlayer.removeTimeObserver(_:) of an object that no add…TimeObserver method returned")
         }
-        engine.removeObserver(token)
+        engine.timeObservers.remove(token)
     }
 
     /// Observes a property (`status`, `rate`, `timeControlStatus`, `currentItem`, …), as

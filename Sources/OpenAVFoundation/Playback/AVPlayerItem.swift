@@ -196,7 +196,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
                    completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         if let player, player.currentItem === self {
-            player.engine.seek(PlaybackEngine.Seek(time: time, toleranceBefore: toleranceBefore, completion: completionHandler))
+            player.engine.seek(PlaybackSeek(time: time, toleranceBefore: toleranceBefore, completion: completionHandler))
         } else {
             lock.withLock { restingTime = max(.zero, time) }
             completionHandler?(true)

@@ -5,7 +5,7 @@ import OpenCoreMedia
 
 /// What vivid cannot show (it has no focus, exposure time, white balance, zoom or torch
 /// controls): Apple's controls on the controls of a UVC webcam like Logitech's C920, on the host.
-@Suite struct V4L2CameraControlsTests {
+@Suite(.timeLimit(.minutes(10))) struct V4L2CameraControlsTests {
     /// A control as a driver's `VIDIOC_QUERYCTRL` describes it (menu items given here: the
     /// query's node is /dev/null, which answers no `VIDIOC_QUERYMENU`).
     static func control(_ id: V4L2Control.ID, _ name: String, _ kind: v4l2_ctrl_type, _ range: ClosedRange<Int32>,

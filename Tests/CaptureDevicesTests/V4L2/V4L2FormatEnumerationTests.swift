@@ -4,7 +4,7 @@ import OpenCoreMedia
 @testable import CaptureDevices
 
 /// The parts of format enumeration vivid cannot show (it lists discrete sizes only), on the host.
-@Suite struct V4L2FormatEnumerationTests {
+@Suite(.timeLimit(.minutes(10))) struct V4L2FormatEnumerationTests {
     @Test func stepwiseSizesOfferTheCommonSizesOnTheGridAndTheLargest() {
         let sizes = V4L2FormatEnumeration.sizesInRange(width: (160, 1920, 16), height: (120, 1080, 8))
         let names = sizes.map { "\($0.width)x\($0.height)" }

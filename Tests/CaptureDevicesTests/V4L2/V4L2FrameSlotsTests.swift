@@ -3,7 +3,7 @@ import OpenCoreMedia
 @testable import CaptureDevices
 
 /// How V4L2 sequence numbers become drops: gaps count, as far as the frames' timestamps allow.
-@Suite struct V4L2FrameSlotsTests {
+@Suite(.timeLimit(.minutes(10))) struct V4L2FrameSlotsTests {
     let frame = CMTime(value: 1, timescale: 30)
 
     @Test func consecutiveAndRepeatedSequenceNumbersAreOneSlot() {

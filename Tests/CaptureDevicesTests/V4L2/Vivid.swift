@@ -8,7 +8,7 @@ import TestSupport
 /// The tests that need a real V4L2 camera: the kernel's `vivid` driver, inside the VM that
 /// `scripts/vivid-vm` boots (`VividVMTests` does so from `swift test`). One at a time: they
 /// share the driver. Outside the VM they are skipped, and `VividVMTests` runs them in the VM.
-@Suite(.serialized, .enabled(if: Vivid.isInsideVM, "runs inside scripts/vivid-vm (VividVMTests boots it)"))
+@Suite(.serialized, .enabled(if: Vivid.isInsideVM, "runs inside scripts/vivid-vm (VividVMTests boots it)"), .timeLimit(.minutes(20)))
 enum VividGuestTests {}
 
 /// What the guest tests share: the vivid cameras, the `v4l2-ctl` oracle, captures.

@@ -8,7 +8,7 @@ import TestSupport
 
 extension VividGuestTests {
     /// Streaming from vivid: rate and timing, pixels against `v4l2-ctl`'s raw capture, drops.
-    @Suite struct CaptureTests {
+    @Suite(.timeLimit(.minutes(10))) struct CaptureTests {
         @Test func capturesAtTheSetSizeAndRateOnTheHostClock() throws {
             let camera = try Vivid.camera()
             let startTime = HostClock.now

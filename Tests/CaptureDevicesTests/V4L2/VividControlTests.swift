@@ -6,7 +6,7 @@ import OpenCoreVideo
 
 extension VividGuestTests {
     /// Controls set through the camera change the captured picture; an unplug mid-stream.
-    @Suite struct ControlTests {
+    @Suite(.timeLimit(.minutes(10))) struct ControlTests {
         /// One frame of YUYV 320x180 without vivid's text overlay, with `controls` set.
         static func frame(_ camera: V4L2Camera, _ controls: [String: Int64]) throws -> VividFrame {
             try Vivid.withControls(camera, controls.merging(["osd_text_mode": 2]) { a, _ in a }) {

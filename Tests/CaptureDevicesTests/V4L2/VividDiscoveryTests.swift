@@ -6,7 +6,7 @@ import OpenCoreVideo
 
 extension VividGuestTests {
     /// Discovery, formats and controls, each against `v4l2-ctl`'s view of the same node.
-    @Suite struct DiscoveryTests {
+    @Suite(.timeLimit(.minutes(10))) struct DiscoveryTests {
         /// `v4l2-ctl --info`: the driver, card, bus and the node's own capabilities.
         struct Info {
             var driver = ""

@@ -8,7 +8,7 @@ import TestSupport
 extension VividGuestTests {
     /// An H.264 camera: the VM's v4l2loopback node, fed an ffmpeg-made H.264 clip (Annex B, as
     /// UVC H.264 cameras send it) by ffmpeg's v4l2 muxer (`H264LoopbackCamera`).
-    @Suite struct H264Tests {
+    @Suite(.timeLimit(.minutes(10))) struct H264Tests {
         /// What the tests keep of a frame: its compressed sample's flags and format, and its
         /// picture packed as NV12 when it has one.
         struct Record: Sendable {

@@ -9,7 +9,7 @@ extension RealTimeDeviceTests {
     /// message says to run `scripts/setup`), when any guest test fails, or when fewer guest tests
     /// ran than this binary has. Serialized with the other real-time tests: the emulated VM takes
     /// the machine's cores for about two and a half minutes.
-    @Suite(.enabled(if: !Vivid.isInsideVM)) struct VividVMTests {
+    @Suite(.enabled(if: !Vivid.isInsideVM), .timeLimit(.minutes(30))) struct VividVMTests {
         @Test func theV4L2TestsPassAgainstVividInAVM() throws {
             try HeavyLoad.exclusively {
                 let repository = URL(fileURLWithPath: #filePath)

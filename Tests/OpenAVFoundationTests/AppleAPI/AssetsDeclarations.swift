@@ -22,7 +22,7 @@ private func loadsAsAppleCodeDoes(_ asset: AVURLAsset, _ track: AVAssetTrack, _ 
 /// Whether a type adopts `AVAsynchronousKeyValueLoading`, checked by the compiler.
 private func adoptsKeyValueLoading<T: AVAsynchronousKeyValueLoading>(_ type: T.Type) {}
 
-@Suite struct AssetsAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct AssetsAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfoundation/avasset
     @Test func asset() {
         let _: (URL) -> AVAsset = AVAsset.init(url:)

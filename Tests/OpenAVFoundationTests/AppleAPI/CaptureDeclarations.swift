@@ -9,7 +9,7 @@ import OpenAVFoundation
 // `deprecatedSpellings()`, which is compiled but not run (referencing them warns otherwise).
 
 /// Apple's capture API declarations, checked by the compiler.
-@Suite struct CaptureAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureAppleDeclarationTests {
     // MARK: Enumerations
 
     /// AVAuthorizationStatus, AVCaptureVideoOrientation, AVCaptureVideoStabilizationMode.

@@ -16,7 +16,7 @@ private final class CaptureOutputsDeclarationRecordingDelegate: NSObject, AVCapt
 private final class CaptureOutputsDeclarationPhotoDelegate: NSObject, AVCapturePhotoCaptureDelegate {}
 
 /// Apple's declarations of the capture outputs' area, by their exact spelling.
-@Suite struct CaptureOutputsAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureOutputsAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfoundation/avcapturefileoutput
     @Test func captureFileOutput() {
         let _: ReferenceWritableKeyPath<AVCaptureFileOutput, CMTime> = \AVCaptureFileOutput.maxRecordedDuration

@@ -13,7 +13,7 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
     text.utf8.reduce(0) { $0 << 8 | FourCharCode($1) }
 }
 
-@Suite struct CoreMediaAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct CoreMediaAppleDeclarationTests {
     // https://developer.apple.com/documentation/coremedia/cmtime
     @Test func time() {
         let _: () -> CMTime = CMTime.init

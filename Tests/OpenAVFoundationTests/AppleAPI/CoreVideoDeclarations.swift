@@ -7,7 +7,7 @@ import OpenAVFoundation
 // this file's build. Values are checked where Apple's headers give them. Written as an Apple
 // client file is: only `import OpenAVFoundation` (for `import AVFoundation`).
 
-@Suite struct CoreVideoAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct CoreVideoAppleDeclarationTests {
     // https://developer.apple.com/documentation/corevideo/cvreturn
     @Test func returnCodes() {
         let _: CVReturn.Type = Int32.self

@@ -50,7 +50,7 @@ final class EditingRecordValidationDelegate: NSObject, AVVideoCompositionValidat
 
 /// Apple's Editing declarations (compositions, video compositions, audio mixes), by their
 /// Swift SDK spellings.
-@Suite struct EditingAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct EditingAppleDeclarationTests {
     static let second = CMTime(value: 1, timescale: 1)
     static let firstTwoSeconds = CMTimeRange(start: .zero, duration: CMTime(value: 2, timescale: 1))
 

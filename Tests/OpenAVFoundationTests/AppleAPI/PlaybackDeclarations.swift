@@ -14,7 +14,7 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
     func outputSequenceWasFlushed(_ output: AVPlayerItemOutput) {}
 }
 
-@Suite struct PlaybackAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct PlaybackAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfoundation/avplayer
     @Test func player() {
         let _: () -> AVPlayer = AVPlayer.init

@@ -16,7 +16,7 @@ private final class SegmentDelegate: NSObject, AVAssetWriterDelegate {
     func assetWriter(_ writer: AVAssetWriter, didOutputSegmentData segmentData: Data, segmentType: AVAssetSegmentType) {}
 }
 
-@Suite struct WritingAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct WritingAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfoundation/avassetwriter
     @Test func assetWriter() {
         let _: (URL, AVFileType) throws -> AVAssetWriter = AVAssetWriter.init(outputURL:fileType:)

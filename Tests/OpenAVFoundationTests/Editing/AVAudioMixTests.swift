@@ -5,7 +5,7 @@ import TestSupport
 
 /// Audio mixes: volume ramps compared sample by sample with ffmpeg's `aeval` doing the same
 /// sum, and applied by export.
-@Suite struct AVAudioMixTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioMixTests {
     /// 2 s of a 440 Hz and a 660 Hz tone in two tracks of one file, float PCM at 48 kHz.
     static func twoTones() throws -> URL {
         try Fixtures.make("audiomix-two-tones.mov", [

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Compositions exported, shown in images and read at random times, checked with ffprobe and
 /// against ffmpeg's decode of the source frames the edit maps to.
-@Suite(HeavyLoad.Scope()) struct AVCompositionExportTests {
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct AVCompositionExportTests {
     /// Two ranges of the 2 s H.264 + AAC fixture, back to back: 0.4–1.4 s then 0.2–1.2 s.
     static func composition() throws -> (AVMutableComposition, URL) {
         let url = try Fixtures.h264AAC()

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Compositions read through AVAssetReader, checked against ffmpeg's filter graphs doing the
 /// same edit, and their times against ffprobe's packet times mapped by hand.
-@Suite struct AVCompositionReadingTests {
+@Suite(.timeLimit(.minutes(10))) struct AVCompositionReadingTests {
     /// Three clips of different sizes, frame rates and codecs.
     static func clips() throws -> [URL] {
         [try Fixtures.make("concat-a.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "2",

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The edits of a composition track: every insert, removal and scale checked against the
 /// mapping arithmetic done by hand, in exact times.
-@Suite struct AVMutableCompositionTrackTests {
+@Suite(.timeLimit(.minutes(10))) struct AVMutableCompositionTrackTests {
     /// A 3 s 25 fps clip.
     static func clip() throws -> URL {
         try Fixtures.make("edit-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-t", "3",

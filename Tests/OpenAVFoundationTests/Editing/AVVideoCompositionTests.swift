@@ -5,7 +5,7 @@ import TestSupport
 
 /// Video compositions drawn by the built-in compositor, each frame compared with ffmpeg's
 /// filter graph doing the same edit (`xfade`, `perspective`, `geq`), and their validation.
-@Suite struct AVVideoCompositionTests {
+@Suite(.timeLimit(.minutes(10))) struct AVVideoCompositionTests {
     static let size = (width: 320, height: 240)
 
     /// A 3 s 25 fps clip of `source`, with a 4-pixel black frame around the picture (so that

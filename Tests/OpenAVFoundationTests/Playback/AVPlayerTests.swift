@@ -7,7 +7,7 @@ import TestSupport
 /// AVPlayer against real parts: a private PulseAudio daemon whose null sink's monitor is the
 /// ear (recorded by `parec`), ffmpeg's decode as the oracle for sound and pictures, ffprobe for
 /// key frames. Real time: these run in the test script's real-time phase.
-@Suite(.serialized) struct PlaybackTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PlaybackTests {
     /// A 2 s clip: 320x240 H.264 at 25 fps with a key frame every second, and 48 kHz stereo
     /// pink noise (which lines up with itself at one offset only) in `audioCodec`.
     static func clip(audioCodec: String, seed: Int = 7, container: String = "mp4") throws -> URL {

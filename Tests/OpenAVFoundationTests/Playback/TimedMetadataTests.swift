@@ -50,7 +50,7 @@ enum TimedID3Clip {
 }
 
 /// Reading a timed ID3 track: the groups' times are ffprobe's packet times, their items the tags written.
-@Suite struct TimedMetadataReadingTests {
+@Suite(.timeLimit(.minutes(10))) struct TimedMetadataReadingTests {
     @Test func theReaderGivesEachID3SampleAsATimedMetadataGroup() async throws {
         let url = try TimedID3Clip.make()
         let probed = try TimedID3Clip.probedTimes(url)

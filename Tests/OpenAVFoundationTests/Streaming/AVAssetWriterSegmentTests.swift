@@ -5,7 +5,7 @@ import TestSupport
 
 /// `AVAssetWriter(contentType:)` handing fragmented MP4 segments to its delegate, checked with
 /// ffmpeg and ffprobe reading the segments joined, and through a playlist made from the reports.
-@Suite struct AVAssetWriterSegmentTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAssetWriterSegmentTests {
     /// Collects a writer's segments.
     final class Collector: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
         private let lock = NSLock()

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Assets on a local HTTP server (the tests' own, on loopback): progressive files read with
 /// byte ranges and HTTP Live Streams, checked against ffprobe reading the same URLs.
-@Suite struct HTTPAssetTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPAssetTests {
     static func server() throws -> MediaHTTPServer { try StreamingFixtures.server.get() }
 
     /// ffprobe's streams and format of a URL.

@@ -6,7 +6,7 @@ import TestSupport
 /// A server that is missing, refuses, stalls or hangs up: a clear error within the timeout,
 /// never a hang. They time what they wait for: the test script runs them in its real-time
 /// phase, one at a time.
-@Suite struct HTTPFaultTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPFaultTests {
     static func server() throws -> MediaHTTPServer { try StreamingFixtures.server.get() }
     /// A short timeout, so that a stall fails quickly.
     static var options: [String: Any] { [AVURLAssetHTTPTimeoutIntervalKey: 1.0] }

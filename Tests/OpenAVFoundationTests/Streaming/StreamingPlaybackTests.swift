@@ -6,7 +6,7 @@ import TestSupport
 
 /// Playing from the tests' HTTP server: HTTP Live Streams to their end, a server that fails.
 /// Real time: the name puts it in the test script's real-time phase.
-@Suite(.serialized) struct StreamingPlaybackTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct StreamingPlaybackTests {
     static func server() throws -> MediaHTTPServer { try StreamingFixtures.server.get() }
 
     @Test(arguments: ["mpegts", "fmp4"])
