@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "OpenAVServe",
             dependencies: [
-                "OpenAVFoundation", "MediaEngine",
+                "OpenAVFoundation", "HostSystem", "MediaEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -100,9 +100,10 @@ let package = Package(
                 .product(name: "BigInt", package: "BigInt"),
             ]
         ),
-        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem", "OpenCoreMedia"]),
         .testTarget(name: "MediaEngineTests", dependencies: ["MediaEngine", "TestSupport"]),
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "HostSystem", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),

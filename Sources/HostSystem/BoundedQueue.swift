@@ -1,16 +1,23 @@
+import OpenCoreMedia
+
 /// A bounded first-in, first-out queue between two stages of a pipeline, in the manner of
-/// GStreamer's `queue` element: at most `capacity` elements wait, and `policy` says what
-/// happens to an element pushed when that many do — the pusher waits for room (`block`), the
-/// new element is dropped (`dropNewest`, GStreamer's leaky upstream) or the oldest waiting one
-/// is (`dropOldest`, leaky downstream). Drops are counted by reason.
+/// GStreamer's `queue` element: its `limits` (how many elements, how many bytes, how long a
+/// stretch of media: `max-size-buffers`, `-bytes`, `-time`) say when it is full, and `policy`
+/// says what happens to an element pushed then — the pusher waits for room (`block`), the new
+/// element is dropped (`dropNewest`, GStreamer's leaky upstream) or the oldest waiting one is
+/// (`dropOldest`, leaky downstream). Drops are counted by reason; overruns (a push that found
+/// the queue full) and underruns (a pop that found it empty) are counted as GStreamer signals
+/// them.
 ///
 /// Every stage that hands media from one thread to another uses it: the capture data outputs
 /// (device thread to delegate queue, and to each `sampleBuffers` iteration), a recording
-/// (device threads to the writer), the still image capture, and an export (reading thread to
-/// writer). It is a value with no lock of its own: the owner keeps it behind its lock together
-/// with the state that changes with it (a drain in progress, drop reports), and an owner whose
-/// pusher waits (`block`) waits on its own condition while `push` answers `full`. The storage
-/// is a ring of `capacity` slots made once: pushing and popping allocate nothing.
+/// (device threads to the writer), the still image capture, an export (reading thread to
+/// writer), a player's reading (its sound read ahead, its pictures, its timed metadata) and the
+/// browser page's pictures. It is a value with no lock of its own: the owner keeps it behind
+/// its lock together with the state that changes with it (a drain in progress, drop reports),
+/// and an owner whose pusher waits (`block`) waits on its own condition while `push` answers
+/// `full`. The storage is a ring of `limits.count` slots made once: pushing and popping
+/// allocate nothing.
 package struct BoundedQueue<Element> {
     /// What a push does when the queue is full.
     package enum Policy: Sendable, Equatable {
@@ -20,6 +27,23 @@ package struct BoundedQueue<Element> {
         case dropNewest
         /// The oldest waiting element is dropped to make room.
         case dropOldest
+    }
+
+    /// When the queue is full: once any limit is reached.
+    package struct Limits: Sendable, Equatable {
+        /// How many elements may wait (at least one).
+        package var count: Int
+        /// How many bytes of elements may wait; nil: no limit.
+        package var bytes: Int?
+        /// How long a stretch of media may wait (the elements' durations added up); nil: no limit.
+        package var duration: CMTime?
+
+        /// Limits by count, and by bytes and duration when given.
+        package init(count: Int, bytes: Int? = nil, duration: CMTime? = nil) {
+            self.count = count
+            self.bytes = bytes
+            self.duration = duration
+        }
     }
 
     /// Why an element left the queue without being popped.
@@ -41,43 +65,79 @@ package struct BoundedQueue<Element> {
         case full
     }
 
-    /// How many elements may wait.
-    package private(set) var capacity: Int
+    /// When the queue is full.
+    package private(set) var limits: Limits
+    /// How many elements may wait (`limits.count`).
+    package var capacity: Int { limits.count }
     /// What a push does when full.
     package private(set) var policy: Policy
+    /// The bytes and duration of an element, for the limits by bytes and time.
+    private let measure: ((Element) -> (bytes: Int, duration: CMTime))?
     private var slots: [Element?]
     private var head = 0
     /// How many elements wait.
     package private(set) var count = 0
+    /// How many bytes of elements wait (0 without a measure).
+    package private(set) var bytes = 0
+    /// How long a stretch of media waits (zero without a measure).
+    package private(set) var duration: CMTime = .zero
     private var dropCounts: [DropReason: Int] = [:]
+    /// How many pushes found the queue full, whatever the policy did (GStreamer's overrun).
+    package private(set) var overruns = 0
+    /// How many pops found the queue empty (GStreamer's underrun).
+    package private(set) var underruns = 0
 
     /// An empty queue for `capacity` (at least 1) elements.
     package init(capacity: Int, policy: Policy) {
-        precondition(capacity > 0, "BoundedQueue needs a capacity of at least one element")
-        self.capacity = capacity
+        self.init(limits: Limits(count: capacity), policy: policy, measure: nil)
+    }
+
+    /// An empty queue with `limits`; `measure` gives each element's bytes and duration (needed
+    /// for limits by bytes or time).
+    package init(limits: Limits, policy: Policy, measure: ((Element) -> (bytes: Int, duration: CMTime))?) {
+        precondition(limits.count > 0, "BoundedQueue needs a capacity of at least one element")
+        precondition(measure != nil || (limits.bytes == nil && limits.duration == nil),
+                     "BoundedQueue limits by bytes or time need a measure of the elements")
+        self.limits = limits
         self.policy = policy
-        slots = Array(repeating: nil, count: capacity)
+        self.measure = measure
+        slots = Array(repeating: nil, count: limits.count)
     }
 
     /// Whether no element waits.
     package var isEmpty: Bool { count == 0 }
-    /// Whether a push would drop or block.
-    package var isFull: Bool { count >= capacity }
+    /// Whether a push would drop or block: a limit is reached.
+    package var isFull: Bool {
+        count >= limits.count
+            || limits.bytes.map { bytes >= $0 } == true
+            || limits.duration.map { duration >= $0 } == true
+    }
+
+    /// The oldest waiting element, left in the queue.
+    package var first: Element? { count > 0 ? slots[head] : nil }
+    /// The last element pushed and still waiting.
+    package var last: Element? { count > 0 ? self[count - 1] : nil }
+
+    /// The waiting element at `position` (0: the oldest), left in the queue.
+    package subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "BoundedQueue position \(position) out of 0..<\(count)")
+        return slots[(head + position) % limits.count]!
+    }
 
     /// How many elements were dropped for a reason since the queue was made.
     package func dropped(_ reason: DropReason) -> Int { dropCounts[reason, default: 0] }
 
-    /// Changes the limit and the policy; elements beyond a smaller capacity are dropped,
+    /// Changes the count limit and the policy; elements beyond a smaller capacity are dropped,
     /// oldest first, as overruns.
     package mutating func reconfigure(capacity: Int, policy: Policy) -> [Element] {
         precondition(capacity > 0, "BoundedQueue needs a capacity of at least one element")
         self.policy = policy
-        guard capacity != self.capacity else { return [] }
+        guard capacity != limits.count else { return [] }
         var waiting: [Element] = []
-        while let element = pop() { waiting.append(element) }
+        while let element = take() { waiting.append(element) }
         let excess = max(0, waiting.count - capacity)
         dropCounts[.overrun, default: 0] += excess
-        self.capacity = capacity
+        limits.count = capacity
         slots = Array(repeating: nil, count: capacity)
         for element in waiting.dropFirst(excess) { append(element) }
         return Array(waiting.prefix(excess))
@@ -89,6 +149,7 @@ package struct BoundedQueue<Element> {
             append(element)
             return .queued
         }
+        overruns += 1
         switch policy {
         case .block:
             return .full
@@ -97,19 +158,18 @@ package struct BoundedQueue<Element> {
             return .dropped(element)
         case .dropOldest:
             dropCounts[.overrun, default: 0] += 1
-            let oldest = pop()!
+            let oldest = take()!
             append(element)
             return .dropped(oldest)
         }
     }
 
-    /// Removes and returns the oldest element, nil when empty.
+    /// Removes and returns the oldest element; nil (an underrun) when empty.
     package mutating func pop() -> Element? {
-        guard count > 0 else { return nil }
-        let element = slots[head]
-        slots[head] = nil
-        head = (head + 1) % capacity
-        count -= 1
+        guard let element = take() else {
+            underruns += 1
+            return nil
+        }
         return element
     }
 
@@ -117,13 +177,33 @@ package struct BoundedQueue<Element> {
     @discardableResult
     package mutating func removeAll() -> [Element] {
         var removed: [Element] = []
-        while let element = pop() { removed.append(element) }
+        while let element = take() { removed.append(element) }
         dropCounts[.flush, default: 0] += removed.count
         return removed
     }
 
+    /// Removes the oldest element, nil when empty.
+    private mutating func take() -> Element? {
+        guard count > 0 else { return nil }
+        let element = slots[head]!
+        slots[head] = nil
+        head = (head + 1) % limits.count
+        count -= 1
+        if let measure {
+            let size = measure(element)
+            bytes -= size.bytes
+            duration = count == 0 ? .zero : duration - size.duration
+        }
+        return element
+    }
+
     private mutating func append(_ element: Element) {
-        slots[(head + count) % capacity] = element
+        slots[(head + count) % limits.count] = element
         count += 1
+        if let measure {
+            let size = measure(element)
+            bytes += size.bytes
+            duration = duration + size.duration
+        }
     }
 }

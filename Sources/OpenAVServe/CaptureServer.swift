@@ -47,9 +47,21 @@ public final class CaptureServer: Sendable {
     /// error notification says why), the server's error when it cannot listen, and the last
     /// recording's error when it did not finish successfully (a full disk).
     public func run(onListening: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
-        live.session.startRunning()
-        guard live.session.isRunning else { throw AVError(.sessionNotRunning) }
-        defer { live.session.stopRunning() }
+        let session = live.session
+        try await blocking { session.startRunning() }
+        guard session.isRunning else { throw AVError(.sessionNotRunning) }
+        do {
+            try await serve(onListening: onListening)
+        } catch {
+            _ = try? await blocking { session.stopRunning() }
+            throw error
+        }
+        try await blocking { session.stopRunning() }
+        if let failure = live.lastFailure { throw failure }
+    }
+
+    /// Serves the page until a signal or cancellation; the recording under way is finished first.
+    private func serve(onListening: @escaping @Sendable (URL) -> Void) async throws {
         var logger = Logger(label: "openav.serve")
         logger.logLevel = .warning
         let token = AccessToken<BasicWebSocketRequestContext>(value: token)
@@ -92,7 +104,6 @@ public final class CaptureServer: Sendable {
         stop.finish()
         // Cancelled from outside, the server may have ended first.
         if live.currentRecording != nil { _ = try? await live.stopRecording() }
-        if let failure = live.lastFailure { throw failure }
     }
 
     private func makeRouter(_ token: AccessToken<BasicWebSocketRequestContext>) -> Router<BasicWebSocketRequestContext> {
@@ -102,16 +113,19 @@ public final class CaptureServer: Sendable {
         for (path, asset) in page.assets {
             router.get(RouterPath(path)) { _, _ in asset.response }
         }
-        router.get("/api/devices") { _, _ in live.devices() }
+        router.get("/api/devices") { _, _ in try await blocking { live.devices() } }
         router.post("/api/session") { request, context in
             guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
                 throw HTTPError(.unsupportedMediaType, message: "the devices are chosen in JSON")
             }
-            try live.configure(try await request.decode(as: PageAPI.SessionChoice.self, context: context))
-            return live.devices()
+            let choice = try await request.decode(as: PageAPI.SessionChoice.self, context: context)
+            return try await blocking {
+                try live.configure(choice)
+                return live.devices()
+            }
         }
         router.get("/api/status") { _, _ in live.status() }
-        router.post("/api/recording/start") { _, _ in try live.startRecording() }
+        router.post("/api/recording/start") { _, _ in try await blocking { try live.startRecording() } }
         router.post("/api/recording/stop") { _, _ in try await live.stopRecording() }
         router.post("/api/photo") { _, _ in try await live.takePhoto() }
         router.get("/api/recordings") { _, _ in await Self.recordings(live) }

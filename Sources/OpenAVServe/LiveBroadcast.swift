@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import Hummingbird
 import Logging
 import MediaEngine
@@ -15,6 +16,11 @@ import OpenAVFoundation
 /// - 2, sound: channels (UInt8), sample format (UInt8: 1 float32, 2 int16), sample rate (UInt32,
 ///   little-endian), then the interleaved samples, little-endian.
 ///
+/// Pictures are encoded on a thread of their own, below the recording's encoding in priority
+/// (`encodingNice`): the page shows the newest picture it can, and never takes a frame from the
+/// movie being recorded. The delegate queue only hands the newest picture over (an older one
+/// still waiting is replaced).
+///
 /// The text message `{"type":"level","average":A,"peak":P}` carries the levels of the
 /// microphone's first channel in dBFS, from `AVCaptureAudioChannel`: the loudest buffer's
 /// average power since the last message (so a short sound is never missed between two
@@ -27,9 +33,17 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private static let levelInterval = 0.1
     private static let logger = Logger(label: "openav.serve.live")
 
+    /// The nice value pictures are encoded at: below the recording's encoding
+    /// (`CaptureRecording.encodingNice`, 5), which keeps every frame it can.
+    static let encodingNice: Int32 = 10
+
     private let lock = NSLock()
     private var clients: [ObjectIdentifier: LiveClient] = [:]
-    /// Used on the video output's queue only: the encoder, and the size of the last message.
+    /// The newest picture waiting for the encoding thread, behind `pictureCondition`.
+    private let pictureCondition = NSCondition()
+    private var waitingPictures = BoundedQueue<CMSampleBuffer>(capacity: 1, policy: .dropOldest)
+    private var encoding = false
+    /// Used on the encoding thread only: the encoder, and the size of the last message.
     private var encoder: ImageEncoder?
     private var lastPictureBytes = 0
     /// Used on the audio output's queue only: when the last level message went, and the
@@ -63,11 +77,46 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         guard !clients.isEmpty else { return }
         if output is AVCaptureVideoDataOutput {
             // Not encoded while every browser still has a picture waiting: it would be replaced unsent.
-            guard clients.contains(where: \.wantsPicture), let message = picture(sampleBuffer) else { return }
-            clients.forEach { $0.offerPicture(message) }
+            guard clients.contains(where: \.wantsPicture) else { return }
+            handOver(sampleBuffer)
         } else {
             if let message = sound(sampleBuffer) { clients.forEach { $0.offerSound(message) } }
             if let (average, peak) = level(connection) { clients.forEach { $0.offerLevel(average: average, peak: peak) } }
+        }
+    }
+
+    /// Gives the encoding thread `sampleBuffer` to encode next, starting the thread the first
+    /// time.
+    private func handOver(_ sampleBuffer: CMSampleBuffer) {
+        pictureCondition.withLock {
+            _ = waitingPictures.push(sampleBuffer)
+            pictureCondition.signal()
+            guard !encoding else { return }
+            encoding = true
+            let thread = Thread { [weak self] in
+                // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.encodingNice)
+                while let self, let sampleBuffer = self.nextPicture() {
+                    guard let message = self.picture(sampleBuffer) else { continue }
+                    self.currentClients.forEach { $0.offerPicture(message) }
+                }
+            }
+            thread.name = "openav.serve.pictures.encoding"
+            thread.start()
+        }
+    }
+
+    /// The next picture to encode, waiting for it; nil once the last browser left (the thread ends).
+    private func nextPicture() -> CMSampleBuffer? {
+        pictureCondition.withLock {
+            while waitingPictures.isEmpty {
+                guard !currentClients.isEmpty else {
+                    encoding = false
+                    return nil
+                }
+                _ = pictureCondition.wait(until: Date().addingTimeInterval(1))
+            }
+            return waitingPictures.pop()
         }
     }
 

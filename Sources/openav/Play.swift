@@ -14,7 +14,8 @@ struct Play: AsyncParsableCommand {
             runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
             a display the files play without video. Keys on a terminal and in the window: space pause, ←/→ exact \
             seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, f full screen (in the window), q quit; \
-            closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how             far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time).
+            closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how \
+            far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time).
             """
     )
 

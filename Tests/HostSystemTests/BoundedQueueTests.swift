@@ -1,3 +1,4 @@
+import OpenCoreMedia
 import Testing
 @testable import HostSystem
 
@@ -56,5 +57,60 @@ import Testing
         _ = queue.push(7)
         guard case .full = queue.push(8) else { Issue.record("a blocking queue answers full"); return }
         #expect([queue.pop(), queue.pop(), queue.pop(), queue.pop()] == [5, 6, 7, nil])
+    }
+
+    /// A piece of media for the limits by bytes and time: its size and duration.
+    struct Piece: Equatable {
+        var bytes: Int
+        var milliseconds: Int
+        static func measure(_ piece: Piece) -> (bytes: Int, duration: CMTime) {
+            (piece.bytes, CMTime(value: CMTimeValue(piece.milliseconds), timescale: 1000))
+        }
+    }
+
+    /// Full once any limit is reached (GStreamer's max-size-buffers, -bytes and -time), with
+    /// the bytes and the duration waiting kept exactly as pieces come and go, against a model.
+    @Test(arguments: [(count: 100, bytes: Int?.some(1000), milliseconds: Int?.none), (100, nil, 500), (3, nil, nil), (100, 800, 300)])
+    func isFullOnceAnyLimitIsReached(count: Int, bytes: Int?, milliseconds: Int?) {
+        let limits = BoundedQueue<Piece>.Limits(count: count, bytes: bytes, duration: milliseconds.map { CMTime(value: CMTimeValue($0), timescale: 1000) })
+        var queue = BoundedQueue<Piece>(limits: limits, policy: .block, measure: Piece.measure)
+        var model: [Piece] = []
+        var state: UInt64 = 12345
+        for _ in 0..<3000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let modelFull = model.count >= count || bytes.map { model.map(\.bytes).reduce(0, +) >= $0 } == true
+                || milliseconds.map { model.map(\.milliseconds).reduce(0, +) >= $0 } == true
+            #expect(queue.isFull == modelFull)
+            if state >> 62 != 0 {
+                let piece = Piece(bytes: Int(state >> 40 & 0xFF) + 1, milliseconds: Int(state >> 20 & 0x3F) + 1)
+                switch queue.push(piece) {
+                case .queued: #expect(!modelFull); model.append(piece)
+                case .full: #expect(modelFull)
+                case .dropped: Issue.record("a blocking queue drops nothing")
+                }
+            } else {
+                #expect(queue.pop() == (model.isEmpty ? nil : model.removeFirst()))
+            }
+            #expect(queue.bytes == model.map(\.bytes).reduce(0, +))
+            #expect(queue.duration == CMTime(value: CMTimeValue(model.map(\.milliseconds).reduce(0, +)), timescale: 1000))
+            #expect(queue.first == model.first && queue.last == model.last)
+            if !model.isEmpty { #expect(queue[model.count / 2] == model[model.count / 2]) }
+        }
+    }
+
+    /// Overruns count every push that found the queue full, whatever the policy did; underruns
+    /// every pop that found it empty.
+    @Test func overrunsAndUnderrunsAreCounted() {
+        var queue = BoundedQueue<Int>(capacity: 2, policy: .block)
+        #expect(queue.pop() == nil && queue.underruns == 1)
+        _ = queue.push(1)
+        _ = queue.push(2)
+        _ = queue.push(3)
+        _ = queue.push(4)
+        #expect(queue.overruns == 2 && queue.dropped(.overrun) == 0)
+        _ = queue.reconfigure(capacity: 2, policy: .dropNewest)
+        _ = queue.push(5)
+        #expect(queue.overruns == 3 && queue.dropped(.overrun) == 1)
+        #expect([queue.pop(), queue.pop(), queue.pop()] == [1, 2, nil] && queue.underruns == 2)
     }
 }

@@ -75,7 +75,8 @@ final class SoundFeed {
         totalFrames = end.isNumeric ? CMTimeConvertScale(end - start, timescale: CMTimeScale(Self.sampleRate), method: .roundHalfAwayFromZero).value : nil
         filter = try Self.makeFilter(rate: rate, keepsPitch: keepsPitch)
         // Last: the thread reading ahead starts once nothing can fail.
-        ahead = readsAhead ? SoundReadAhead(output: output, limit: Self.sampleRate * Int(Self.readAheadSeconds)) : nil
+        ahead = readsAhead ? SoundReadAhead(output: output, sampleRate: Self.sampleRate,
+                                                    duration: CMTime(seconds: Self.readAheadSeconds, preferredTimescale: 1000)) : nil
     }
 
     /// The stretching for `rate`; nil at rate 1.
@@ -117,8 +118,8 @@ final class SoundFeed {
     /// whether reading has ended; nil for a local one, which never waits.
     var buffered: (seconds: Double, ended: Bool)? {
         guard let ahead else { return nil }
-        let (frames, ended) = ahead.buffered
-        return (Double(frames) / Double(Self.sampleRate), ended)
+        let (duration, ended) = ahead.buffered
+        return (duration.seconds, ended)
     }
 
     /// Whether every frame has been handed out.

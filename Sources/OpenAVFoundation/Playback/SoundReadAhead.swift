@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Sound of an item on the network, read ahead on a thread of its own, so that the player's
@@ -15,17 +16,16 @@ final class SoundReadAhead: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private var samples: [CMSampleBuffer] = []
-    private var head = 0
-    private var bufferedFrames = 0
+    /// The samples read ahead, at most `duration` of sound (the reading thread waits for room).
+    private var samples: BoundedQueue<CMSampleBuffer>
     private var ended = false
     private var stopped = false
-    /// How many frames are read ahead at most.
-    private let limit: Int
 
-    /// Starts reading `output` ahead, at most `limit` frames.
-    init(output: AVAssetReaderOutput, limit: Int) {
-        self.limit = limit
+    /// Starts reading `output` (PCM at `sampleRate`) ahead, at most `duration` of sound.
+    init(output: AVAssetReaderOutput, sampleRate: Int, duration: CMTime) {
+        samples = BoundedQueue(limits: .init(count: 4096, duration: duration), policy: .block) { sample in
+            (CMSampleBufferGetTotalSampleSize(sample), CMTime(value: CMTimeValue(sample.numSamples), timescale: CMTimeScale(sampleRate)))
+        }
         let thread = Thread { [self] in read(output) }
         thread.name = "OpenAVFoundation.AVPlayer.sound"
         thread.start()
@@ -33,13 +33,10 @@ final class SoundReadAhead: @unchecked Sendable {
 
     private func read(_ output: AVAssetReaderOutput) {
         while condition.withLock({ () -> Bool in
-            while !stopped && bufferedFrames >= limit { condition.wait() }
+            while !stopped && samples.isFull { condition.wait() }
             return !stopped
         }), let sample = output.copyNextSampleBuffer() {
-            condition.withLock {
-                samples.append(sample)
-                bufferedFrames += sample.numSamples
-            }
+            condition.withLock { _ = samples.push(sample) }
         }
         condition.withLock {
             ended = true
@@ -50,21 +47,14 @@ final class SoundReadAhead: @unchecked Sendable {
     /// The next sample, without waiting.
     func next() -> Next {
         condition.withLock {
-            guard head < samples.count else { return ended ? .end : .waiting }
-            let sample = samples[head]
-            head += 1
-            if head == samples.count {
-                samples.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            bufferedFrames -= sample.numSamples
+            guard let sample = samples.pop() else { return ended ? .end : .waiting }
             condition.broadcast()
             return .sample(sample)
         }
     }
 
-    /// How many frames are at hand, and whether reading has ended.
-    var buffered: (frames: Int, ended: Bool) { condition.withLock { (bufferedFrames, ended) } }
+    /// How much sound is at hand, and whether reading has ended.
+    var buffered: (duration: CMTime, ended: Bool) { condition.withLock { (samples.duration, ended) } }
 
     /// Stops reading ahead (the reader is cancelled by its owner, which ends a read under way).
     func stop() {

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import Logging
 import OpenCoreMedia
 
@@ -17,7 +18,7 @@ final class TimedMetadataFeed: @unchecked Sendable {
     /// The item's track the groups come from.
     let playerItemTrack: AVPlayerItemTrack
     private let condition = NSCondition()
-    private var groups: [AVTimedMetadataGroup] = []
+    private var groups = BoundedQueue<AVTimedMetadataGroup>(capacity: capacity, policy: .block)
     private var stopped = false
     private let reader: AVAssetReader
 
@@ -34,12 +35,12 @@ final class TimedMetadataFeed: @unchecked Sendable {
 
     private func read(_ adaptor: AVAssetReaderOutputMetadataAdaptor, from start: CMTime) {
         while condition.withLock({ () -> Bool in
-            while !stopped && groups.count >= Self.capacity { condition.wait() }
+            while !stopped && groups.isFull { condition.wait() }
             return !stopped
         }), let group = adaptor.nextTimedMetadataGroup() {
             let range = group.timeRange
             if range.start < start && (range.duration.isNumeric ? range.end <= start : true) { continue }
-            condition.withLock { groups.append(group) }
+            condition.withLock { _ = groups.push(group) }
         }
         if reader.status == .failed {
             Self.logger.warning("reading the timed metadata stopped: \(reader.error.map { "\($0)" } ?? "")")
@@ -49,11 +50,10 @@ final class TimedMetadataFeed: @unchecked Sendable {
     /// The groups that start by `time`, in order, taken from the queue.
     func take(through time: CMTime) -> [AVTimedMetadataGroup] {
         condition.withLock {
-            let due = groups.prefix { $0.timeRange.start <= time }
-            guard !due.isEmpty else { return [] }
-            groups.removeFirst(due.count)
-            condition.broadcast()
-            return Array(due)
+            var due: [AVTimedMetadataGroup] = []
+            while let first = groups.first, first.timeRange.start <= time { due.append(groups.pop()!) }
+            if !due.isEmpty { condition.broadcast() }
+            return due
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import Logging
 import OpenCoreMedia
 import OpenCoreVideo
@@ -15,7 +16,8 @@ final class VideoFrameQueue: @unchecked Sendable {
     private static let logger = Logger(label: "OpenAVFoundation.AVPlayer")
 
     private let condition = NSCondition()
-    private var frames: [(time: CMTime, buffer: CVPixelBuffer)] = []
+    /// The pictures decoded and not let go, oldest first; the decoder waits while `limit` do.
+    private var frames = BoundedQueue<(time: CMTime, buffer: CVPixelBuffer)>(capacity: capacity, policy: .block)
     private var ended = false
     private var stopped = false
     private var failure: AVError?
@@ -93,7 +95,7 @@ final class VideoFrameQueue: @unchecked Sendable {
                 guard let buffer = CMSampleBufferGetImageBuffer(sample) else { continue }
                 let time = CMSampleBufferGetPresentationTimeStamp(sample)
                 condition.withLock {
-                    frames.append((time, buffer))
+                    _ = frames.push((time, buffer))
                     condition.broadcast()
                 }
             }
@@ -126,33 +128,38 @@ final class VideoFrameQueue: @unchecked Sendable {
     /// and the last picture is shown by `time`.
     func playOut(to time: CMTime) -> Bool {
         condition.withLock {
-            if let index = frames.lastIndex(where: { $0.time <= time }) { letGo(index) }
+            if let index = lastIndex(shownAt: time) { letGo(index) }
             return ended && failure == nil && (frames.last.map { $0.time <= time } ?? true)
         }
     }
 
     /// Whether a picture shown at or before `time` is newer than `than`.
     func hasFrame(at time: CMTime, newerThan than: CMTime) -> Bool {
-        condition.withLock { frames.last { $0.time <= time }.map { $0.time > than } ?? false }
+        condition.withLock { lastIndex(shownAt: time).map { frames[$0].time > than } ?? false }
     }
 
     /// The picture shown at `time` (the last one at or before it) and its time; pictures before
     /// it are let go.
     func frame(at time: CMTime) -> (buffer: CVPixelBuffer, time: CMTime)? {
         condition.withLock {
-            guard let index = frames.lastIndex(where: { $0.time <= time }) else { return nil }
+            guard let index = lastIndex(shownAt: time) else { return nil }
             letGo(index)
-            given = frames[0].time
-            return (frames[0].buffer, frames[0].time)
+            let shown = frames.first!
+            given = shown.time
+            return (shown.buffer, shown.time)
         }
+    }
+
+    /// The position of the last picture shown at or before `time`; lock held.
+    private func lastIndex(shownAt time: CMTime) -> Int? {
+        (0..<frames.count).last { frames[$0].time <= time }
     }
 
     /// Lets go of the first `count` pictures, counting those never given out; lock held.
     private func letGo(_ count: Int) {
         guard count > 0 else { return }
         var dropped = 0
-        for index in 0..<count where frames[index].time != given { dropped += 1 }
-        frames.removeFirst(count)
+        for _ in 0..<count where frames.pop()?.time != given { dropped += 1 }
         condition.broadcast()
         if dropped > 0 { record?.recordDropped(dropped) }
     }
