@@ -70,6 +70,7 @@ let package = Package(
             name: "OpenAVServe",
             dependencies: [
                 "OpenAVFoundation", "HostSystem", "MediaEngine",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

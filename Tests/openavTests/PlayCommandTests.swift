@@ -67,7 +67,11 @@ import TestSupport
         process.environment = ProcessInfo.processInfo.environment.merging(daemon.environment) { _, new in new }
             .merging(["DISPLAY": server.display]) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What the command says goes to a file, told when the window shows nothing.
+        let said = Fixtures.folder.appendingPathComponent("play-window-\(UUID().uuidString).txt")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: said) }
+        process.standardError = try FileHandle(forWritingTo: said)
         try process.run()
         defer { process.terminate(); process.waitUntilExit() }
         // The window (320x240, the clip's size) is centred on the 640x480 screen.
@@ -79,7 +83,10 @@ import TestSupport
                 best = max(best, PixelComparison.psnr(PixelComparison.luma(rgb: screen), PixelComparison.luma(rgb: Array(pictures[start..<start + size]))))
             }
         }
-        #expect(best > 35, "the window is none of the clip's pictures (best \(best) dB)")
+        #expect(best > 35, """
+            the window is none of the clip's pictures (best \(best) dB); openav play \(process.isRunning ? "runs" : "ended"), \
+            saying: \((try? String(contentsOf: said, encoding: .utf8)) ?? "")
+            """)
     }
 
     /// Without a display the files play, sound only, and the command says so in one line.
