@@ -59,12 +59,15 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         }
     }
 
-    /// Removes a browser from the audience; how many watch now.
+    /// Removes a browser from the audience; how many watch now. The last one gone ends the
+    /// encoding thread.
     func remove(_ client: LiveClient) -> Int {
-        lock.withLock {
+        let count = lock.withLock {
             clients[ObjectIdentifier(client)] = nil
             return clients.count
         }
+        if count == 0 { pictureCondition.withLock { pictureCondition.signal() } }
+        return count
     }
 
     /// How many browsers watch.
@@ -114,7 +117,7 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
                     encoding = false
                     return nil
                 }
-                _ = pictureCondition.wait(until: Date().addingTimeInterval(1))
+                pictureCondition.wait()
             }
             return waitingPictures.pop()
         }

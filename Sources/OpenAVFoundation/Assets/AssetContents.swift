@@ -86,6 +86,9 @@ struct AssetContents: @unchecked Sendable {
         duration = tracks.map(\.timeRange).filter(\.isValid).map(\.end).max() ?? .zero
     }
 
+    /// Whether the file is read over the network (HTTP, HTTPS): every read is a fetch.
+    var isOnNetwork: Bool { url.map(NetworkOptions.isNetworkURL) ?? false }
+
     /// Where the file's own clock begins: zero for containers whose timeline starts at zero
     /// (QuickTime/MP4, Matroska, …, and HTTP Live Streams, which the demuxer moves there); the
     /// earliest track's start for MPEG transport and program streams, which are stamped with a
@@ -126,7 +129,8 @@ struct AssetContents: @unchecked Sendable {
 /// Decoders come back flushed (`avcodec_flush_buffers`: as new for the next key frame), every
 /// frame decoded again.
 final class ReadingSpares: @unchecked Sendable {
-    /// How many given-back demuxers are kept: a player reads sound and video at once.
+    /// How many given-back demuxers are kept: a player's item reading and a seek's key-frame
+    /// lookup can each have one.
     static let keptDemuxers = 2
 
     private let lock = NSLock()

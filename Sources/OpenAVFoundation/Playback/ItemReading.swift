@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import MediaEngine
 import OpenCoreMedia
 
 /// One reading of a playing item from a time: a single `AVAssetReader` over the item's asset
@@ -85,7 +84,7 @@ final class ItemReading {
             return
         }
         self.reader = reader
-        let isNetwork = (try? asset.loader.contentsBlocking().get())?.url.map(NetworkOptions.isNetworkURL) == true
+        let isNetwork = (try? asset.loader.contentsBlocking().get())?.isOnNetwork ?? false
         do {
             sound = try soundOutput.map { output in
                 try SoundFeed(output: output, reader: reader, start: soundFrom ?? start, end: end, rate: rate,

@@ -215,7 +215,7 @@ final class PlaybackEngine: @unchecked Sendable {
             let playable = playingItem?.status == .readyToPlay && endedItem !== playingItem
             setRunning(playable && wantedRate > 0, rate: Double(wantedRate))
             if running {
-                if let feed = stream.feed, feed.rate != Double(wantedRate) { stream.changeRate(to: Double(wantedRate)) }
+                stream.changeRate(to: Double(wantedRate))
                 playStep(rate: Double(wantedRate))
             }
             if let item = playingItem, item.status == .readyToPlay { deliverMetadata(of: item, through: clock.now) }
@@ -389,7 +389,7 @@ final class PlaybackEngine: @unchecked Sendable {
             // The stream is filled before it is uncorked: started with less than its buffer it
             // runs dry at once, and the server skips what comes late.
             if value {
-                if let feed = stream.feed, feed.rate != rate { stream.changeRate(to: rate) }
+                stream.changeRate(to: rate)
                 writeSound()
             }
             stream.setCorked(!value)

@@ -1,5 +1,4 @@
 import Foundation
-import MediaEngine
 import OpenCoreMedia
 
 /// A seek asked of a player, whom to tell when it is done, and where it lands. Only the
@@ -30,7 +29,7 @@ struct PlaybackSeek {
     /// a file on the network that would be another fetch, so there it is not looked for (nil:
     /// the seek is exact, which the tolerance allows).
     private static func keyFrame(atOrBefore time: CMTime, in item: AVPlayerItem) -> CMTime? {
-        guard (try? item.asset.loader.contentsBlocking().get())?.url.map(NetworkOptions.isNetworkURL) != true,
+        guard (try? item.asset.loader.contentsBlocking().get())?.isOnNetwork == false,
               let track = item.asset.tracks(withMediaType: .video).first,
               let reader = try? AVAssetReader(asset: item.asset, readsLiveStreams: true) else { return nil }
         reader.timeRange = CMTimeRange(start: time, end: .positiveInfinity)

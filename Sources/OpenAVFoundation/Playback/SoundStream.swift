@@ -104,6 +104,7 @@ final class SoundStream {
 
     /// Goes on at a new rate with the same feed: what is written plays out (at most the
     /// stream's buffer), then what the old stretching holds, then the sound stretched anew.
+    /// Nothing changes when the feed already plays at `rate` (or there is no feed).
     func changeRate(to rate: Double) {
         guard let feed, let item = feedItem, let change = feed.changeRate(to: rate) else { return }
         addSegment(at: framesWritten + Int64(change.framesBefore), item: item, start: change.itemTime, rate: rate)
