@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import MediaEngine
 
 /// A link from input ports to an output in a capture session; sessions form them automatically.
@@ -18,7 +19,6 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     private var rotationDegrees = 0
     private var mirrored = false
     private var adjustsMirroring = true
-    private var preferredStabilization = AVCaptureVideoStabilizationMode.off
 
     /// The ports media comes from.
     public let inputPorts: [AVCaptureInput.Port]
@@ -182,10 +182,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The stabilization mode the client would like (`.off` by default); stored, but the active
     /// mode stays `.off`.
-    public var preferredVideoStabilizationMode: AVCaptureVideoStabilizationMode {
-        get { lock.withLock { preferredStabilization } }
-        set { lock.withLock { preferredStabilization = newValue } }
-    }
+    @Locked public var preferredVideoStabilizationMode = AVCaptureVideoStabilizationMode.off
 
     /// The stabilization applied: always `.off` (no camera here stabilizes).
     public var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode { .off }
