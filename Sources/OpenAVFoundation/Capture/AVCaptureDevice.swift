@@ -25,23 +25,34 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The device layer's device.
     let backend: any CaptureDeviceBackend
 
-    private let lock = NSLock()
-    private var configurationLockCount = 0
-    private var activeFormatStorage: Format
-    private var minFrameDurationStorage: CMTime
-    private var maxFrameDurationStorage: CMTime
-    private var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
-    /// Set when the device was unplugged: this object stays disconnected.
-    private var unplugged = false
-    /// What the client asked of the controls (focus, exposure, white balance, torch, zoom).
-    private var controlSettings = CaptureControlSettings()
-    /// Completion handlers waiting for the first frame showing a settings generation.
-    private var completions: [(generation: UInt64, handler: @Sendable (CMTime) -> Void)] = []
-    private var subjectAreaMonitoring = false
+    /// What the device's properties come from. Every write reports to the observers made
+    /// with `observe(_:options:changeHandler:)`, and so does each new state of the camera's
+    /// controls (`controlStateChanged`).
+    private struct State {
+        var configurationLockCount = 0
+        var activeFormat: Format
+        var minFrameDuration: CMTime
+        var maxFrameDuration: CMTime
+        var observers: [ObjectIdentifier: @Sendable (ConfigurationChange) -> Void] = [:]
+        /// Set when the device was unplugged: this object stays disconnected.
+        var unplugged = false
+        /// What the client asked of the controls (focus, exposure, white balance, torch, zoom).
+        var controlSettings: CaptureControlSettings
+        /// Completion handlers waiting for the first frame showing a settings generation.
+        var completions: [(generation: UInt64, handler: @Sendable (CMTime) -> Void)] = []
+        var subjectAreaMonitoring = false
+
+        /// Makes `format` the active one, with its default frame durations.
+        mutating func setActiveFormat(_ format: Format) {
+            activeFormat = format
+            let duration = format.video?.defaultFrameDuration ?? .invalid
+            minFrameDuration = duration
+            maxFrameDuration = duration
+        }
+    }
+    private let state: ObservedState<State>
     /// Runs completion handlers, in the order they were given.
     private let completionQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureDevice.completions")
-    /// The observations made with `observe(_:options:changeHandler:)`.
-    private let keyValueObservers = KeyValueObservers()
 
     /// The formats the device can deliver.
     public let formats: [Format]
@@ -53,15 +64,14 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         // As on Apple cameras, the initial active format is the one the `.high` preset selects.
         let high = AVCaptureSession.Preset.high.videoFormat(among: backend.videoFormats, nearest: !backend.isVirtual)
         let initial = formats.first { $0.video != nil && $0.video == high } ?? formats[0]
-        activeFormatStorage = initial
         let duration = initial.video?.defaultFrameDuration ?? .invalid
-        minFrameDurationStorage = duration
-        maxFrameDurationStorage = duration
-        controlSettings = backend.controls?.initialSettings ?? CaptureControlSettings()
+        let settings = backend.controls?.initialSettings ?? CaptureControlSettings()
+        state = ObservedState(State(activeFormat: initial, minFrameDuration: duration, maxFrameDuration: duration,
+                                    controlSettings: settings))
         super.init()
         // A device object starts from its controls' initial settings (the virtual camera's all
         // automatic, also when plugged in again; a V4L2 camera's as its driver has them).
-        backend.controls?.apply(controlSettings)
+        backend.controls?.apply(settings)
         backend.controls?.setStateHandler { [weak self] state in self?.controlStateChanged(state) }
     }
 
@@ -119,8 +129,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         if isConnected {
             NotificationCenter.default.post(name: wasConnectedNotification, object: wrapper(of: backend))
         } else if let device = registryLock.withLock({ known[backend.uniqueID] }), device.backend === backend {
-            device.lock.withLock { device.unplugged = true }
-            device.keyValueObservers.recheck()
+            device.state.unplugged = true
             NotificationCenter.default.post(name: wasDisconnectedNotification, object: device)
         }
     }
@@ -205,7 +214,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Whether the device is present and usable. Once false (unplugged) it stays false: a
     /// device plugged in again is a new `AVCaptureDevice` object, as on Apple platforms.
-    public var isConnected: Bool { !lock.withLock { unplugged } && backend.isConnected }
+    public var isConnected: Bool { !state.unplugged && backend.isConnected }
 
     /// Whether the device is made of several cameras working as one (Apple's dual and triple
     /// cameras): false for every device here. (The Test Pattern Camera is virtual in another
@@ -254,19 +263,19 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         guard isConnected else {
             throw AVError(.deviceNotConnected, reason: "\(localizedName) is not connected")
         }
-        lock.withLock { configurationLockCount += 1 }
+        state.update { $0.configurationLockCount += 1 }
     }
 
     /// Releases the configuration lock taken by `lockForConfiguration()`.
     public func unlockForConfiguration() {
-        lock.withLock { configurationLockCount = max(0, configurationLockCount - 1) }
+        state.update { $0.configurationLockCount = max(0, $0.configurationLockCount - 1) }
     }
 
     /// Whether `lockForConfiguration()` is held (taken more often than released).
-    var holdsConfigurationLock: Bool { lock.withLock { configurationLockCount > 0 } }
+    var holdsConfigurationLock: Bool { state.configurationLockCount > 0 }
 
-    private func requireConfigurationLock(_ property: String) {
-        precondition(configurationLockCount > 0,
+    private static func requireConfigurationLock(_ property: String, in state: State) {
+        precondition(state.configurationLockCount > 0,
                      "AVCaptureDevice.\(property) may only be set after lockForConfiguration() succeeded")
     }
 
@@ -274,13 +283,13 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// frame durations to the format's default (30 fps when supported) and switches the session
     /// the device is in to `.inputPriority`; a running session changes format at once.
     public var activeFormat: Format {
-        get { lock.withLock { activeFormatStorage } }
+        get { state.activeFormat }
         set {
-            lock.withLock {
-                requireConfigurationLock("activeFormat")
+            state.update { state in
+                Self.requireConfigurationLock("activeFormat", in: state)
                 precondition(formats.contains(newValue),
                              "AVCaptureDevice.activeFormat must be one of the device's formats")
-                setActiveFormatLocked(newValue)
+                state.setActiveFormat(newValue)
             }
             notify(.activeFormat)
         }
@@ -288,32 +297,21 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Sets the active format without the configuration lock, as a session applying its preset.
     func applyActiveFormat(_ format: Format) {
-        let changed = lock.withLock { () -> Bool in
-            guard format != activeFormatStorage else { return false }
-            setActiveFormatLocked(format)
-            return true
-        }
-        if changed { keyValueObservers.recheck() }
-    }
-
-    private func setActiveFormatLocked(_ format: Format) {
-        activeFormatStorage = format
-        let duration = format.video?.defaultFrameDuration ?? .invalid
-        minFrameDurationStorage = duration
-        maxFrameDurationStorage = duration
+        guard format != state.activeFormat else { return }
+        state.update { $0.setActiveFormat(format) }
     }
 
     /// The shortest time between frames (the highest rate), the rate at which the device
     /// delivers. Setting it needs the configuration lock and a duration in one of the active
     /// format's `videoSupportedFrameRateRanges`; `.invalid` restores the default.
     public var activeVideoMinFrameDuration: CMTime {
-        get { lock.withLock { minFrameDurationStorage } }
+        get { state.minFrameDuration }
         set {
-            lock.withLock {
-                requireConfigurationLock("activeVideoMinFrameDuration")
-                let duration = validatedDuration(newValue, "activeVideoMinFrameDuration")
-                minFrameDurationStorage = duration
-                if maxFrameDurationStorage < duration { maxFrameDurationStorage = duration }
+            state.update { state in
+                Self.requireConfigurationLock("activeVideoMinFrameDuration", in: state)
+                let duration = Self.validatedDuration(newValue, "activeVideoMinFrameDuration", in: state)
+                state.minFrameDuration = duration
+                if state.maxFrameDuration < duration { state.maxFrameDuration = duration }
             }
             notify(.frameDuration)
         }
@@ -325,20 +323,20 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Differs from Apple: the devices here deliver at a constant rate (`activeVideoMinFrameDuration`);
     /// the maximum is stored only.
     public var activeVideoMaxFrameDuration: CMTime {
-        get { lock.withLock { maxFrameDurationStorage } }
+        get { state.maxFrameDuration }
         set {
-            lock.withLock {
-                requireConfigurationLock("activeVideoMaxFrameDuration")
-                let duration = validatedDuration(newValue, "activeVideoMaxFrameDuration")
-                maxFrameDurationStorage = duration
-                if minFrameDurationStorage > duration { minFrameDurationStorage = duration }
+            state.update { state in
+                Self.requireConfigurationLock("activeVideoMaxFrameDuration", in: state)
+                let duration = Self.validatedDuration(newValue, "activeVideoMaxFrameDuration", in: state)
+                state.maxFrameDuration = duration
+                if state.minFrameDuration > duration { state.minFrameDuration = duration }
             }
             notify(.frameDuration)
         }
     }
 
-    private func validatedDuration(_ duration: CMTime, _ property: String) -> CMTime {
-        guard let video = activeFormatStorage.video else {
+    private static func validatedDuration(_ duration: CMTime, _ property: String, in state: State) -> CMTime {
+        guard let video = state.activeFormat.video else {
             preconditionFailure("AVCaptureDevice.\(property) can only be set on a video device")
         }
         guard duration.isValid else { return video.defaultFrameDuration }
@@ -349,22 +347,21 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// The frame duration to start the backend with (nil for audio devices: their default).
     var deliveryFrameDuration: CMTime? {
-        lock.withLock { activeFormatStorage.video == nil ? nil : minFrameDurationStorage }
+        state.read { $0.activeFormat.video == nil ? nil : $0.minFrameDuration }
     }
 
     /// Calls `handler` after each client change of the configuration, until removed.
     func addConfigurationObserver(_ owner: AnyObject, _ handler: @escaping @Sendable (ConfigurationChange) -> Void) {
-        lock.withLock { observers[ObjectIdentifier(owner)] = handler }
+        state.update { $0.observers[ObjectIdentifier(owner)] = handler }
     }
 
     /// Stops calling an observer added with `addConfigurationObserver`.
     func removeConfigurationObserver(_ owner: AnyObject) {
-        _ = lock.withLock { observers.removeValue(forKey: ObjectIdentifier(owner)) }
+        state.update { _ = $0.observers.removeValue(forKey: ObjectIdentifier(owner)) }
     }
 
     private func notify(_ change: ConfigurationChange) {
-        keyValueObservers.recheck()
-        for handler in lock.withLock({ Array(observers.values) }) { handler(change) }
+        for handler in state.read({ Array($0.observers.values) }) { handler(change) }
     }
 
     // MARK: Controls
@@ -377,7 +374,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     var controlState: CaptureControlState? { backend.controls?.state }
 
     /// What the client asked of the controls.
-    var requestedControls: CaptureControlSettings { lock.withLock { controlSettings } }
+    var requestedControls: CaptureControlSettings { state.controlSettings }
 
     /// The mode to report: the one asked for, except that a single adjustment (`single`, asked
     /// for by the settings generation `request`) reads as `locked` once a frame shows it done.
@@ -393,28 +390,28 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// frame showing the change.
     func changeControls(_ property: String, completion: (@Sendable (CMTime) -> Void)? = nil,
                         _ change: (inout CaptureControlSettings) -> Void) {
-        let settings = lock.withLock { () -> CaptureControlSettings in
-            requireConfigurationLock(property)
-            change(&controlSettings)
-            controlSettings.generation += 1
-            if let completion { completions.append((controlSettings.generation, completion)) }
-            return controlSettings
+        let settings = state.update { state -> CaptureControlSettings in
+            Self.requireConfigurationLock(property, in: state)
+            change(&state.controlSettings)
+            state.controlSettings.generation += 1
+            if let completion { state.completions.append((state.controlSettings.generation, completion)) }
+            return state.controlSettings
         }
+        // The camera takes the settings at its next frame; the frames that show them report again.
         backend.controls?.apply(settings)
-        keyValueObservers.recheck()
     }
 
     /// A frame showed a new state of the controls (on the device's thread).
     private func controlStateChanged(_ state: CaptureControlState) {
-        let due = lock.withLock { () -> [@Sendable (CMTime) -> Void] in
-            let settled = completions.prefix { $0.generation <= state.settledGeneration }
-            completions.removeFirst(settled.count)
+        // An update even when no handler is due: the properties read the controls' new state.
+        let due = self.state.update { device -> [@Sendable (CMTime) -> Void] in
+            let settled = device.completions.prefix { $0.generation <= state.settledGeneration }
+            device.completions.removeFirst(settled.count)
             return settled.map(\.handler)
         }
         if !due.isEmpty {
             completionQueue.async { for handler in due { handler(state.time) } }
         }
-        keyValueObservers.recheck()
     }
 
     /// Observes a property, as key-value observing does on Apple platforms: the adjusting flags,
@@ -425,20 +422,19 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     public func observe<Value>(_ keyPath: KeyPath<AVCaptureDevice, Value>, options: NSKeyValueObservingOptions = [],
                                changeHandler: @escaping (AVCaptureDevice, NSKeyValueObservedChange<Value>) -> Void)
         -> NSKeyValueObservation {
-        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+        state.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
     /// Whether the device posts `subjectAreaDidChangeNotification` when the scene changes a lot.
     /// Setting it needs the configuration lock. The virtual camera's chart never changes, so it
     /// never posts.
     public var isSubjectAreaChangeMonitoringEnabled: Bool {
-        get { lock.withLock { subjectAreaMonitoring } }
+        get { state.subjectAreaMonitoring }
         set {
-            lock.withLock {
-                requireConfigurationLock("isSubjectAreaChangeMonitoringEnabled")
-                subjectAreaMonitoring = newValue
+            state.update { state in
+                Self.requireConfigurationLock("isSubjectAreaChangeMonitoringEnabled", in: state)
+                state.subjectAreaMonitoring = newValue
             }
-            keyValueObservers.recheck()
         }
     }
 

@@ -7,6 +7,6 @@ extension AVCaptureSession {
     public func observe<Value>(_ keyPath: KeyPath<AVCaptureSession, Value>, options: NSKeyValueObservingOptions = [],
                                changeHandler: @escaping (AVCaptureSession, NSKeyValueObservedChange<Value>) -> Void)
         -> NSKeyValueObservation {
-        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+        observed.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 }

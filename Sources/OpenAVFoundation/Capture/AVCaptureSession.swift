@@ -48,8 +48,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     private var routes: [ObjectIdentifier: [AVCaptureConnection]] = [:]
     private let routeLock = NSLock()
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureSession")
-    /// The observations of `observe(_:options:changeHandler:)`.
-    let keyValueObservers = KeyValueObservers()
+    /// What the session's observable properties (`isRunning`, `isInterrupted`) come from, as
+    /// its clients are told: running once the devices started, stopped once they stopped.
+    /// Writes report to the observations of `observe(_:options:changeHandler:)`.
+    struct Observed {
+        var isRunning = false
+    }
+    let observed = ObservedState(Observed())
 
     /// A session with no inputs or outputs, preset `.high`.
     public override init() { super.init() }
@@ -290,7 +295,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     // MARK: Running
 
     /// Whether the session is running.
-    public var isRunning: Bool { lock.withLock { running } }
+    public var isRunning: Bool { observed.isRunning }
 
     /// Whether the session is interrupted: always false on Linux, for now.
     public var isInterrupted: Bool { false }
@@ -342,8 +347,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
                                             userInfo: [AVCaptureSessionErrorKey: error])
             return
         }
+        observed.isRunning = true
         NotificationCenter.default.post(name: Self.didStartRunningNotification, object: self)
-        keyValueObservers.recheck()
     }
 
     /// Stops the flow of media; blocks until the devices have stopped.
@@ -365,8 +370,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
         if let error { for output in outputs { output.sessionWillStop(with: error) } }
         _ = reconcile()
         for output in outputs { output.sessionDidStopRunning() }
+        observed.isRunning = false
         NotificationCenter.default.post(name: Self.didStopRunningNotification, object: self)
-        keyValueObservers.recheck()
     }
 
     /// Applies an input's changed capture source (a screen input's crop or frame rate) when running.

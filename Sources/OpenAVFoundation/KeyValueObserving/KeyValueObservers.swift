@@ -1,13 +1,15 @@
 import Foundation
 
 /// The observers of one object's properties: the one implementation behind the
-/// `observe(_:options:changeHandler:)` of every observable class (capture session, capture
-/// device), Linux's stand-in for key-value observing.
+/// `observe(_:options:changeHandler:)` of every observable class (player, player item, capture
+/// session, capture device), Linux's stand-in for key-value observing.
 ///
-/// The owner calls `recheck()` after anything that may have changed an observable property;
-/// each observation then reads its property, and reports when the value differs from the last
-/// one it reported (values that are not `Equatable` are reported at every recheck). Reports run
-/// on the thread that rechecks, as KVO reports on the thread that made the change.
+/// The object keeps the state its observable properties come from in an `ObservedState`,
+/// which calls `recheck()` after every write; each observation then reads its property and
+/// reports when the value differs from the last one it reported. Values are compared with `==`
+/// where their type is `Equatable`, objects (and arrays of them) by identity, errors by domain,
+/// code and description; anything else is reported at every write. Reports run on the thread
+/// that wrote, as KVO reports on the thread that made the change.
 ///
 /// Differs from Apple: a `.prior` report comes just before the change's report, after the
 /// value has changed (with the old value, as Apple's).
@@ -75,10 +77,33 @@ final class KeyValueObservers: @unchecked Sendable {
         for registration in lock.withLock({ Array(registrations.values) }) { registration.check(registration) }
     }
 
-    /// Whether two values are equal, when their type can tell (false otherwise).
-    private static func equal<Value>(_ a: Value, _ b: Value) -> Bool {
-        guard let a = a as? any Equatable else { return false }
-        return isEqual(a, b)
+    /// Whether two values are equal, as far as their type can tell (false otherwise).
+    private static func equal(_ a: Any, _ b: Any) -> Bool {
+        if let a = a as? any Equatable { return isEqual(a, b) }
+        switch (unwrapped(a), unwrapped(b)) {
+        case (nil, nil):
+            return true
+        case let (a?, b?):
+            if let a = a as? any Equatable { return isEqual(a, b) }
+            if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
+            if let a = a as? [AnyObject], let b = b as? [AnyObject] {
+                return a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
+            }
+            if let a = a as? Error, let b = b as? Error {
+                let (a, b) = (a as NSError, b as NSError)
+                return a.domain == b.domain && a.code == b.code && a.localizedDescription == b.localizedDescription
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// The value an optional holds (nil when it holds none); any other value as it is.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.map { unwrapped($0.value) } ?? nil
     }
 
     private static func isEqual<Left: Equatable>(_ a: Left, _ b: Any) -> Bool {

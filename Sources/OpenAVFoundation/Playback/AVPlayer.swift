@@ -12,11 +12,6 @@ import OpenCoreMedia
 /// (`dispatchMain()` or `RunLoop.main.run()`); seek completions run on a global queue.
 open class AVPlayer: NSObject, @unchecked Sendable {
     let engine: PlaybackEngine
-    let keyValueObservers = KeyValueObservers()
-    private let lock = NSLock()
-    private var defaultRateValue: Float = 1
-    private var waitsToMinimizeStalling = true
-    private var allowsExternal = true
 
     /// Creates a player without an item.
     public override init() {
@@ -71,10 +66,9 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// pitch unless the item's `audioTimePitchAlgorithm` is `.varispeed`. Differs from Apple:
     /// negative rates (reverse play) are taken as 0.
     open var rate: Float {
-        get { engine.rate }
+        get { engine.state.rate }
         set {
-            engine.rate = newValue
-            keyValueObservers.recheck()
+            engine.state.rate = max(0, newValue)
             NotificationCenter.default.post(name: AVPlayer.rateDidChangeNotification, object: self,
                                             userInfo: [AVPlayer.rateDidChangeReasonKey: RateDidChangeReason.setRateCalled])
         }
@@ -82,8 +76,8 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// The rate `play()` plays at (1 by default).
     open var defaultRate: Float {
-        get { lock.withLock { defaultRateValue } }
-        set { lock.withLock { defaultRateValue = newValue } }
+        get { engine.state.defaultRate }
+        set { engine.state.defaultRate = newValue }
     }
 
     /// Seeks to `itemTime` (unless invalid) and plays at `rate` from there. Differs from Apple:
@@ -95,7 +89,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// Whether the player can play.
     open var status: Status {
-        let status = engine.status
+        let status = engine.state.status
         return status == .unknown && currentItem?.status == .readyToPlay ? .readyToPlay : status
     }
 
@@ -110,14 +104,14 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// Whether playback waits for enough media before it starts (true by default).
     open var automaticallyWaitsToMinimizeStalling: Bool {
-        get { lock.withLock { waitsToMinimizeStalling } }
-        set { lock.withLock { waitsToMinimizeStalling = newValue } }
+        get { engine.state.automaticallyWaitsToMinimizeStalling }
+        set { engine.state.automaticallyWaitsToMinimizeStalling = newValue }
     }
 
     /// The current item's current time (invalid without an item).
     open func currentTime() -> CMTime {
         guard let item = currentItem else { return .invalid }
-        guard item.status == .readyToPlay else { return item.lock.withLock { item.restingTime } }
+        guard item.status == .readyToPlay else { return item.state.restingTime }
         let now = engine.clock.now
         return max(.zero, min(now, item.endTime))
     }
@@ -197,21 +191,21 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// What the player does when an item reaches its end.
     open var actionAtItemEnd: ActionAtItemEnd {
-        get { engine.actionAtItemEnd }
-        set { engine.actionAtItemEnd = newValue }
+        get { engine.state.actionAtItemEnd }
+        set { engine.state.actionAtItemEnd = newValue }
     }
 
     /// The sound's volume, 0 to 1 (1 by default).
     open var volume: Float {
-        get { engine.gain.volume }
-        set { engine.gain.volume = max(0, min(1, newValue)) }
+        get { engine.state.volume }
+        set { engine.state.volume = max(0, min(1, newValue)) }
     }
 
     /// Whether the sound is muted. Differs from Apple: a muted player still runs on the sound
     /// device's clock (it plays silence), so unmuting is heard at once.
     open var isMuted: Bool {
-        get { engine.gain.muted }
-        set { engine.gain.muted = newValue }
+        get { engine.state.isMuted }
+        set { engine.state.isMuted = newValue }
     }
 
     /// The sound server's name of the sink sound goes to (nil: the server's default sink, and
@@ -224,8 +218,8 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// Whether the player may switch to external playback (AirPlay on Apple platforms); true by
     /// default. Linux has no external playback, so it never becomes active.
     open var allowsExternalPlayback: Bool {
-        get { lock.withLock { allowsExternal } }
-        set { lock.withLock { allowsExternal = newValue } }
+        get { engine.state.allowsExternalPlayback }
+        set { engine.state.allowsExternalPlayback = newValue }
     }
 
     /// Whether video plays on an external device: never on Linux (false).
@@ -268,7 +262,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     public func observe<Value>(_ keyPath: KeyPath<AVPlayer, Value>, options: NSKeyValueObservingOptions = [],
                                changeHandler: @escaping (AVPlayer, NSKeyValueObservedChange<Value>) -> Void)
         -> NSKeyValueObservation {
-        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+        engine.state.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
     /// Posted (with the player as object) when its rate changed; the user info says why under

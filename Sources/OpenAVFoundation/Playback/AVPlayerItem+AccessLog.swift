@@ -7,7 +7,7 @@ extension AVPlayerItem {
         let entries = accessRecord.snapshot(at: currentTime())
         guard !entries.isEmpty else { return nil }
         let url = (asset as? AVURLAsset)?.url
-        let type = lock.withLock { playbackType }
+        let type = state.playbackType
         return AVPlayerItemAccessLog(events: entries.map {
             AVPlayerItemAccessLogEvent(entry: $0, uri: url?.absoluteString, sessionID: accessRecord.sessionID, playbackType: type)
         })

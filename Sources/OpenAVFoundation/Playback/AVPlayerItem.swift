@@ -7,43 +7,56 @@ import OpenCoreVideo
 ///
 /// An item becomes `.readyToPlay` (or `.failed`) once a player has it and its asset has loaded.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
-    let lock = NSLock()
-    private var statusValue: Status = .unknown
-    private var errorValue: Error?
-    private var trackList: [AVPlayerItemTrack] = []
-    private var outputList: [AVPlayerItemOutput] = []
-    private var forwardEnd: CMTime = .invalid
-    private var reverseEnd: CMTime = .invalid
-    private var pitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain
-    private var composition: AVVideoComposition?
-    private var mix: AVAudioMix?
-    private var forwardBuffer: TimeInterval = 0
-    private var peakBitRate: Double = 0
-    private var maximumResolution: CGSize = .zero
-    let keyValueObservers = KeyValueObservers()
+    /// What the item's properties come from: every write reports to the item's observers and
+    /// to its player's (whose `timeControlStatus` follows the item's status).
+    struct State {
+        var status: Status = .unknown
+        var error: Error?
+        var tracks: [AVPlayerItemTrack] = []
+        var outputs: [AVPlayerItemOutput] = []
+        var forwardPlaybackEndTime: CMTime = .invalid
+        var reversePlaybackEndTime: CMTime = .invalid
+        var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm = .timeDomain
+        var videoComposition: AVVideoComposition?
+        var audioMix: AVAudioMix?
+        var preferredForwardBufferDuration: TimeInterval = 0
+        var preferredPeakBitRate: Double = 0
+        var preferredMaximumResolution: CGSize = .zero
+        /// Where the item stands while it is not playing: the time it starts from.
+        var restingTime: CMTime = .zero
+        /// "FILE", "VOD" or "LIVE" (an HTTP Live Stream of unknown length) once prepared.
+        var playbackType: String?
+        /// The item's one reading while it plays (see `reading`).
+        var reading: ItemReading?
+        /// What a network item's player has at hand: from where reading began to the end of
+        /// the sound read ahead (set by the player).
+        var loadedRange: CMTimeRange?
+        /// Whether playback waits for data from the network (set by the player).
+        var isStalled = false
+        /// An HTTP Live Stream's variants, highest bit rate first (see
+        /// `AssetContents.variants`), and the one playing.
+        var variants: [(bitRate: Int, tracks: [Int])] = []
+        var variantPlaying = 0
+    }
+    let state = ObservedState(State())
 
     /// The player playing the item (an item belongs to one player at a time).
     weak var player: AVPlayer?
-    /// Where the item stands while it is not playing: the time it starts from.
-    var restingTime: CMTime = .zero
     /// What the item's access log is made of.
     let accessRecord = PlaybackAccessRecord()
-    /// "FILE", "VOD" or "LIVE" (an HTTP Live Stream of unknown length) once prepared; behind `lock`.
-    var playbackType: String?
     /// The item's one reading while it plays: its sound, the pictures for its video outputs,
     /// the groups for its metadata outputs. Replaced by the player's thread; `stopOutputs()`
     /// ends it.
     var reading: ItemReading? {
-        get { lock.withLock { currentReading } }
+        get { state.reading }
         set {
-            let previous = lock.withLock { () -> ItemReading? in
-                defer { currentReading = newValue }
-                return currentReading
+            let previous = state.update { state -> ItemReading? in
+                defer { state.reading = newValue }
+                return state.reading
             }
             if previous !== newValue { previous?.stop() }
         }
     }
-    private var currentReading: ItemReading?
 
     /// The pictures decoded for the item's video outputs while it plays.
     var videoQueue: VideoFrameQueue? { reading?.pictures }
@@ -74,6 +87,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         self.asset = asset
         automaticallyLoadedAssetKeys = keys ?? []
         super.init()
+        state.alsoTell { [weak self] in self?.player.map { [$0.engine.state.observers] } ?? [] }
     }
 
     /// Creates an item for `asset` whose `properties` are loaded before it is ready.
@@ -82,10 +96,10 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     }
 
     /// Whether the item can be played.
-    open var status: Status { lock.withLock { statusValue } }
+    open var status: Status { state.status }
 
     /// Why the item failed, when `status` is `.failed` (or why it stopped playing).
-    open var error: Error? { lock.withLock { errorValue } }
+    open var error: Error? { state.error }
 
     /// The item's duration: indefinite until the item is ready.
     open var duration: CMTime { status == .readyToPlay ? asset.duration : .indefinite }
@@ -105,24 +119,24 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     }
 
     /// The item's tracks, once it is ready.
-    open var tracks: [AVPlayerItemTrack] { lock.withLock { trackList } }
+    open var tracks: [AVPlayerItemTrack] { state.tracks }
 
     /// The item's current time.
     open func currentTime() -> CMTime {
         if let player, player.currentItem === self { return player.currentTime() }
-        return lock.withLock { restingTime }
+        return state.restingTime
     }
 
     /// Where forward playback ends (invalid: the item's end).
     open var forwardPlaybackEndTime: CMTime {
-        get { lock.withLock { forwardEnd } }
-        set { lock.withLock { forwardEnd = newValue } }
+        get { state.forwardPlaybackEndTime }
+        set { state.forwardPlaybackEndTime = newValue }
     }
 
     /// Where reverse playback ends (invalid: the item's start).
     open var reversePlaybackEndTime: CMTime {
-        get { lock.withLock { reverseEnd } }
-        set { lock.withLock { reverseEnd = newValue } }
+        get { state.reversePlaybackEndTime }
+        set { state.reversePlaybackEndTime = newValue }
     }
 
     /// Where the item stops playing forward: `forwardPlaybackEndTime` when set, else its duration.
@@ -136,26 +150,19 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         status == .readyToPlay ? [NSValue(timeRange: CMTimeRange(start: .zero, duration: asset.duration))] : []
     }
 
-    /// What a network item's player has at hand (set by the player; behind `lock`): from where
-    /// reading began to the end of the sound read ahead.
-    var loadedRange: CMTimeRange?
-
     /// The time ranges whose media is at hand: a local file's whole length, once ready; for a
     /// network item that plays, from where reading began to the end of what was read ahead.
     open var loadedTimeRanges: [NSValue] {
-        if let range = lock.withLock({ loadedRange }) { return [NSValue(timeRange: range)] }
+        if let range = state.loadedRange { return [NSValue(timeRange: range)] }
         return seekableTimeRanges
     }
 
-    /// Whether playback waits for data from the network (the player sets it; behind `lock`).
-    var isStalled = false
-
     /// Whether playback will likely go on without stalling: true for a ready local file, false
     /// while a network item waits for data.
-    open var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay && !lock.withLock { isStalled } }
+    open var isPlaybackLikelyToKeepUp: Bool { status == .readyToPlay && !state.isStalled }
     /// Whether the playback buffer is empty: false for a ready local file, true while a network
     /// item waits for data.
-    open var isPlaybackBufferEmpty: Bool { status != .readyToPlay || lock.withLock { isStalled } }
+    open var isPlaybackBufferEmpty: Bool { status != .readyToPlay || state.isStalled }
     /// Whether the playback buffer is full: true for a ready local file (it is all at hand).
     open var isPlaybackBufferFull: Bool { status == .readyToPlay }
 
@@ -198,7 +205,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         if let player, player.currentItem === self {
             player.engine.seek(PlaybackSeek(time: time, toleranceBefore: toleranceBefore, completion: completionHandler))
         } else {
-            lock.withLock { restingTime = max(.zero, time) }
+            state.restingTime = max(.zero, time)
             completionHandler?(true)
         }
     }
@@ -217,30 +224,30 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
 
     /// How audio is stretched at rates other than 1 (`.timeDomain` by default).
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
-        get { lock.withLock { pitchAlgorithm } }
-        set { lock.withLock { pitchAlgorithm = newValue } }
+        get { state.audioTimePitchAlgorithm }
+        set { state.audioTimePitchAlgorithm = newValue }
     }
 
     /// How the video tracks are composed into the pictures the item's outputs and layers
     /// show; a copy is kept. Set it before playing (or seek after setting it): pictures
     /// already decoded stay as they were.
     open var videoComposition: AVVideoComposition? {
-        get { lock.withLock { composition } }
-        set { lock.withLock { composition = newValue?.copy() as? AVVideoComposition } }
+        get { state.videoComposition }
+        set { state.videoComposition = newValue?.copy() as? AVVideoComposition }
     }
 
     /// How the audio tracks are mixed: with a mix, every audio track plays at the volume its
     /// parameters give. Set it before playing (or seek after setting it).
     open var audioMix: AVAudioMix? {
-        get { lock.withLock { mix } }
-        set { lock.withLock { mix = newValue } }
+        get { state.audioMix }
+        set { state.audioMix = newValue }
     }
 
     /// How far ahead media is buffered, in seconds (0: the player chooses). A local file is
     /// decoded a few pictures and 100 ms of sound ahead whatever this says.
     open var preferredForwardBufferDuration: TimeInterval {
-        get { lock.withLock { forwardBuffer } }
-        set { lock.withLock { forwardBuffer = newValue } }
+        get { state.preferredForwardBufferDuration }
+        set { state.preferredForwardBufferDuration = newValue }
     }
 
     /// The highest bit rate, in bits per second, a stream variant may have (0: no limit). An
@@ -251,37 +258,37 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Differs from Apple: the variant is chosen when the item gets ready and changed only on a
     /// stall, never back up.
     open var preferredPeakBitRate: Double {
-        get { lock.withLock { peakBitRate } }
-        set { lock.withLock { peakBitRate = newValue } }
+        get { state.preferredPeakBitRate }
+        set { state.preferredPeakBitRate = newValue }
     }
 
     /// The largest picture a stream variant may have (zero: no limit); see
     /// `preferredPeakBitRate`.
     open var preferredMaximumResolution: CGSize {
-        get { lock.withLock { maximumResolution } }
-        set { lock.withLock { maximumResolution = newValue } }
+        get { state.preferredMaximumResolution }
+        set { state.preferredMaximumResolution = newValue }
     }
 
     /// The outputs taking the item's media.
-    open var outputs: [AVPlayerItemOutput] { lock.withLock { outputList } }
+    open var outputs: [AVPlayerItemOutput] { state.outputs }
 
     /// Adds an output; a video output gets pictures, and a metadata output groups, from the next
     /// seek or play on.
     open func add(_ output: AVPlayerItemOutput) {
-        lock.withLock {
-            guard !outputList.contains(where: { $0 === output }) else { return }
-            outputList.append(output)
-            output.item = self
+        let added = state.update { state -> Bool in
+            guard !state.outputs.contains(where: { $0 === output }) else { return false }
+            state.outputs.append(output)
+            return true
         }
+        guard added else { return }
+        output.item = self
         player?.engine.outputsChanged(of: self)
     }
 
     /// Removes an output.
     open func remove(_ output: AVPlayerItemOutput) {
-        lock.withLock {
-            outputList.removeAll { $0 === output }
-            if output.item === self { output.item = nil }
-        }
+        state.update { $0.outputs.removeAll { $0 === output } }
+        if output.item === self { output.item = nil }
         (output as? AVPlayerItemMetadataOutput)?.stop()
         player?.engine.outputsChanged(of: self)
     }
@@ -292,56 +299,52 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     public func observe<Value>(_ keyPath: KeyPath<AVPlayerItem, Value>, options: NSKeyValueObservingOptions = [],
                                changeHandler: @escaping (AVPlayerItem, NSKeyValueObservedChange<Value>) -> Void)
         -> NSKeyValueObservation {
-        keyValueObservers.observe(self, keyPath, options: options, changeHandler: changeHandler)
+        state.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
     /// Loads the asset (on the player's thread) and becomes ready or failed.
     func prepare() {
         guard status == .unknown else { return }
         let outcome = asset.loader.contentsBlocking()
-        lock.withLock {
+        let tracks = asset.tracks
+        state.update { state in
             switch outcome {
             case .success(let contents) where AVAsset.isPlayable(contents):
-                trackList = asset.tracks.filter { [.audio, .video, .metadata].contains($0.mediaType) }.map(AVPlayerItemTrack.init)
-                variants = contents.variants
-                if !variants.isEmpty { enableVariant(firstAllowedVariant()) }
+                state.tracks = tracks.filter { [.audio, .video, .metadata].contains($0.mediaType) }.map(AVPlayerItemTrack.init)
+                state.variants = contents.variants
+                if !state.variants.isEmpty { Self.enableVariant(Self.firstAllowedVariant(in: state, sizes: tracks), in: &state) }
                 let isStream = contents.formatName == "hls"
-                playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
-                statusValue = .readyToPlay
+                state.playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
+                state.status = .readyToPlay
             case .success:
-                statusValue = .failed
-                errorValue = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
+                state.status = .failed
+                state.error = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
             case .failure(let error):
-                statusValue = .failed
-                errorValue = error
+                state.status = .failed
+                state.error = error
             }
         }
-        keyValueObservers.recheck()
     }
 
-    /// An HTTP Live Stream's variants, highest bit rate first (see `AssetContents.variants`),
-    /// and the one playing; behind `lock`.
-    private var variants: [(bitRate: Int, tracks: [Int])] = []
-    private var variantPlaying = 0
-
-    /// The first variant (highest bit rate first) within the preferred peak bit rate and
-    /// maximum resolution, else the last; lock held.
-    private func firstAllowedVariant() -> Int {
-        let sizes = asset.tracks.map { $0.mediaType == .video ? $0.naturalSize : .zero }
-        return variants.firstIndex { variant in
+    /// The first variant of `state` (highest bit rate first) within the preferred peak bit
+    /// rate and maximum resolution, else the last; `sizes` are the asset's tracks.
+    private static func firstAllowedVariant(in state: State, sizes tracks: [AVAssetTrack]) -> Int {
+        let sizes = tracks.map { $0.mediaType == .video ? $0.naturalSize : .zero }
+        let (peakBitRate, maximumResolution) = (state.preferredPeakBitRate, state.preferredMaximumResolution)
+        return state.variants.firstIndex { variant in
             let fitsRate = peakBitRate <= 0 || Double(variant.bitRate) <= peakBitRate
             let fitsSize = maximumResolution == .zero || variant.tracks.allSatisfy { index in
                 index >= sizes.count || (sizes[index].width <= maximumResolution.width && sizes[index].height <= maximumResolution.height)
             }
             return fitsRate && fitsSize
-        } ?? variants.count - 1
+        } ?? state.variants.count - 1
     }
 
-    /// Presents the tracks of variant `index` only; lock held.
-    private func enableVariant(_ index: Int) {
-        variantPlaying = index
-        let streams = Set(variants[index].tracks)
-        for track in trackList {
+    /// Presents the tracks of variant `index` only.
+    private static func enableVariant(_ index: Int, in state: inout State) {
+        state.variantPlaying = index
+        let streams = Set(state.variants[index].tracks)
+        for track in state.tracks {
             track.isEnabled = track.assetTrack.map { streams.contains($0.contents.streamIndex) } ?? false
         }
     }
@@ -349,7 +352,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The bit rate the item's stream needs, in bits per second: the variant's stated bit rate
     /// for an HTTP Live Stream, else the enabled tracks' estimated data rates; -1 if unknown.
     var indicatedBitrate: Double {
-        let variantRate = lock.withLock { variants.isEmpty ? nil : Double(variants[variantPlaying].bitRate) }
+        let variantRate = state.read { $0.variants.isEmpty ? nil : Double($0.variants[$0.variantPlaying].bitRate) }
         if let variantRate { return variantRate }
         let rate = tracks.filter(\.isEnabled).compactMap(\.assetTrack).reduce(0) { $0 + Double($1.estimatedDataRate) }
         return rate > 0 ? rate : -1
@@ -358,22 +361,19 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Goes down to the variant of the next lower bit rate (an HTTP Live Stream that stalled);
     /// whether there was one.
     func switchToLowerVariant() -> Bool {
-        let switched = lock.withLock { () -> Bool in
-            guard variantPlaying + 1 < variants.count else { return false }
-            enableVariant(variantPlaying + 1)
+        state.update { state -> Bool in
+            guard state.variantPlaying + 1 < state.variants.count else { return false }
+            Self.enableVariant(state.variantPlaying + 1, in: &state)
             return true
         }
-        if switched { keyValueObservers.recheck() }
-        return switched
     }
 
     /// Records that the item stopped playing with `error`: it is `.failed` from then on, as
     /// Apple's item is after a playback error (a new item is needed to play it again).
     func fail(_ error: Error) {
-        lock.withLock {
-            statusValue = .failed
-            errorValue = error
+        state.update { state in
+            state.status = .failed
+            state.error = error
         }
-        keyValueObservers.recheck()
     }
 }

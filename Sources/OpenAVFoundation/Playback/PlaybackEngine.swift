@@ -6,8 +6,9 @@ import OpenCoreMedia
 
 /// The work behind a player, on a thread of its own: the request queue (items, rate, seeks,
 /// outputs changed) and each item's life cycle (made ready, read, played, ended or failed, the
-/// next one begun), stalls of network items, and key-value observation. The player's methods
-/// only leave requests here and wake the thread. Each other job has a type of its own:
+/// next one begun), stalls of network items, and the state the player's observable properties
+/// come from (`state`: every write reports to the player's observers). The player's methods
+/// only leave requests there, which wakes the thread. Each other job has a type of its own:
 /// - `ItemReading`: an item's one reading (sound, pictures, timed metadata);
 /// - `SoundStream`: the sound stream and what is written to it, which moves the clock;
 /// - `PlaybackClock`: the item time at any host time;
@@ -24,25 +25,42 @@ final class PlaybackEngine: @unchecked Sendable {
     /// The sound server the player plays to: the one capture discovery asks, when the player was made.
     let soundServer: String? = PulseAudioDiscovery.server
 
-    private let condition = NSCondition()
+    /// The requests left for the thread, and what the player's properties come from.
+    struct Requests {
+        /// The items in play order; the first is the current one.
+        var queue: [AVPlayerItem] = []
+        /// The rate asked for (never below 0).
+        var rate: Float = 0
+        var volume: Float = 1
+        var isMuted = false
+        var actionAtItemEnd: AVPlayer.ActionAtItemEnd
+        var pendingSeek: PlaybackSeek?
+        var itemChanged = false
+        var outputsChangedFor: AVPlayerItem?
+        var shutdown = false
+        var status: AVPlayer.Status = .unknown
+        /// The sink sound goes to: the one asked for, else the one the server chose once playing.
+        var sinkName: String?
+        /// Whether the clock runs (set by the thread).
+        var running = false
+        /// Whether playback waits for a network item's data (stalled), not yet enough at hand
+        /// to go on.
+        var stalled = false
+        // The player's own settings.
+        var defaultRate: Float = 1
+        var automaticallyWaitsToMinimizeStalling = true
+        var allowsExternalPlayback = true
+    }
+    /// The requests and the player's state: a write wakes the thread and reports to the
+    /// player's observers.
+    let state: ObservedState<Requests>
     weak var player: AVPlayer?
-    // Requests and state, under `condition`.
-    private var queue: [AVPlayerItem] = []
-    private var requestedRate: Float = 0
-    private var gainValue: (volume: Float, muted: Bool) = (1, false)
-    private var endAction: AVPlayer.ActionAtItemEnd = .pause
-    private var pendingSeek: PlaybackSeek?
-    private var itemChanged = false
-    private var outputsChangedFor: AVPlayerItem?
-    private var shutdown = false
-    private var statusValue: AVPlayer.Status = .unknown
-    private var sinkValue: String?
 
     // The thread's own state.
     private var playingItem: AVPlayerItem? {
         didSet {
             guard oldValue !== playingItem, let oldValue else { return }
-            _ = oldValue.accessRecord.setWatching(false, at: oldValue.lock.withLock { oldValue.restingTime }, indicatedBitrate: -1)
+            _ = oldValue.accessRecord.setWatching(false, at: oldValue.state.restingTime, indicatedBitrate: -1)
         }
     }
     /// The sound stream and what is written to it: the master clock.
@@ -51,16 +69,12 @@ final class PlaybackEngine: @unchecked Sendable {
     private var deferredReading: AVPlayerItem?
     /// Whether the clock runs: set by the thread, read by `timeControl` from any thread.
     private var running: Bool {
-        get { condition.withLock { runningValue } }
+        get { state.running }
         set {
-            condition.withLock { runningValue = newValue }
+            state.running = newValue
             noteWatching()
         }
     }
-    private var runningValue = false
-    /// Whether playback waits for a network item's data (stalled), not yet enough at hand to
-    /// go on; behind `condition`.
-    private var stalledValue = false
     /// How much sound a stalled item must have at hand before it plays on, in seconds.
     private static let resumeSeconds = 1.0
     /// The sound stream's position, and since when (host nanoseconds) it has been there.
@@ -70,7 +84,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private var endedItem: AVPlayerItem?
 
     init(actionAtItemEnd: AVPlayer.ActionAtItemEnd) {
-        endAction = actionAtItemEnd
+        state = ObservedState(Requests(actionAtItemEnd: actionAtItemEnd))
         let thread = Thread { [self] in run() }
         thread.name = "OpenAVFoundation.AVPlayer"
         thread.start()
@@ -78,27 +92,25 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// Ends the thread (the player is gone).
     func stop() {
-        condition.withLock {
-            shutdown = true
-            condition.broadcast()
-        }
+        state.shutdown = true
     }
 
     // MARK: Requests
 
     /// The items in play order; the first is the current one.
-    var items: [AVPlayerItem] { condition.withLock { queue } }
+    var items: [AVPlayerItem] { state.queue }
 
     /// Replaces the whole queue; the first item becomes current (from its resting time).
     func setItems(_ items: [AVPlayerItem]) {
-        condition.withLock {
-            for item in queue where !items.contains(where: { $0 === item }) { item.player = nil }
-            for item in items { item.player = player }
-            let currentChanged = queue.first !== items.first
-            queue = items
-            if currentChanged { itemChanged = true }
-            condition.broadcast()
+        let player = player
+        let left = state.update { state -> [AVPlayerItem] in
+            let left = state.queue.filter { item in !items.contains { $0 === item } }
+            if state.queue.first !== items.first { state.itemChanged = true }
+            state.queue = items
+            return left
         }
+        for item in left where item.player === player { item.player = nil }
+        for item in items { item.player = player }
     }
 
     /// Changes the queue with `change`; the current item stays unless `change` removed it.
@@ -108,79 +120,49 @@ final class PlaybackEngine: @unchecked Sendable {
         setItems(edited)
     }
 
-    var rate: Float {
-        get { condition.withLock { requestedRate } }
-        set {
-            condition.withLock {
-                requestedRate = max(0, newValue)
-                condition.broadcast()
-            }
-        }
-    }
-
-    var gain: (volume: Float, muted: Bool) {
-        get { condition.withLock { gainValue } }
-        set { condition.withLock { gainValue = newValue } }
-    }
-
-    var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
-        get { condition.withLock { endAction } }
-        set { condition.withLock { endAction = newValue } }
-    }
-
-    var status: AVPlayer.Status { condition.withLock { statusValue } }
-
-    /// The sink sound goes to: the one asked for, else the one the server chose once playing.
+    /// The sink sound goes to; setting it moves the sound there.
     var sinkName: String? {
-        get { condition.withLock { sinkValue } }
+        get { state.sinkName }
         set {
-            condition.withLock {
-                sinkValue = newValue
-                itemChanged = true
-                condition.broadcast()
+            state.update { state in
+                state.sinkName = newValue
+                state.itemChanged = true
             }
         }
     }
 
     /// Asks for a seek; a seek still pending is told it did not finish.
     func seek(_ seek: PlaybackSeek) {
-        let replaced = condition.withLock { () -> PlaybackSeek? in
-            defer {
-                pendingSeek = seek
-                condition.broadcast()
-            }
-            return pendingSeek
+        let replaced = state.update { state -> PlaybackSeek? in
+            defer { state.pendingSeek = seek }
+            return state.pendingSeek
         }
         if let completion = replaced?.completion { DispatchQueue.global().async { completion(false) } }
     }
 
     /// Drops the seek asked for and not yet begun, telling it it did not finish.
     func cancelPendingSeek() {
-        let dropped = condition.withLock { () -> PlaybackSeek? in
-            defer { pendingSeek = nil }
-            return pendingSeek
+        let dropped = state.update { state -> PlaybackSeek? in
+            defer { state.pendingSeek = nil }
+            return state.pendingSeek
         }
         if let completion = dropped?.completion { DispatchQueue.global().async { completion(false) } }
     }
 
     /// An item's outputs changed: its video decoding restarts where it stands.
     func outputsChanged(of item: AVPlayerItem) {
-        condition.withLock {
-            outputsChangedFor = item
-            condition.broadcast()
-        }
+        state.outputsChangedFor = item
     }
 
     /// Whether playback is under way, and why not.
     var timeControl: (status: AVPlayer.TimeControlStatus, reason: AVPlayer.WaitingReason?) {
-        condition.withLock {
-            guard requestedRate > 0 else { return (.paused, nil) }
-            guard let item = queue.first else { return (.waitingToPlayAtSpecifiedRate, .noItemToPlay) }
-            switch item.status {
-            case .readyToPlay: return runningValue && !stalledValue ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
-            case .unknown: return (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
-            case .failed: return (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
-            }
+        let (rate, item, playing) = state.read { ($0.rate, $0.queue.first, $0.running && !$0.stalled) }
+        guard rate > 0 else { return (.paused, nil) }
+        guard let item else { return (.waitingToPlayAtSpecifiedRate, .noItemToPlay) }
+        switch item.status {
+        case .readyToPlay: return playing ? (.playing, nil) : (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+        case .unknown: return (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+        case .failed: return (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
         }
     }
 
@@ -188,23 +170,25 @@ final class PlaybackEngine: @unchecked Sendable {
 
     private func run() {
         while true {
-            condition.lock()
-            if shutdown {
-                condition.unlock()
-                break
+            // The requests, taken (an update, which reports, only when one is pending).
+            var requests = state.read { $0 }
+            if requests.shutdown { break }
+            if requests.itemChanged || requests.pendingSeek != nil || requests.outputsChangedFor != nil {
+                requests = state.update { state in
+                    defer {
+                        state.itemChanged = false
+                        state.pendingSeek = nil
+                        state.outputsChangedFor = nil
+                    }
+                    return state
+                }
             }
-            let changed = itemChanged
-            itemChanged = false
-            let seek = pendingSeek
-            pendingSeek = nil
-            let outputsChanged = outputsChangedFor
-            outputsChangedFor = nil
-            let current = queue.first
-            let wantedRate = requestedRate
-            condition.unlock()
+            let (changed, seek, outputsChanged) = (requests.itemChanged, requests.pendingSeek, requests.outputsChangedFor)
+            let current = requests.queue.first
+            let wantedRate = requests.rate
 
             if changed || current !== playingItem {
-                begin(current, at: current?.restingTime ?? .zero)
+                begin(current, at: current?.state.restingTime ?? .zero)
             }
             if let seek { perform(seek) }
             if let outputsChanged, outputsChanged === playingItem, outputsChanged !== deferredReading, seek == nil,
@@ -220,8 +204,6 @@ final class PlaybackEngine: @unchecked Sendable {
             }
             if let item = playingItem, item.status == .readyToPlay { deliverMetadata(of: item, through: clock.now) }
             timeObservers.fire(at: clampedNow())
-            player?.keyValueObservers.recheck()
-            playingItem?.keyValueObservers.recheck()
             wait(playing: running)
         }
         playingItem?.stopOutputs()
@@ -234,10 +216,10 @@ final class PlaybackEngine: @unchecked Sendable {
             if let reason = stream.iterate(timeout: Self.tick) { soundLost(reason) }
             return
         }
-        condition.withLock {
-            guard !shutdown, pendingSeek == nil, !itemChanged, outputsChangedFor == nil,
-                  (queue.first === playingItem) else { return }
-            _ = condition.wait(until: Date().addingTimeInterval(playing ? Double(Self.tick) / 1e9 : 0.1))
+        let playingItem = playingItem
+        state.wait(until: Date().addingTimeInterval(playing ? Double(Self.tick) / 1e9 : 0.1)) { state in
+            state.shutdown || state.pendingSeek != nil || state.itemChanged || state.outputsChangedFor != nil
+                || state.queue.first !== playingItem
         }
     }
 
@@ -245,7 +227,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private func begin(_ item: AVPlayerItem?, at time: CMTime) {
         if let previous = playingItem, previous !== item {
             let time = clampedNow()
-            previous.lock.withLock { previous.restingTime = time }
+            previous.state.restingTime = time
             previous.stopOutputs()
         }
         playingItem = item
@@ -258,13 +240,10 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         item.prepare()
         if item.status == .readyToPlay {
-            condition.withLock { if statusValue == .unknown { statusValue = .readyToPlay } }
-        } else if item.status == .failed, actionAtItemEnd == .advance {
+            if state.status == .unknown { state.status = .readyToPlay }
+        } else if item.status == .failed, state.actionAtItemEnd == .advance {
             // A queue goes on with its next item.
-            condition.withLock {
-                if queue.first === item { queue.removeFirst() }
-                item.player = nil
-            }
+            leave(item)
             stream.close()
             return
         }
@@ -283,11 +262,11 @@ final class PlaybackEngine: @unchecked Sendable {
         let start = max(.zero, min(time, item.endTime.isNumeric ? item.endTime : time))
         clock.set(start, rate: 0)
         timeObservers.start(at: start)
-        item.lock.withLock { item.restingTime = start }
+        item.state.restingTime = start
         item.reading = nil
         deferredReading = item
         guard item.status == .readyToPlay else { return }
-        startDeferredReading(wanted: rate > 0)
+        startDeferredReading(wanted: state.rate > 0)
     }
 
     /// Makes the playing item's reading that `openMedia` left for later, once something
@@ -300,7 +279,7 @@ final class PlaybackEngine: @unchecked Sendable {
               wanted || item.outputs.contains(where: { $0 is AVPlayerItemVideoOutput || $0 is AVPlayerItemMetadataOutput })
         else { return }
         deferredReading = nil
-        let start = item.lock.withLock { item.restingTime }
+        let start = item.state.restingTime
         startReading(of: item, from: start, soundFrom: start, rate: 1)
     }
 
@@ -325,7 +304,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// can be played. The sink the server chose becomes the player's.
     private func openSound() -> Bool {
         guard let sink = stream.open(sink: sinkName) else { return false }
-        condition.withLock { if sinkValue == nil { sinkValue = sink } }
+        state.update { state in if state.sinkName == nil { state.sinkName = sink } }
         return true
     }
 
@@ -395,7 +374,7 @@ final class PlaybackEngine: @unchecked Sendable {
             stream.setCorked(!value)
         }
         clock.set(now, rate: value ? rate : 0)
-        if !value, let item = playingItem { item.lock.withLock { item.restingTime = now } }
+        if !value, let item = playingItem { item.state.restingTime = now }
         timeObservers.firePeriodic(at: now)
     }
 
@@ -428,18 +407,19 @@ final class PlaybackEngine: @unchecked Sendable {
     /// sound follows at once when the player advances (gapless), else the stream is told to
     /// play out what it has.
     private func writeSound() {
-        let (volume, muted) = gain
+        let (volume, muted) = state.read { ($0.volume, $0.isMuted) }
         if let item = stream.feedItem, !followStall(of: item) { return }
         guard stream.write(gain: muted ? 0 : volume), let feed = stream.feed, let feedItem = stream.feedItem else { return }
-        let next = condition.withLock { () -> AVPlayerItem? in
-            guard endAction == .advance, let index = queue.firstIndex(where: { $0 === feedItem }), index + 1 < queue.count else { return nil }
-            return queue[index + 1]
+        let next = state.read { state -> AVPlayerItem? in
+            guard state.actionAtItemEnd == .advance, let index = state.queue.firstIndex(where: { $0 === feedItem }),
+                  index + 1 < state.queue.count else { return nil }
+            return state.queue[index + 1]
         }
         if let next, feed.error == nil {
             next.prepare()
             stream.stopFeeding()
             if next.status == .readyToPlay, next.tracks.contains(where: { $0.isEnabled && $0.assetTrack?.mediaType == .audio }) {
-                let start = next.lock.withLock { next.restingTime }
+                let start = next.state.restingTime
                 startReading(of: next, from: start, soundFrom: start, rate: feed.rate)
                 if stream.feed != nil { return }
                 next.reading = nil
@@ -452,7 +432,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// more has arrived: a stall, told once by `playbackStalledNotification`) and, stalled,
     /// whether enough has arrived to play on; whether sound may be written now.
     private func followStall(of item: AVPlayerItem) -> Bool {
-        let stalled = condition.withLock { stalledValue }
+        let stalled = state.stalled
         guard let feed = stream.feed, let (seconds, ended) = feed.buffered else {
             if stalled { setStalled(false, item: item) }
             return true
@@ -463,7 +443,7 @@ final class PlaybackEngine: @unchecked Sendable {
             let unplayed = Double(max(0, framesWritten - stream.playedFrames)) / Double(SoundFeed.sampleRate) * segment.rate
             let end = clampedNow() + CMTime(seconds: unplayed + seconds * segment.rate, preferredTimescale: 1000)
             let range = CMTimeRange(start: segment.start, end: ended && item.endTime.isNumeric ? item.endTime : min(end, item.endTime))
-            item.lock.withLock { item.loadedRange = range }
+            item.state.loadedRange = range
         }
         if stalled {
             guard ended || seconds >= Self.resumeSeconds else { return false }
@@ -495,11 +475,13 @@ final class PlaybackEngine: @unchecked Sendable {
 
     /// Records a stall beginning or ending, for `timeControlStatus` and the item's buffer state.
     private func setStalled(_ value: Bool, item: AVPlayerItem) {
-        let began = condition.withLock { () -> Bool in
-            defer { stalledValue = value }
-            return value && !stalledValue
+        // The item's buffer state first: the player's observers, told of the new
+        // `timeControlStatus`, read it.
+        item.state.isStalled = value
+        let began = state.update { state -> Bool in
+            defer { state.stalled = value }
+            return value && !state.stalled
         }
-        item.lock.withLock { item.isStalled = value }
         if began { item.accessRecord.recordStall() }
         noteWatching()
     }
@@ -509,7 +491,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// announced.
     private func noteWatching(at time: CMTime? = nil) {
         guard let item = playingItem else { return }
-        let watching = item.status == .readyToPlay && condition.withLock { runningValue && !stalledValue }
+        let watching = item.status == .readyToPlay && state.read { $0.running && !$0.stalled }
         if item.accessRecord.setWatching(watching, at: time ?? clampedNow(), indicatedBitrate: item.indicatedBitrate) {
             NotificationCenter.default.post(name: AVPlayerItem.newAccessLogEntryNotification, object: item)
         }
@@ -525,13 +507,10 @@ final class PlaybackEngine: @unchecked Sendable {
             postEnd(of: previous)
             stream.removeSegments(of: previous)
             previous.stopOutputs()
-            condition.withLock {
-                if queue.first === previous { queue.removeFirst() }
-                previous.player = nil
-            }
+            leave(previous)
             // The previous item stands at its end (its access log's last stretch ends there).
             let end = previous.endTime.isNumeric ? previous.endTime : clock.now
-            previous.lock.withLock { previous.restingTime = end }
+            previous.state.restingTime = end
             playingItem = segment.item
             noteWatching(at: segment.start)
             endedItem = nil
@@ -547,21 +526,24 @@ final class PlaybackEngine: @unchecked Sendable {
         clock.set(end, rate: 0)
         timeObservers.fire(at: clampedNow())
         postEnd(of: item)
-        let action = actionAtItemEnd
+        let action = state.actionAtItemEnd
         switch action {
         case .advance:
-            condition.withLock {
-                if queue.first === item { queue.removeFirst() }
-                item.player = nil
-            }
-            item.lock.withLock { item.restingTime = end }
+            leave(item)
+            item.state.restingTime = end
         case .pause:
-            condition.withLock { requestedRate = 0 }
+            state.rate = 0
             running = false
-            item.lock.withLock { item.restingTime = end }
+            item.state.restingTime = end
         case .none:
             running = false
         }
+    }
+
+    /// Takes `item`, which is done, off the front of the queue; it no longer has a player.
+    private func leave(_ item: AVPlayerItem) {
+        state.update { state in if state.queue.first === item { state.queue.removeFirst() } }
+        item.player = nil
     }
 
     private func postEnd(of item: AVPlayerItem) {
@@ -571,18 +553,15 @@ final class PlaybackEngine: @unchecked Sendable {
     /// The item's media went bad while playing: told with the error, and stopped there.
     private func failToEnd(_ item: AVPlayerItem, _ error: Error) {
         let stoppedAt = clampedNow()
-        item.lock.withLock { item.restingTime = stoppedAt }
+        item.state.restingTime = stoppedAt
         item.fail(error)
         endedItem = item
         clock.set(stoppedAt, rate: 0)
         stream.close()
-        if actionAtItemEnd == .advance {
-            condition.withLock {
-                if queue.first === item { queue.removeFirst() }
-                item.player = nil
-            }
+        if state.actionAtItemEnd == .advance {
+            leave(item)
         } else {
-            condition.withLock { requestedRate = 0 }
+            state.rate = 0
         }
         running = false
         // Told once the player is in its new state (paused, or on to the next item).

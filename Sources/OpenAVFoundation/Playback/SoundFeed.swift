@@ -99,7 +99,9 @@ final class SoundFeed {
     /// handed out first, at the old rate. Returns how many frames that is and the item time
     /// the new rate starts at; nil when the new stretching cannot be made (the rate stays).
     func changeRate(to newRate: Double) -> (framesBefore: Int, itemTime: CMTime)? {
-        guard newRate != rate, let newFilter = try? Self.makeFilter(rate: newRate, keepsPitch: keepsPitch) else { return nil }
+        // No filter is a filter too (rate 1): `try?` would flatten it into a failure.
+        guard newRate != rate, case .success(let newFilter) = Result(catching: { try Self.makeFilter(rate: newRate, keepsPitch: keepsPitch) })
+        else { return nil }
         // The source frames consumed: those taken less what waits in the current piece.
         let waiting = current.map { Int64(($0.limit - $0.offset) / (4 * Self.channelCount)) } ?? 0
         let consumed = takenFrames - waiting

@@ -117,4 +117,34 @@ import TestSupport
         #expect(afterPause < 0.05, "the sound went on \(afterPause) s after pause()")
         #expect(lastHeard < recorded.count / 2 - 4800, "the recording ends in sound: pause() did not silence it")
     }
+
+    /// A rate change takes effect within 100 ms on a sink with nothing else attached: from
+    /// 100 ms after the change on, the item's clock (which tells what is heard, see the test
+    /// above) runs at the new rate, up to 2 and back down to 1.
+    @Test func aRateChangeTakesEffectWithin100Milliseconds() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let player = try await Self.readyPlayer(try Self.clip(), daemon: daemon)
+        try await Self.waitForAnIdleSinkFarAhead(daemon)
+        player.play()
+        let playing = DispatchSemaphore(value: 0)
+        let observer = player.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(seconds: 0.5, preferredTimescale: 600))],
+                                                      queue: .global()) { playing.signal() }
+        defer { player.removeTimeObserver(observer) }
+        #expect(playing.wait(timeout: .now() + 5) == .success, "the clip did not reach 0.5 s")
+        for rate in [Float(2), 1] {
+            let changed = HostClock.now
+            player.rate = rate
+            // The clock's advance from 100 ms to 600 ms after the change, against the host's.
+            func itemTime(at offset: UInt64) async throws -> (item: Double, host: UInt64) {
+                let wake = changed + offset
+                if HostClock.now < wake { try await Task.sleep(nanoseconds: wake - HostClock.now) }  // a time to look at, not a wait for an event
+                return (player.currentTime().seconds, HostClock.now)
+            }
+            let first = try await itemTime(at: 100_000_000)
+            let second = try await itemTime(at: 600_000_000)
+            let measured = (second.item - first.item) / (Double(second.host - first.host) / 1e9)
+            #expect(abs(measured - Double(rate)) < 0.1, "100 ms after the rate became \(rate) the clock ran at \(measured)")
+        }
+    }
 }
