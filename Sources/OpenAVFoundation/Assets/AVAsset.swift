@@ -175,7 +175,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// The tracks of the asset; empty when loading failed.
     public var tracks: [AVAssetTrack] { loadedContents.map(tracks(of:)) ?? [] }
 
-    /// The tracks with the given media type.
+    /// The tracks with the given media type. (Disfavoured so that a mutable composition's
+    /// overload, which gives its tracks as the mutable tracks they are, is chosen on one.)
+    @_disfavoredOverload
     public func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
         tracks.filter { $0.mediaType == mediaType }
     }
@@ -185,7 +187,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         tracks.first { $0.trackID == trackID }
     }
 
-    /// The tracks that have the given media characteristic.
+    /// The tracks that have the given media characteristic. (Disfavoured as
+    /// `tracks(withMediaType:)` is.)
+    @_disfavoredOverload
     public func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
         tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
     }

@@ -40,6 +40,18 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         track(withTrackID: trackID)
     }
 
+    /// The composition's tracks with the given media type, as the mutable tracks they are: so
+    /// `composition.tracks(withMediaType: .video).first?.preferredTransform = transform`
+    /// edits the composition, as on Apple platforms.
+    public func tracks(withMediaType mediaType: AVMediaType) -> [AVMutableCompositionTrack] {
+        compositionTracks.compactMap { $0.mediaType == mediaType ? $0 as? AVMutableCompositionTrack : nil }
+    }
+
+    /// The composition's tracks that have the given media characteristic, as mutable tracks.
+    public func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVMutableCompositionTrack] {
+        compositionTracks.compactMap { $0.hasMediaCharacteristic(mediaCharacteristic) ? $0 as? AVMutableCompositionTrack : nil }
+    }
+
     /// Adds an empty track of `mediaType` with `preferredTrackID`, or a new unique ID when
     /// that is `kCMPersistentTrackID_Invalid` or taken.
     open func addMutableTrack(withMediaType mediaType: AVMediaType, preferredTrackID: CMPersistentTrackID) -> AVMutableCompositionTrack? {

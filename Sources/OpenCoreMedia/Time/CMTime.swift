@@ -124,17 +124,19 @@ extension CMTime: Hashable {
     }
 }
 
-/// Apple's operators: `+`, `-`, `+=`, `-=` (Apple's SDK has no `*` for CMTime; apps that
-/// define their own keep compiling).
+/// Apple's operators: `+` and `-` (besides the comparisons). Apple's SDK has no `+=`, `-=` or
+/// `*` for CMTime, and apps commonly define their own, which must not meet a second
+/// definition here ("ambiguous use of operator"): the in-place forms the project uses itself
+/// are visible inside the package only.
 extension CMTime {
     /// The sum of two times (see `CMTimeAdd`).
     public static func + (addend1: CMTime, addend2: CMTime) -> CMTime { CMTimeAdd(addend1, addend2) }
     /// The difference of two times (see `CMTimeSubtract`).
     public static func - (minuend: CMTime, subtrahend: CMTime) -> CMTime { CMTimeSubtract(minuend, subtrahend) }
-    /// Adds a time in place.
-    public static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
-    /// Subtracts a time in place.
-    public static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
+    /// Adds a time in place (inside the package only: not Apple's).
+    package static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
+    /// Subtracts a time in place (inside the package only: not Apple's).
+    package static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
 }
 
 /// Zero seconds; the C spelling of `CMTime.zero`.
