@@ -37,7 +37,7 @@ public func CMBlockBufferCreateEmpty(
     allocator structureAllocator: CFAllocator?, capacity subBlockCapacity: UInt32, flags: CMBlockBufferFlags,
     blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
-    blockBufferOut.pointee = CMBlockBuffer()
+    blockBufferOut.pointee = CMBlockBuffer(segments: [])
     return kCMBlockBufferNoErr
 }
 
@@ -74,7 +74,7 @@ public func CMBlockBufferCreateWithBufferReference(
     flags: CMBlockBufferFlags, blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
     blockBufferOut.pointee = nil
-    let buffer = CMBlockBuffer()
+    let buffer = CMBlockBuffer(segments: [])
     let status = CMBlockBufferAppendBufferReference(
         buffer, targetBBuf: referenceBuffer, offsetToData: offsetToData, dataLength: dataLength, flags: flags)
     if status == kCMBlockBufferNoErr { blockBufferOut.pointee = buffer }

@@ -55,6 +55,21 @@ public final class CMSampleBuffer: @unchecked Sendable {
         sizeEntries = sizes
     }
 
+    /// Takes over what `made` holds (a buffer just made by a C-style function, so that a Swift
+    /// initializer can return it as itself): data, format, timing, sizes, readiness and, for a
+    /// copy, its attachments.
+    convenience init(adopting made: CMSampleBuffer) {
+        let (dataBuffer, dataReady, callback) = made.lock.withLock { _ in
+            (made.dataBufferStored, made.dataReadyStored, made.makeDataReadyCallback)
+        }
+        self.init(dataBuffer: dataBuffer, imageBuffer: made.imageBufferStored, dataReady: dataReady,
+                  makeDataReadyCallback: callback, refcon: made.makeDataReadyRefcon,
+                  formatDescription: made.formatDescriptionStored, numSamples: made.numSamplesStored,
+                  timing: made.timingEntries, sizes: made.sizeEntries)
+        CMPropagateAttachments(made, destination: self)
+        copySampleAttachments(from: made)
+    }
+
     // MARK: Locked state
 
     /// The buffer's attachments (`CMSetAttachment`, …), made on first use: most sample buffers

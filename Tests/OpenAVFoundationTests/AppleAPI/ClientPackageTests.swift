@@ -51,4 +51,65 @@ import TestSupport
         #expect((composition as AVAsset).tracks(withMediaType: .video).first?.preferredTransform == turn)
         #expect(composition.tracks(withMediaType: .audio).isEmpty)
     }
+
+    /// Core Media's Swift initializers, as packages that build sample buffers by hand call them.
+    @Test func coreMediasSwiftInitializersMakeBuffersAndThrowItsStatuses() throws {
+        let errors = try ClientCode.errors(in: """
+            import OpenAVFoundation
+            func make(_ format: CMFormatDescription, _ pixels: CVPixelBuffer, _ video: CMVideoFormatDescription) throws -> [CMSampleBuffer] {
+                let block = try CMBlockBuffer(length: 1920, allocator: kCFAllocatorDefault, flags: .assureMemoryNow)
+                let empty = try CMBlockBuffer()
+                _ = empty.dataLength
+                let timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 48_000), presentationTimeStamp: .zero, decodeTimeStamp: .invalid)
+                let audio = try CMSampleBuffer(dataBuffer: block, formatDescription: format, numSamples: 480, sampleTimings: [timing], sampleSizes: [4])
+                let later = try CMSampleBuffer(dataBuffer: nil, formatDescription: format, numSamples: 480, sampleTimings: [timing], sampleSizes: [4]) { _ in noErr }
+                let frame = try CMSampleBuffer(imageBuffer: pixels, formatDescription: video, sampleTiming: timing)
+                return [audio, later, frame, try CMSampleBuffer(copying: frame), try CMSampleBuffer(copying: audio, withNewTiming: [timing])]
+            }
+            """)
+        #expect(errors.isEmpty, "\(errors)")
+
+        var format: CMFormatDescription?
+        var description = AudioStreamBasicDescription(mSampleRate: 48_000, mFormatID: kAudioFormatLinearPCM,
+                                                      mFormatFlags: kAudioFormatFlagIsFloat | kAudioFormatFlagIsPacked, mBytesPerPacket: 4,
+                                                      mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 1, mBitsPerChannel: 32, mReserved: 0)
+        CMAudioFormatDescriptionCreate(allocator: nil, asbd: &description, layoutSize: 0, layout: nil, magicCookieSize: 0,
+                                       magicCookie: nil, extensions: nil, formatDescriptionOut: &format)
+        let block = try CMBlockBuffer(length: 1920)
+        #expect(block.dataLength == 1920)
+        #expect(try CMBlockBuffer(length: 100, range: 10..<30).dataLength == 20)
+        #expect(throws: NSError(domain: NSOSStatusErrorDomain, code: Int(kCMBlockBufferBadLengthParameterErr))) {
+            try CMBlockBuffer(length: 100, range: 90..<130)
+        }
+        var freed = 0
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
+        do {
+            let wrapped = try CMBlockBuffer(buffer: memory) { pointer, length in
+                freed += length
+                pointer.deallocate()
+            }
+            #expect(wrapped.dataLength == 64 && freed == 0)
+        }
+        #expect(freed == 64, "the deallocator ran once the buffer went away")
+
+        let timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 48_000), presentationTimeStamp: CMTime(value: 7, timescale: 1),
+                                        decodeTimeStamp: .invalid)
+        let audio = try CMSampleBuffer(dataBuffer: block, formatDescription: format, numSamples: 480, sampleTimings: [timing], sampleSizes: [4])
+        #expect(audio.numSamples == 480 && audio.presentationTimeStamp == CMTime(value: 7, timescale: 1))
+        #expect(audio.dataReadiness == .ready && audio.dataBuffer === block)
+        #expect(throws: NSError(domain: NSOSStatusErrorDomain, code: Int(kCMSampleBufferError_InvalidEntryCount))) {
+            try CMSampleBuffer(dataBuffer: block, formatDescription: format, numSamples: 3, sampleTimings: [timing, timing], sampleSizes: [])
+        }
+        let moved = try CMSampleBuffer(copying: audio, withNewTiming: [CMSampleTimingInfo(duration: timing.duration,
+                                                                                          presentationTimeStamp: .zero, decodeTimeStamp: .invalid)])
+        #expect(moved.presentationTimeStamp == .zero && moved.dataBuffer === block)
+        var readied = false
+        let later = try CMSampleBuffer(dataBuffer: nil, formatDescription: format, numSamples: 480, sampleTimings: [timing], sampleSizes: [4]) { buffer in
+            readied = true
+            return CMSampleBufferSetDataBuffer(buffer, newValue: block)
+        }
+        #expect(later.dataReadiness == .notReady)
+        try later.makeDataReady()
+        #expect(readied && later.dataReadiness == .ready && later.dataBuffer === block)
+    }
 }
