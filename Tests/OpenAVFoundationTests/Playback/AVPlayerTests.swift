@@ -69,47 +69,23 @@ import TestSupport
         return (lost, largest)
     }
 
-    /// Waits for `name` about `object`, at most `seconds`; how many were posted.
+    /// Counts the posts of `name` about `object`; a test can wait for a number of them.
     final class NotificationCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
+        private let received = ResultList<Void>()
         private var token: NSObjectProtocol?
-        private var waiters: [CheckedContinuation<Void, Never>] = []
 
         init(_ name: Notification.Name, object: AnyObject?) {
-            token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] _ in
-                guard let self else { return }
-                let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-                    count += 1
-                    defer { waiters = [] }
-                    return waiters
-                }
-                resumed.forEach { $0.resume() }
-            }
+            let received = received
+            token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { _ in received.add(()) }
         }
 
         deinit { token.map(NotificationCenter.default.removeObserver) }
 
-        var posted: Int { lock.withLock { count } }
+        var posted: Int { received.values.count }
 
-        /// Waits until at least `count` were posted or `seconds` passed.
+        /// Waits until at least `target` were posted or `seconds` passed.
         func wait(for target: Int = 1, seconds: Double) async {
-            let deadline = Date().addingTimeInterval(seconds)
-            while posted < target, Date() < deadline {
-                await withCheckedContinuation { continuation in
-                    let done = lock.withLock { () -> Bool in
-                        if count >= target { return true }
-                        waiters.append(continuation)
-                        return false
-                    }
-                    if done { continuation.resume() }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [weak self] in
-                        guard let self else { return }
-                        let pending = lock.withLock { () -> [CheckedContinuation<Void, Never>] in defer { waiters = [] }; return waiters }
-                        pending.forEach { $0.resume() }
-                    }
-                }
-            }
+            _ = await received.wait(timeout: seconds) { $0.count >= target }
         }
     }
 
