@@ -40,8 +40,8 @@ public final class XvfbServer: @unchecked Sendable {
         try process.run()
         // The number arrives once the server accepts connections; end of file, if it exits first.
         let reader = ready.fileHandleForReading
-        guard waitUntilReadable(reader.fileDescriptor, timeout: 10),
-              let number = try? reader.read(upToCount: 16), String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == display.dropFirst() else {
+        let number = waitUntilReadable(reader.fileDescriptor, timeout: 10) ? (try? reader.read(upToCount: 16)) ?? Data() : Data()
+        guard String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == display.dropFirst() else {
             stop()
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw FixtureError(message: "Xvfb \(display) did not start within 10 s: \(text.suffix(2000))")
