@@ -171,7 +171,7 @@ extension RealTimeDeviceTests {
                 nonisolated(unsafe) var stalls = 0
                 let collector = Collector { sample -> AudioRecord in
                     if sample.sequenceNumber >= 50, stalled.withLock({ stalls += 1; return stalls == 1 }) {
-                        Thread.sleep(forTimeInterval: 0.5)  // the consumer stalls once, on the device thread
+                        Thread.sleep(forTimeInterval: 0.5)  // a duration: the consumer stalls once, on the device thread
                     }
                     return AudioRecord(sample)
                 }

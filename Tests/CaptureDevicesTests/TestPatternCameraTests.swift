@@ -197,7 +197,7 @@ extension RealTimeDeviceTests {
             camera.stop()
             #expect(!camera.isRunning)
             let countAtStop = collector.records.count
-            // Proving that nothing more comes needs a wait: 12 frame durations.
+            // Proving that nothing more comes needs a duration, not an event: 12 frame durations.
             Thread.sleep(forTimeInterval: 0.2)
             #expect(collector.records.count == countAtStop)
             camera.stop()  // a second stop is harmless
@@ -221,13 +221,13 @@ extension RealTimeDeviceTests {
                              frameDuration: CMTime(value: 1, timescale: 100), handler: collector.handler)
             collector.wait(for: 3, timeout: 5)
             #expect(!camera.isRunning)
-            Thread.sleep(forTimeInterval: 0.15)
+            Thread.sleep(forTimeInterval: 0.15)  // a duration, not an event: 15 frame durations in which nothing more comes
             #expect(collector.records == [0, 1, 2])
         }
 
         @Test func aSlowHandlerCausesReportedDrops() throws {
             let collector = Collector { sample -> FrameRecord in
-                // Ten frame durations on the device thread, once.
+                // A stall, a duration: ten frame durations on the device thread, once.
                 if sample.sequenceNumber == 3 { Thread.sleep(forTimeInterval: 10.0 / 60) }
                 return FrameRecord(sample)
             }
@@ -258,7 +258,7 @@ extension RealTimeDeviceTests {
             defer { camera.stop() }
             // The pool gives out its limit (16 for 1080p BGRA), then the camera drops.
             let limit = collector.wait(for: 16, timeout: 5).count
-            Thread.sleep(forTimeInterval: 0.15)
+            Thread.sleep(forTimeInterval: 0.15)  // a duration, not an event: 9 frame durations in which nothing comes
             #expect(collector.records.count == limit, "no frame while every buffer is held")
             held.lock.withLock {
                 held.keep = false

@@ -183,7 +183,7 @@ extension RealTimeDeviceTests {
             microphone.stop()
             #expect(!microphone.isRunning)
             let countAtStop = collector.records.count
-            // Proving that nothing more comes needs a wait: 15 buffer durations.
+            // Proving that nothing more comes needs a duration, not an event: 15 buffer durations.
             Thread.sleep(forTimeInterval: 0.15)
             #expect(collector.records.count == countAtStop)
         }

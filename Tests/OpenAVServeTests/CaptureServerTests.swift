@@ -23,13 +23,13 @@ import TestSupport
         return try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
     }
 
-    /// Polls the status every 50 ms until `condition` holds (at most 10 s); the last status.
+    /// Polls the status every 50 ms until `condition` holds (at most 10 s): the page's API gives
+    /// no notice of a change (the page polls it too); the last status.
     static func waitForStatus(_ base: String, _ cookie: String, until condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(10)
-        var status = try Self.status(base, cookie)
-        while !condition(status) && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        var status: [String: Any] = [:]
+        _ = try await pollUntil(timeout: 10, every: 0.05) {
             status = try Self.status(base, cookie)
+            return condition(status)
         }
         return status
     }

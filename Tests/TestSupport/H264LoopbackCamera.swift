@@ -39,16 +39,16 @@ public final class H264LoopbackCamera: @unchecked Sendable {
         feeder.standardOutput = FileHandle.nullDevice
         feeder.standardError = FileHandle.nullDevice
         try feeder.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !V4L2Discovery.cameras().contains(where: {
-            $0.path == path && $0.videoFormats.contains { $0.v4l2PixelFormat == V4L2PixelFormat.fourCC("H264") }
-        }) {
-            guard Date() < deadline else {
-                feeder.terminate()
-                feeder.waitUntilExit()
-                throw FixtureError(message: "\(path) offers no H.264 format 10 s after ffmpeg began feeding it")
+        // The node gives no notice when its formats change: they are polled.
+        let offered = pollUntil(timeout: 10, every: 0.05) {
+            V4L2Discovery.cameras().contains {
+                $0.path == path && $0.videoFormats.contains { $0.v4l2PixelFormat == V4L2PixelFormat.fourCC("H264") }
             }
-            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard offered else {
+            feeder.terminate()
+            feeder.waitUntilExit()
+            throw FixtureError(message: "\(path) offers no H.264 format 10 s after ffmpeg began feeding it")
         }
     }
 

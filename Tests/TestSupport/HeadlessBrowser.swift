@@ -61,14 +61,10 @@ public final class HeadlessBrowser: @unchecked Sendable {
         _ = try send(["op": "click", "id": id])
     }
 
-    /// Evaluates `script` every 50 ms until it returns true; false if `timeout` passed first.
+    /// Evaluates `script` every 50 ms until it returns true (a page's state gives the driver no
+    /// notice when it changes); false if `timeout` passed first.
     public func wait(until script: String, timeout: TimeInterval = 20) throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try evaluate(script) as? Bool == true { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        try pollUntil(timeout: timeout, every: 0.05) { try evaluate(script) as? Bool == true }
     }
 
     /// A PNG screenshot of the element with id `id`, written to `file`.

@@ -35,14 +35,20 @@ public final class MonitorRecorder {
         guard posix_spawnp(&pid, "parec", nil, &attributes, argv, envp) == 0 else {
             throw FixtureError(message: "parec could not be started")
         }
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) < 48_000 * 8 / 10 {
-            guard Date() < deadline else {
-                _ = stop()
-                throw FixtureError(message: "parec recorded nothing in 10 s")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+        // parec gives no notice of what it wrote: the file's size is polled.
+        guard pollUntil(timeout: 10, every: 0.01, { recordedFrames >= 4800 }) else {
+            _ = stop()
+            throw FixtureError(message: "parec recorded nothing in 10 s")
         }
+    }
+
+    /// Waits until the recording holds `seconds` more than it does now, at most `seconds` + 5 s of
+    /// the host clock (parec gives no notice of what it wrote: the file's size is polled); whether
+    /// it does. The monitor hands on the sink's sound (silence while idle) as it renders it, so
+    /// this is `seconds` of the sink's own time.
+    public func waitForMore(seconds: Double) async throws -> Bool {
+        let target = recordedFrames + Int(seconds * 48_000)
+        return try await pollUntil(timeout: seconds + 5, every: 0.01) { recordedFrames >= target }
     }
 
     deinit { _ = stop() }

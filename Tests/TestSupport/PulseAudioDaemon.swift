@@ -27,7 +27,7 @@ public final class PulseAudioDaemon: @unchecked Sendable {
     private var stopped = false
 
     /// Starts a daemon with a null sink of `sampleRate` Hz and `channelCount` channels and waits
-    /// (at most 10 s) until it answers.
+    /// (at most 10 s) until it says it serves.
     public init(sampleRate: Int = 48_000, channelCount: Int = 2) throws {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
@@ -54,8 +54,13 @@ public final class PulseAudioDaemon: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_APPEND, 0)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The daemon says when it serves by systemd's readiness protocol: "READY=1" sent to the
+        // datagram socket NOTIFY_SOCKET names (libsystemd's sd_notify), the event waited for.
+        let notifyPath = folder.appendingPathComponent("notify").path
+        let notify = try Self.readinessSocket(at: notifyPath)
+        defer { close(notify) }
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.merging(["NOTIFY_SOCKET": notifyPath]) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, "pulseaudio", &actions, nil, argv, envp)
@@ -64,14 +69,39 @@ public final class PulseAudioDaemon: @unchecked Sendable {
         }
         self.pid = pid
         let deadline = Date().addingTimeInterval(10)
-        while (try? pactl(["info"])) == nil {
-            guard isRunning, Date() < deadline else {
-                stop()
-                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                throw FixtureError(message: "pulseaudio did not start: \(text.suffix(2000))")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        var ready = false
+        while !ready, waitUntilReadable(notify, timeout: deadline.timeIntervalSinceNow) {
+            var message = [UInt8](repeating: 0, count: 512)
+            let count = recv(notify, &message, message.count, 0)
+            ready = count > 0 && String(decoding: message.prefix(count), as: UTF8.self).split(separator: "\n").contains("READY=1")
         }
+        guard ready else {
+            stop()
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw FixtureError(message: "pulseaudio did not start within 10 s: \(text.suffix(2000))")
+        }
+    }
+
+    /// A datagram socket bound at `path`, on which the daemon says it is ready.
+    private static func readinessSocket(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw FixtureError(message: "no socket for pulseaudio's readiness: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw FixtureError(message: "the readiness socket's path is too long: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            throw FixtureError(message: "the readiness socket could not be bound: \(String(cString: strerror(errno)))")
+        }
+        return descriptor
     }
 
     deinit { stop() }

@@ -16,12 +16,15 @@ public final class XvfbServer: @unchecked Sendable {
     public let height: Int
 
     private let process = Process()
+    /// The server's standard output, on which it writes its display number once it accepts
+    /// connections (`-displayfd 1`); kept open while it runs.
+    private let ready = Pipe()
     private let log: URL
     private let lock = NSLock()
     private var stopped = false
 
-    /// Starts a server with a `width`×`height` screen and waits (at most 10 s) until it accepts
-    /// connections.
+    /// Starts a server with a `width`×`height` screen and waits (at most 10 s) until it says it
+    /// accepts connections.
     public init(width: Int = 640, height: Int = 480) throws {
         self.width = width
         self.height = height
@@ -29,24 +32,19 @@ public final class XvfbServer: @unchecked Sendable {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         display = ":\(Self.freeDisplayNumber())"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process.arguments = ["Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
+                             "-displayfd", "1"]
         process.standardInput = FileHandle.nullDevice
-        let output = try FileHandle(forWritingTo: log)
-        process.standardOutput = output
-        process.standardError = output
+        process.standardOutput = ready
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            if let connection = XOpenDisplay(display) {
-                XCloseDisplay(connection)
-                break
-            }
-            guard process.isRunning, Date() < deadline else {
-                stop()
-                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                throw FixtureError(message: "Xvfb \(display) did not start: \(text.suffix(2000))")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        // The number arrives once the server accepts connections; end of file, if it exits first.
+        let reader = ready.fileHandleForReading
+        let number = waitUntilReadable(reader.fileDescriptor, timeout: 10) ? (try? reader.read(upToCount: 16)) ?? Data() : Data()
+        guard String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == display.dropFirst() else {
+            stop()
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw FixtureError(message: "Xvfb \(display) did not start within 10 s: \(text.suffix(2000))")
         }
     }
 

@@ -13,8 +13,8 @@ import TestSupport
     }
 
     /// Runs openav with `arguments`, killing it after `limit` seconds; how it ended and its
-    /// standard error, or nil when it had to be killed. Waits by polling, so that it holds none
-    /// of the few threads the test runner's tasks share.
+    /// standard error, or nil when it had to be killed. Waits for its termination handler without
+    /// blocking, so that it holds none of the few threads the test runner's tasks share.
     static func run(_ arguments: [String], limit: TimeInterval = 60) async throws -> (reason: Process.TerminationReason, status: Int32, errors: String)? {
         let process = Process()
         process.executableURL = try ProbeCommandTests.openav
@@ -26,9 +26,7 @@ import TestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        if process.isRunning {
+        if await !process.exits(within: limit) {
             process.terminate()
             process.waitUntilExit()
             return nil

@@ -92,10 +92,7 @@ import TestSupport
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait for three complete fragments on disk, then kill the writer without warning.
-        let deadline = Date().addingTimeInterval(120)
-        while Self.fragments(in: killed) < 3 && process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        _ = RecordCommandTests.waitForFragments(3, in: killed, of: process, timeout: 120)
         try #require(process.isRunning, "the conversion ended before it could be killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -71,11 +71,10 @@ import TestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        // Interrupt once the export has written something.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline,
-              ((try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0) < 100_000 {
-            Thread.sleep(forTimeInterval: 0.02)
+        // Interrupt once the export has written something (a file's growth gives no notice: its
+        // size is polled).
+        _ = pollUntil(timeout: 60) {
+            !process.isRunning || ((try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0) >= 100_000
         }
         try #require(process.isRunning, "the export ended before it could be interrupted")
         let interrupted = Date()

@@ -22,13 +22,10 @@ import TestSupport
         return (process, out, err)
     }
 
-    /// Waits until the file holds `count` complete movie fragments (checked every 20 ms) while
-    /// the process runs; whether it did.
+    /// Waits until the file holds `count` complete movie fragments while the process runs (a
+    /// file's growth gives no notice: it is read every 20 ms); whether it did.
     static func waitForFragments(_ count: Int, in path: String, of process: Process, timeout: TimeInterval = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while ConvertCommandTests.fragments(in: path) < count && process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        _ = pollUntil(timeout: timeout) { ConvertCommandTests.fragments(in: path) >= count || !process.isRunning }
         return ConvertCommandTests.fragments(in: path) >= count
     }
 

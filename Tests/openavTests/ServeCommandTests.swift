@@ -55,9 +55,7 @@ import TestSupport
         func stop() -> Int32 {
             guard process.isRunning else { return process.terminationStatus }
             kill(process.processIdentifier, SIGINT)
-            let deadline = Date().addingTimeInterval(15)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            guard !process.isRunning else {
+            guard process.exits(within: 15) else {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 return -9
@@ -110,7 +108,7 @@ import TestSupport
 
         // Two screenshots a second apart: the camera's frame index advances by about its rate.
         let (first, firstCapture) = try Self.capture(browser)
-        Thread.sleep(forTimeInterval: 1)
+        Thread.sleep(forTimeInterval: 1)  // a second apart, a duration: the advance is measured over it
         let (second, secondCapture) = try Self.capture(browser)
         let elapsed = Double(secondCapture.before - firstCapture.before) / 1e9
         let advance = try #require(second.index) - (try #require(first.index))

@@ -124,15 +124,26 @@ import TestSupport
         reader.startReading()
         writer.startWriting()
         writer.startSession(atSourceTime: .zero)
-        while let sample = output.copyNextSampleBuffer() {
-            while !input.isReadyForMoreMediaData { usleep(1000) }
-            #expect(input.append(sample))
+        // The input asks for samples whenever it can take more; after the last, it is finished.
+        let copied = waitUntil(timeout: 60) { done in
+            input.requestMediaDataWhenReady(on: DispatchQueue(label: "portrait clip")) {
+                while input.isReadyForMoreMediaData {
+                    guard let sample = output.copyNextSampleBuffer() else {
+                        input.markAsFinished()
+                        done()
+                        return
+                    }
+                    #expect(input.append(sample))
+                }
+            }
+            return nil
         }
-        input.markAsFinished()
-        let done = DispatchSemaphore(value: 0)
-        writer.finishWriting { done.signal() }
-        done.wait()
-        try #require(writer.status == .completed, "\(String(describing: writer.error))")
+        try #require(copied, "the writer did not take the clip within 60 s")
+        let finished = waitUntil(timeout: 60) { done in
+            writer.finishWriting { done() }
+            return nil
+        }
+        try #require(finished && writer.status == .completed, "\(String(describing: writer.error))")
         try FileManager.default.moveItem(at: partial, to: url)
         return url
     }

@@ -30,12 +30,12 @@ import TestSupport
         return Array(samples.prefix(Int((duration * 48_000).rounded()) * 2))
     }
 
-    /// Records the daemon's sink monitor while `body` runs, and a little after (the monitor
-    /// hands on what the sink played).
+    /// Records the daemon's sink monitor while `body` runs, and 0.3 s of the sink after it (the
+    /// monitor hands on what the sink played as the sink renders it).
     static func recordSink(_ daemon: PulseAudioDaemon, during body: () async throws -> Void) async throws -> [Float] {
         let recorder = try MonitorRecorder(daemon)
         try await body()
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
         return recorder.stop()
     }
 
@@ -69,47 +69,23 @@ import TestSupport
         return (lost, largest)
     }
 
-    /// Waits for `name` about `object`, at most `seconds`; how many were posted.
+    /// Counts the posts of `name` about `object`; a test can wait for a number of them.
     final class NotificationCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
+        private let received = ResultList<Void>()
         private var token: NSObjectProtocol?
-        private var waiters: [CheckedContinuation<Void, Never>] = []
 
         init(_ name: Notification.Name, object: AnyObject?) {
-            token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] _ in
-                guard let self else { return }
-                let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-                    count += 1
-                    defer { waiters = [] }
-                    return waiters
-                }
-                resumed.forEach { $0.resume() }
-            }
+            let received = received
+            token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { _ in received.add(()) }
         }
 
         deinit { token.map(NotificationCenter.default.removeObserver) }
 
-        var posted: Int { lock.withLock { count } }
+        var posted: Int { received.values.count }
 
-        /// Waits until at least `count` were posted or `seconds` passed.
+        /// Waits until at least `target` were posted or `seconds` passed.
         func wait(for target: Int = 1, seconds: Double) async {
-            let deadline = Date().addingTimeInterval(seconds)
-            while posted < target, Date() < deadline {
-                await withCheckedContinuation { continuation in
-                    let done = lock.withLock { () -> Bool in
-                        if count >= target { return true }
-                        waiters.append(continuation)
-                        return false
-                    }
-                    if done { continuation.resume() }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [weak self] in
-                        guard let self else { return }
-                        let pending = lock.withLock { () -> [CheckedContinuation<Void, Never>] in defer { waiters = [] }; return waiters }
-                        pending.forEach { $0.resume() }
-                    }
-                }
-            }
+            _ = await received.wait(timeout: seconds) { $0.count >= target }
         }
     }
 
@@ -244,10 +220,20 @@ import TestSupport
                                     timeRange: CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 2)))
         let recorded = try await Self.recordSink(daemon) {
             player.play()
-            let deadline = Date().addingTimeInterval(15)
-            while looper.loopCount < 3, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+            // A loop ends in the next copy becoming the current item, counted by then.
+            let looped = await waitUntil(timeout: 15) { done in
+                player.observe(\.currentItem, options: [.initial]) { _, _ in
+                    if looper.loopCount >= 3 { done() }
+                }.invalidate
+            }
+            try #require(looped, "three loops within 15 s")
             looper.disableLooping()
-            while !player.items().isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+            let playedOut = await waitUntil(timeout: 15) { done in
+                player.observe(\.currentItem, options: [.initial]) { player, _ in
+                    if player.currentItem == nil { done() }
+                }.invalidate
+            }
+            try #require(playedOut, "the queued copies did not play out within 15 s")
         }
         #expect(looper.loopCount == 5 && looper.status == .cancelled)
         let reference = Array([[Float]](repeating: once, count: 5).joined())
@@ -329,16 +315,16 @@ import TestSupport
             let crossings = ResultList<Bool>()
             let boundary = player.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(value: 1, timescale: 1))], queue: observerQueue) { crossings.add(true) }
             let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
-            let deadline = Date().addingTimeInterval(10)
-            while item.status == .unknown, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
-            #expect(item.status == .readyToPlay && player.status == .readyToPlay)
+            #expect(await item.knownStatus() == .readyToPlay && player.status == .readyToPlay)
             #expect(item.duration == CMTime(value: 2, timescale: 1) || abs(item.duration.seconds - 2) < 0.05)
             #expect(item.presentationSize == CGSize(width: 320, height: 240))
             #expect(player.timeControlStatus == .paused && player.rate == 0)
             player.play()
             await ended.wait(seconds: 10)
-            try await Task.sleep(nanoseconds: 100_000_000)
             #expect(ended.posted == 1)
+            // The end's reports: the pause observed, the time observers' queue drained.
+            #expect(await controls.wait { $0.last == .paused }, "\(controls.values)")
+            observerQueue.sync {}
             // Action at the end: pause, the time at the end.
             #expect(player.rate == 0 && player.timeControlStatus == .paused)
             #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.001)
@@ -359,11 +345,37 @@ import TestSupport
         }
     }
 
+    /// Values added from any thread, kept in order; a test can wait for them to meet a condition.
     final class ResultList<Value>: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [Value] = []
-        func add(_ value: Value) { lock.withLock { list.append(value) } }
+        private var watchers: [Int: @Sendable () -> Void] = [:]
+        private var nextWatcher = 0
+
+        func add(_ value: Value) {
+            let watching = lock.withLock { () -> [@Sendable () -> Void] in
+                list.append(value)
+                return Array(watchers.values)
+            }
+            watching.forEach { $0() }
+        }
+
         var values: [Value] { lock.withLock { list } }
+
+        /// Waits until `condition` holds for the values (checked now and as each is added), at
+        /// most `timeout` seconds; whether it held.
+        func wait(timeout: TimeInterval = 5, until condition: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
+            await waitUntil(timeout: timeout) { done in
+                let check: @Sendable () -> Void = { [self] in if condition(values) { done() } }
+                let id = lock.withLock { () -> Int in
+                    nextWatcher += 1
+                    watchers[nextWatcher] = check
+                    return nextWatcher
+                }
+                check()
+                return { [self] in _ = lock.withLock { watchers.removeValue(forKey: id) } }
+            }
+        }
     }
 
     @Test func playbackGoesOnSilentWhenTheSoundServerGoesAway() async throws {
@@ -373,9 +385,10 @@ import TestSupport
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(url: url) }
         let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem)
         player.play()
-        while player.currentTime().seconds < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.reaches(1))
         daemon.stop()  // SIGKILL, as a crashed server goes
         let before = player.currentTime()
+        // Half a second of the host clock, a duration: the item's time must go on through it.
         try await Task.sleep(nanoseconds: 500_000_000)
         #expect(player.currentTime().seconds - before.seconds > 0.3, "the time stopped with the sound server")
         await ended.wait(seconds: 10)
@@ -407,13 +420,12 @@ import TestSupport
         let failed = NotificationCounter(AVPlayerItem.failedToPlayToEndTimeNotification, object: item)
         let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
         player.play()
-        while player.currentTime().seconds < 0.5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.reaches(0.5))
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
         #expect(truncate(url.path, off_t(size / 3)) == 0)
         await failed.wait(seconds: 10)
         // The observers of one post run one after the other: the error's may come second.
-        let deadline = Date().addingTimeInterval(5)
-        while errors.values.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(await errors.wait { !$0.isEmpty }, "no error was told")
         #expect(failed.posted == 1 && ended.posted == 0)
         #expect(errors.values.count == 1 && errors.values.first.map { $0 is AVError } == true, "\(errors.values)")
         #expect(item.status == .failed && item.error is AVError)

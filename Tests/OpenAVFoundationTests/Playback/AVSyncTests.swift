@@ -145,14 +145,19 @@ extension PlaybackTests {
                     CVPixelBufferUnlockBaseAddress(buffer, .readOnly)
                     shown.add((now, green > 128))
                 }
-                Thread.sleep(forTimeInterval: 0.002)
+                Thread.sleep(forTimeInterval: 0.002)  // the display's refresh, a duration: it looks every 2 ms
             }
         }
         loop.qualityOfService = .userInteractive
         loop.start()
         // The player's sound stream opens once the item is ready, paused; the sink then renders in
         // other blocks, and the ear's timeline settles on them for a second before play starts.
-        while player.audioOutputDeviceUniqueID == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        let opened = await waitUntil(timeout: 10) { done in
+            player.observe(\.audioOutputDeviceUniqueID, options: [.initial]) { player, _ in
+                if player.audioOutputDeviceUniqueID != nil { done() }
+            }.invalidate
+        }
+        try #require(opened, "the sound stream did not open within 10 s")
         try #require(heard.wait(forMore: 100), "the monitor stopped")
         player.play()
         await ended.wait(seconds: 40)

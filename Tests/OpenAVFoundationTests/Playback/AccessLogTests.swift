@@ -30,18 +30,18 @@ extension PlaybackTests {
         player.play()
         for _ in 0..<5 {
             take()
-            try await Task.sleep(for: .milliseconds(120))
+            try await Task.sleep(for: .milliseconds(120))  // the output's pace, a duration: a picture every 120 ms
         }
         // The period under way began where the seek landed.
         let first = try #require(item.accessLog()?.events.first)
         #expect(first.playbackStartOffset == 0.5 && first.durationWatched > 0, "\(first.playbackStartOffset) \(first.durationWatched)")
         player.pause()
-        try await Task.sleep(for: .milliseconds(500))
+        try await Task.sleep(for: .milliseconds(500))  // the pause, a duration: the time watched must leave it out
         let pausedAt = player.currentTime().seconds
         player.play()
         while ended.posted == 0 && Date().timeIntervalSince(began) < 10 {
             take()
-            try await Task.sleep(for: .milliseconds(120))
+            try await Task.sleep(for: .milliseconds(120))  // the output's pace, a duration: a picture every 120 ms
         }
         #expect(ended.posted == 1)
 

@@ -30,20 +30,18 @@ import TestSupport
     }
 
     /// Waits until the idle sink is deep in one of its long blocks (more than 1 s rendered
-    /// ahead), as a sink nobody has played to for a while may be when a user presses play.
+    /// ahead), as a sink nobody has played to for a while may be when a user presses play. The
+    /// sink's latency gives no notice when it changes: it is polled.
     static func waitForAnIdleSinkFarAhead(_ daemon: PulseAudioDaemon) async throws {
-        let deadline = Date().addingTimeInterval(5)
-        while try sinkLatency(daemon) < 1, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(try sinkLatency(daemon) >= 1, "the idle null sink did not render far ahead: the test proves nothing")
+        let farAhead = try await pollUntil(timeout: 5) { try sinkLatency(daemon) >= 1 }
+        #expect(farAhead, "the idle null sink did not render far ahead: the test proves nothing")
     }
 
     /// The guide's player, made ready and played at `rate`, as an app does.
     static func readyPlayer(_ url: URL, daemon: PulseAudioDaemon) async throws -> AVPlayer {
         let item = AVPlayerItem(url: url)
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
-        let deadline = Date().addingTimeInterval(10)
-        while item.status == .unknown, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
-        try #require(item.status == .readyToPlay)
+        try #require(await item.knownStatus() == .readyToPlay)
         return player
     }
 
@@ -73,26 +71,36 @@ import TestSupport
         let reference = try PlaybackTests.decodedSound(url)
         let player = try await Self.readyPlayer(url, daemon: daemon)
         try await Self.waitForAnIdleSinkFarAhead(daemon)
-        let started = HostClock.now
-        player.play()
         // The first sound and the clock start together, at once: the clock reaches 1 s of the
-        // item 1 s after play() (it stands still while the sound has not started).
-        while player.currentTime().seconds < 1.0, HostClock.now - started < 5_000_000_000 {
-            try await Task.sleep(nanoseconds: 2_000_000)
+        // item 1 s after play() (it stands still while the sound has not started). The host time
+        // is read as the boundary time observer is told.
+        let reachedHost = Locked<UInt64?>(nil)
+        let started = HostClock.now
+        let reached = await waitUntil(timeout: 5) { done in
+            let boundary = player.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(value: 1, timescale: 1))],
+                                                          queue: DispatchQueue(label: "one second")) {
+                reachedHost.wrappedValue = HostClock.now
+                done()
+            }
+            player.play()
+            return { player.removeTimeObserver(boundary) }
         }
-        let oneSecond = Double(HostClock.now - started) / 1e9
+        try #require(reached, "the clock did not reach 1 s of the item within 5 s")
+        let oneSecond = Double(try #require(reachedHost.wrappedValue) - started) / 1e9
         #expect(abs(oneSecond - 1) < 0.15, "the clock reached 1 s of the item \(oneSecond) s after play()")
 
         let recorder = try MonitorRecorder(daemon)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
         // A mark: the host time, the frames recorded by then, the player's time then.
         let markHost = HostClock.now
         let markFrames = recorder.recordedFrames
         let markItem = player.currentTime().seconds
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Half a second of the item played past the mark, then paused.
+        try #require(await player.reaches(markItem + 0.5))
         let pausedHost = HostClock.now
         player.pause()
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Half a second of the sink recorded after the pause, to hear it silent.
+        try #require(try await recorder.waitForMore(seconds: 0.5), "the monitor stopped recording")
         let recorded = recorder.stop()
 
         // The item time heard at the mark: where the recording around it lines up with the decode.

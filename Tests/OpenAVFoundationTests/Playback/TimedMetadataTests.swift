@@ -156,8 +156,7 @@ extension PlaybackTests {
         let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
         player.play()
         // Three tags into the first play, back to 1 s.
-        let began = Date()
-        while onTime.sinceFlush.count < 3 && Date().timeIntervalSince(began) < 10 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await onTime.events.wait(timeout: 10) { _ in onTime.sinceFlush.count >= 3 }, "three tags within 10 s")
         let firstRun = onTime.sinceFlush.map { $0.group.timeRange.start.seconds }
         #expect(firstRun.starts(with: [0.5, 1.5, 2.5]), "\(firstRun)")
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))

@@ -36,9 +36,7 @@ import TestSupport
         let item = AVPlayerItem(url: url)
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
         let ended = PlaybackTests.NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
-        let deadline = Date().addingTimeInterval(10)
-        while item.status == .unknown, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
-        try #require(item.status == .readyToPlay)
+        try #require(await item.knownStatus() == .readyToPlay)
         let window = try AVDisplayWindow(layer: AVPlayerLayer(player: player), title: "transfer test",
                                          size: CGSize(width: 320, height: 180), origin: .zero)
         player.play()

@@ -48,7 +48,7 @@ final class CaptureFrameCollector: NSObject, AVCaptureVideoDataOutputSampleBuffe
                           duration: CMSampleBufferGetDuration(sampleBuffer),
                           width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels),
                           pixelFormat: CVPixelBufferGetPixelFormatType(pixels), index: index)
-        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }  // a duration: the slow delegate at work
         let count = condition.withLock {
             storedFrames.append(frame)
             condition.broadcast()

@@ -123,7 +123,7 @@ import TestSupport
         let watcher = Thread {
             while !samples.stopped {
                 samples.add(session.progress)
-                usleep(2000)
+                usleep(2000)  // the sampling period, a duration: progress is looked at every 2 ms
             }
         }
         watcher.start()
@@ -243,6 +243,8 @@ import TestSupport
                              _ action: @escaping @Sendable () -> Void) -> TimeBox {
         let fired = TimeBox()
         Thread {
+            // Progress gives no notice (`states(updateInterval:)` itself samples it, on the runner's
+            // threads): it is polled, until it passes the fraction or the export ends.
             while session.progress <= fraction && [.unknown, .waiting, .exporting].contains(session.status) { usleep(1000) }
             fired.time = Date()
             action()

@@ -162,6 +162,7 @@ extension CaptureSessionTests {
             return true
         }
         try #require(started, "no audio buffer within 5 s")
+        // The stall, a duration: 1.5 s of the host clock.
         let stalledAt = CMClockGetTime(CMClock.hostTimeClock)
         while CMClockGetTime(CMClock.hostTimeClock) - stalledAt < CMTime(value: 3, timescale: 2) {
             try await Task.sleep(nanoseconds: 50_000_000)

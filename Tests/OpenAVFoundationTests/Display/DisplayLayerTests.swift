@@ -74,7 +74,7 @@ import TestSupport
         let layer = AVPlayerLayer(player: player)
         #expect(layer.videoGravity == .resizeAspect)
         let window = try AVDisplayWindow(layer: layer, title: "layer test", size: CGSize(width: 480, height: 240), origin: .zero)
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.currentItem?.knownStatus() == .readyToPlay)
         #expect(await player.seek(to: CMTime(value: 2, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         #expect(layer.videoRect == CGRect(x: 80, y: 0, width: 320, height: 240))
 
@@ -118,7 +118,7 @@ import TestSupport
         layer.videoGravity = gravity
         let window = try AVDisplayWindow(layer: layer, title: "gravity test", size: CGSize(width: 480, height: 360), origin: .zero)
         defer { window.close() }
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.currentItem?.knownStatus() == .readyToPlay)
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         let (rect, crop): (CGRect, String) = switch gravity {
         case .resizeAspect: (CGRect(x: 0, y: 45, width: 480, height: 270), "")
@@ -158,7 +158,7 @@ import TestSupport
         #expect(root.sublayers?.count == 2 && left.superlayer === root)
         let window = try AVDisplayWindow(layer: root, title: "two layers", size: CGSize(width: 640, height: 240), origin: .zero)
         defer { window.close() }
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.currentItem?.knownStatus() == .readyToPlay)
         #expect(await player.seek(to: CMTime(value: 3, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         let picture = try Self.expected(url, at: 3)
         let screen = try Self.waitForPicture(server, width: 640, height: 240) {
@@ -180,7 +180,7 @@ import TestSupport
         let layer = AVPlayerLayer(player: player)
         let window = try AVDisplayWindow(layer: layer, title: "rotated test", size: CGSize(width: 240, height: 320), origin: .zero)
         defer { window.close() }
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.currentItem?.knownStatus() == .readyToPlay)
         #expect(player.currentItem?.presentationSize == CGSize(width: 240, height: 320))
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         #expect(layer.videoRect == CGRect(x: 0, y: 0, width: 240, height: 320))
@@ -201,16 +201,15 @@ import TestSupport
         let layer = AVPlayerLayer(player: player)
         let window = try AVDisplayWindow(layer: layer, title: "queue test", size: CGSize(width: 320, height: 240), origin: .zero)
         defer { window.close() }
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.currentItem?.knownStatus() == .readyToPlay)
         player.play()
-        while player.currentTime().seconds < 1 { try await Task.sleep(nanoseconds: 5_000_000) }
+        try #require(await player.reaches(1))
         let (startCount, startTime) = (window.presentedCount, player.currentTime())
-        while player.currentTime().seconds < 3 { try await Task.sleep(nanoseconds: 5_000_000) }
+        try #require(await player.reaches(3))
         let shown = window.presentedCount - startCount, due = Int(((player.currentTime() - startTime).seconds * 25).rounded())
         #expect(shown >= due * 9 / 10 && shown <= due + 2, "\(shown) pictures shown of \(due) due")
 
-        let firstItem = player.currentItem
-        while player.currentItem === firstItem { try await Task.sleep(nanoseconds: 10_000_000) }
+        try #require(await player.leaves(player.currentItem))
         player.pause()
         #expect(await player.seek(to: CMTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         let bars = try Self.expected(second, at: 1)

@@ -52,7 +52,7 @@ extension CaptureSessionTests {
             times.append(time)
             ages.append(CMTimeSubtract(CMClockGetTime(CMClock.hostTimeClock), time).seconds)
             if times.count == 8 { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            try await Task.sleep(nanoseconds: 100_000_000)  // a duration: the slow loop's work, three frames long
         }
         let gaps = zip(times, times.dropFirst()).map { CMTimeSubtract($1, $0).seconds }
         #expect(gaps.allSatisfy { $0 >= 1.5 / 30 }, "frames were dropped between slow iterations: \(gaps)")
