@@ -135,11 +135,7 @@ import TestSupport
         let player = try await Self.readyPlayer(try Self.clip(), daemon: daemon)
         try await Self.waitForAnIdleSinkFarAhead(daemon)
         player.play()
-        let playing = DispatchSemaphore(value: 0)
-        let observer = player.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(seconds: 0.5, preferredTimescale: 600))],
-                                                      queue: .global()) { playing.signal() }
-        defer { player.removeTimeObserver(observer) }
-        #expect(playing.wait(timeout: .now() + 5) == .success, "the clip did not reach 0.5 s")
+        try #require(await player.reaches(0.5, within: 5), "the clip did not reach 0.5 s")
         for rate in [Float(2), 1] {
             let changed = HostClock.now
             player.rate = rate
