@@ -59,4 +59,26 @@ package struct QuarterTurn: Hashable, Sendable {
                                  tx: -(min(0, CGFloat(a) * w) + min(0, CGFloat(c) * h)),
                                  ty: -(min(0, CGFloat(b) * w) + min(0, CGFloat(d) * h)))
     }
+
+    /// Where the point `point` of the unturned picture (0 to 1 across and down) is in the
+    /// turned one (0 to 1 across and down).
+    package func turned(_ point: CGPoint) -> CGPoint {
+        let x = point.x - 0.5, y = point.y - 0.5
+        return CGPoint(x: CGFloat(a) * x + CGFloat(c) * y + 0.5, y: CGFloat(b) * x + CGFloat(d) * y + 0.5)
+    }
+
+    /// The point of the unturned picture (0 to 1 across and down) at `point` of the turned one:
+    /// the inverse of `turned(_:)` (a turn is a signed permutation, so its inverse is its
+    /// transpose).
+    package func unturned(_ point: CGPoint) -> CGPoint {
+        let u = point.x - 0.5, v = point.y - 0.5
+        return CGPoint(x: CGFloat(a) * u + CGFloat(b) * v + 0.5, y: CGFloat(c) * u + CGFloat(d) * v + 0.5)
+    }
+}
+
+extension CGRect {
+    /// The rectangle with opposite corners `a` and `b`.
+    package init(corners a: CGPoint, _ b: CGPoint) {
+        self.init(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
 }

@@ -52,3 +52,17 @@ public let kCVPixelBufferOpenGLTextureCacheCompatibilityKey: CFString = "OpenGLT
 ///
 /// Apple does not publish the string value: compare with the constant, not with a literal.
 public let kCVPixelBufferOpenGLESTextureCacheCompatibilityKey: CFString = "OpenGLESTextureCacheCompatibility"
+/// Attribute key asking for IOSurface buffers usable as OpenGL textures (macOS). Accepted and
+/// ignored: no IOSurface or OpenGL on Linux.
+public let kCVPixelBufferIOSurfaceOpenGLTextureCompatibilityKey: CFString = "IOSurfaceOpenGLTextureCompatibility"
+/// Attribute key asking for IOSurface buffers usable as OpenGL framebuffers (macOS). Accepted and
+/// ignored.
+public let kCVPixelBufferIOSurfaceOpenGLFBOCompatibilityKey: CFString = "IOSurfaceOpenGLFBOCompatibility"
+/// Attribute key asking for IOSurface buffers Core Animation can show. Accepted and ignored.
+public let kCVPixelBufferIOSurfaceCoreAnimationCompatibilityKey: CFString = "IOSurfaceCoreAnimationCompatibility"
+/// Attribute key asking for IOSurface buffers usable as OpenGL ES textures (iOS). Accepted and
+/// ignored.
+public let kCVPixelBufferIOSurfaceOpenGLESTextureCompatibilityKey: CFString = "IOSurfaceOpenGLESTextureCompatibility"
+/// Attribute key asking for IOSurface buffers usable as OpenGL ES framebuffers (iOS). Accepted
+/// and ignored.
+public let kCVPixelBufferIOSurfaceOpenGLESFBOCompatibilityKey: CFString = "IOSurfaceOpenGLESFBOCompatibility"

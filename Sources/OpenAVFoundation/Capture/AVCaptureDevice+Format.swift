@@ -54,6 +54,9 @@ extension AVCaptureDevice {
         public var isVideoBinned: Bool { false }
         /// Whether the format can be used in a multi-camera session: false, there is none here.
         public var isMultiCamSupported: Bool { false }
+        /// The depth data formats the format can deliver alongside video: none, no camera here
+        /// measures depth.
+        public var supportedDepthDataFormats: [AVCaptureDevice.Format] { [] }
         /// The horizontal field of view after geometric distortion correction, in degrees: the
         /// same as `videoFieldOfView`, the cameras here do not correct distortion.
         public var geometricDistortionCorrectedVideoFieldOfView: Float { videoFieldOfView }

@@ -112,40 +112,30 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     open func captureDevicePointConverted(fromLayerPoint pointInLayer: CGPoint) -> CGPoint {
         let rect = videoRect
         guard rect.width > 0, rect.height > 0 else { return .zero }
-        let u = (pointInLayer.x - rect.minX) / rect.width - 0.5, v = (pointInLayer.y - rect.minY) / rect.height - 0.5
-        let t = turn
-        // The turn is a signed permutation: its inverse is its transpose.
-        return CGPoint(x: CGFloat(t.a) * u + CGFloat(t.b) * v + 0.5, y: CGFloat(t.c) * u + CGFloat(t.d) * v + 0.5)
+        return turn.unturned(CGPoint(x: (pointInLayer.x - rect.minX) / rect.width, y: (pointInLayer.y - rect.minY) / rect.height))
     }
 
     /// Where in the layer the camera's point `captureDevicePointOfInterest` (0 to 1 across and
     /// down the unturned picture) is shown.
     open func layerPointConverted(fromCaptureDevicePoint captureDevicePointOfInterest: CGPoint) -> CGPoint {
         let rect = videoRect
-        let x = captureDevicePointOfInterest.x - 0.5, y = captureDevicePointOfInterest.y - 0.5
-        let t = turn
-        let u = CGFloat(t.a) * x + CGFloat(t.c) * y, v = CGFloat(t.b) * x + CGFloat(t.d) * y
-        return CGPoint(x: rect.minX + (u + 0.5) * rect.width, y: rect.minY + (v + 0.5) * rect.height)
+        let shown = turn.turned(captureDevicePointOfInterest)
+        return CGPoint(x: rect.minX + shown.x * rect.width, y: rect.minY + shown.y * rect.height)
     }
 
     /// The rectangle of the camera's picture, in the 0-to-1 coordinates metadata outputs use,
     /// shown in `rectInLayerCoordinates`.
     open func metadataOutputRectConverted(fromLayerRect rectInLayerCoordinates: CGRect) -> CGRect {
-        Self.enclosing(captureDevicePointConverted(fromLayerPoint: rectInLayerCoordinates.origin),
+        CGRect(corners: captureDevicePointConverted(fromLayerPoint: rectInLayerCoordinates.origin),
                        captureDevicePointConverted(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.maxX, y: rectInLayerCoordinates.maxY)))
     }
 
     /// Where in the layer a rectangle of the camera's picture, in the 0-to-1 coordinates metadata
     /// outputs use, is shown.
     open func layerRectConverted(fromMetadataOutputRect rectInMetadataOutputCoordinates: CGRect) -> CGRect {
-        Self.enclosing(layerPointConverted(fromCaptureDevicePoint: rectInMetadataOutputCoordinates.origin),
+        CGRect(corners: layerPointConverted(fromCaptureDevicePoint: rectInMetadataOutputCoordinates.origin),
                        layerPointConverted(fromCaptureDevicePoint: CGPoint(x: rectInMetadataOutputCoordinates.maxX,
                                                                            y: rectInMetadataOutputCoordinates.maxY)))
-    }
-
-    /// The rectangle with opposite corners `a` and `b`.
-    private static func enclosing(_ a: CGPoint, _ b: CGPoint) -> CGRect {
-        CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 
     // MARK: Drawing

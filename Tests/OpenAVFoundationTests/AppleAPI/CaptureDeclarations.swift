@@ -312,6 +312,11 @@ import OpenAVFoundation
         let _: KeyPath<AVCaptureDevice.Format, Bool> = \AVCaptureDevice.Format.isVideoBinned
         let _: KeyPath<AVCaptureDevice.Format, Bool> = \AVCaptureDevice.Format.isMultiCamSupported
         let _: KeyPath<AVCaptureDevice.Format, [CMVideoDimensions]> = \AVCaptureDevice.Format.supportedMaxPhotoDimensions
+        let _: KeyPath<AVCaptureDevice.Format, [AVCaptureDevice.Format]> = \AVCaptureDevice.Format.supportedDepthDataFormats
+        let _: (AVCaptureOutput) -> (CGRect) -> CGRect = AVCaptureOutput.metadataOutputRectConverted(fromOutputRect:)
+        let _: (AVCaptureOutput) -> (CGRect) -> CGRect = AVCaptureOutput.outputRectConverted(fromMetadataOutputRect:)
+        let _: (AVCapturePhoto) -> (any AVCapturePhotoFileDataRepresentationCustomizer) -> Data? =
+            AVCapturePhoto.fileDataRepresentation(with:)
         let _: (AVCaptureDevice.Format) -> (AVCaptureVideoStabilizationMode) -> Bool =
             AVCaptureDevice.Format.isVideoStabilizationModeSupported(_:)
 

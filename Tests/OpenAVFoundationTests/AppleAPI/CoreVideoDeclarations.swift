@@ -293,7 +293,10 @@ import OpenAVFoundation
             (kCVPixelBufferMetalCompatibilityKey, "MetalCompatibility"),
         ]
         for (key, value) in keys { #expect(key as String == value) }
-        let _: [CFString] = [kCVPixelBufferOpenGLTextureCacheCompatibilityKey, kCVPixelBufferOpenGLESTextureCacheCompatibilityKey]
+        let _: [CFString] = [kCVPixelBufferOpenGLTextureCacheCompatibilityKey, kCVPixelBufferOpenGLESTextureCacheCompatibilityKey,
+                             kCVPixelBufferIOSurfaceOpenGLTextureCompatibilityKey, kCVPixelBufferIOSurfaceOpenGLFBOCompatibilityKey,
+                             kCVPixelBufferIOSurfaceCoreAnimationCompatibilityKey, kCVPixelBufferIOSurfaceOpenGLESTextureCompatibilityKey,
+                             kCVPixelBufferIOSurfaceOpenGLESFBOCompatibilityKey]
     }
 
     // https://developer.apple.com/documentation/corevideo/cvpixelbufferpool-ru3

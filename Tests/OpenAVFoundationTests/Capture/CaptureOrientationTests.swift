@@ -213,3 +213,28 @@ extension CaptureSessionTests {
         TestPatternGeometry.expectLandmarks(in: picture, degrees: shown ? 90 : 0)
     }
 }
+
+extension CaptureSessionTests {
+    /// A data output's rectangles in its own pictures (pixels, turned as the connection turns
+    /// them) and in metadata coordinates (0 to 1 on the camera's unturned picture). The oracle is
+    /// the geometry of a quarter turn: turned 90° clockwise, the unturned point (x, y) lands at
+    /// (1 - y, x); mirrored, x becomes 1 - x.
+    @Test func aDataOutputConvertsRectanglesBetweenItsPicturesAndMetadataCoordinates() throws {
+        let (_, output) = try Self.makeSampledSession(videoSettings: [:], sampler: CaptureFrameSampler())
+        let connection = try #require(output.connection(with: .video))
+        let topLeft = CGRect(x: 0, y: 0, width: 0.5, height: 0.25)
+        // Unturned 640x480: the metadata rectangle scaled.
+        #expect(output.outputRectConverted(fromMetadataOutputRect: topLeft) == CGRect(x: 0, y: 0, width: 320, height: 120))
+        connection.videoOrientation = .portrait
+        // 480x640; the top-left quarter-strip lands on the right: x from 1 - 0.25 to 1, y from 0 to 0.5.
+        let portrait = output.outputRectConverted(fromMetadataOutputRect: topLeft)
+        #expect(portrait == CGRect(x: 360, y: 0, width: 120, height: 320))
+        #expect(output.metadataOutputRectConverted(fromOutputRect: portrait) == topLeft)
+        connection.automaticallyAdjustsVideoMirroring = false
+        connection.isVideoMirrored = true
+        // Mirrored after the turn: x from 0 to 0.25.
+        #expect(output.outputRectConverted(fromMetadataOutputRect: topLeft) == CGRect(x: 0, y: 0, width: 120, height: 320))
+        // An output without video leaves rectangles as they are.
+        #expect(AVCaptureAudioDataOutput().outputRectConverted(fromMetadataOutputRect: topLeft) == topLeft)
+    }
+}

@@ -50,6 +50,17 @@ public final class AVCapturePhoto: NSObject, @unchecked Sendable {
     ///
     /// Differs from Apple: uncompressed photos have no file form (Apple's is TIFF).
     public func fileDataRepresentation() -> Data? {
+        fileData(metadata: metadata)
+    }
+
+    /// The photo as a file, as `fileDataRepresentation()` makes it, with what `customizer`
+    /// replaces (its metadata).
+    public func fileDataRepresentation(with customizer: any AVCapturePhotoFileDataRepresentationCustomizer) -> Data? {
+        fileData(metadata: customizer.replacementMetadata(for: self) ?? metadata)
+    }
+
+    /// The JPEG with `metadata` in its EXIF block; nil for an uncompressed photo.
+    private func fileData(metadata: [String: Any]) -> Data? {
         guard case .jpeg(let data) = image else { return nil }
         return PhotoMetadata.insert(metadata, into: data)
     }

@@ -247,6 +247,19 @@ extension CaptureSessionTests {
         #expect(decoded.tags["Orientation"] == "6" && decoded.tags["Make"] == "Acme")
         // The pixels stay as the camera delivered them; the orientation says how to show them.
         #expect(decoded.width == 640 && decoded.height == 480)
+
+        // A customizer's metadata replaces the photo's own in the file (ffprobe reads it back).
+        final class Retitle: AVCapturePhotoFileDataRepresentationCustomizer {
+            func replacementMetadata(for photo: AVCapturePhoto) -> [String: Any]? {
+                var metadata = photo.metadata
+                metadata[kCGImagePropertyTIFFDictionary] = [kCGImagePropertyTIFFMake: "Zenith"]
+                return metadata
+            }
+        }
+        let customized = try DecodedImage(try #require(photo.fileDataRepresentation(with: Retitle())))
+        #expect(customized.tags["Make"] == "Zenith" && customized.tags["Orientation"] == "6")
+        final class Keep: AVCapturePhotoFileDataRepresentationCustomizer {}
+        #expect(try DecodedImage(try #require(photo.fileDataRepresentation(with: Keep()))).tags["Make"] == "Acme")
     }
 
     @Test func photoOutputCapabilitiesFollowItsCamera() throws {
