@@ -112,4 +112,25 @@ import TestSupport
         try later.makeDataReady()
         #expect(readied && later.dataReadiness == .ready && later.dataBuffer === block)
     }
+
+    /// Apple's typed strings convert to and from `NSString` with `as`, as code that builds
+    /// Objective-C-style dictionaries and arrays writes them.
+    @Test func typedStringsBridgeToNSString() throws {
+        let errors = try ClientCode.errors(in: """
+            import OpenAVFoundation
+            let type = AVFileType.mov as NSString
+            let keys: [NSString] = [AVMetadataKey.commonKeyTitle as NSString, AVMetadataKeySpace.common as NSString]
+            let settings: NSDictionary = [AVVideoCodecKey: AVVideoCodecType.h264 as NSString]
+            let back = type as? AVFileType
+            let preset = AVCaptureSession.Preset.hd1280x720 as NSString
+            print(type, keys, settings, back as Any, preset, AVMediaType.video as NSString, AVLayerVideoGravity.resizeAspect as NSString)
+            """)
+        #expect(errors.isEmpty, "\(errors)")
+
+        #expect((AVFileType.mp4 as NSString) == ("public.mpeg-4" as NSString))
+        #expect((("com.apple.quicktime-movie" as NSString) as? AVFileType) == .mov)
+        let anything: Any = AVVideoCodecType.hevc
+        #expect((anything as? NSString) == ("hvc1" as NSString))
+        #expect((AVCaptureSession.Preset.vga640x480 as NSString) as String == AVCaptureSession.Preset.vga640x480.rawValue)
+    }
 }
