@@ -300,10 +300,21 @@ package final class Muxer {
         } else if options.fastStart {
             av_dict_set(&dictionary, "movflags", "+faststart", 0)
         }
+        // FFmpeg names itself in the file ("Lavf…": the "encoder" tag, and MP4's `©too`), which
+        // Apple's writer does not: bit-exact output leaves it out. Software the caller names
+        // replaces it instead (FFmpeg overwrites the tag as it writes the header, so it is set
+        // again after; a movie's tags are written with its movie header, at the end or with
+        // the first fragment).
+        let software = options.metadata.last { $0.key == "encoder" }?.value
+        if software == nil { context.pointee.flags |= AVFMT_FLAG_BITEXACT }
         let status = avformat_write_header(context, &dictionary)
         if status < 0 {
             state = .failed
             throw EngineError(ffmpegCode: status, operation: "writing the header of \(url.path)")
+        }
+        if let software {
+            av_dict_set(&context.pointee.metadata, "encoder", software, 0)
+            av_dict_set(&context.pointee.metadata, "encoding_tool", software, 0)
         }
         headerBytes = context.pointee.pb.map { avio_tell($0) } ?? 0
         state = .writing

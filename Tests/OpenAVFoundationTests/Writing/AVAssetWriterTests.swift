@@ -375,6 +375,30 @@ import TestSupport
         #expect(try await AVURLAsset(url: url).load(.creationDate)?.dateValue == ISO8601DateFormatter().date(from: "2024-05-01T12:00:00Z"))
     }
 
+    /// Apple's writer names no encoder in the files it writes; FFmpeg's muxer adds "Lavf…"
+    /// unless told otherwise. ffprobe finds no encoder tag in a plain, a fast-start and a
+    /// fragmented movie, and the software the caller names when it names one.
+    @Test(arguments: ["plain.mov", "fast.mp4", "fragmented.mp4"])
+    func filesNameNoEncoderUnlessAsked(name: String) async throws {
+        let url = Self.outputURL("no-encoder-" + name)
+        _ = try await Self.writeClip(url, frames: 5) { writer in
+            if name.hasPrefix("fast") { writer.shouldOptimizeForNetworkUse = true }
+            if name.hasPrefix("fragmented") { writer.movieFragmentInterval = CMTime(value: 1, timescale: 10) }
+        }
+        let tags = (try Fixtures.probe(url)["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        #expect(tags["encoder"] == nil, "\(tags)")
+
+        let named = Self.outputURL("named-encoder-" + name)
+        _ = try await Self.writeClip(named, frames: 5) { writer in
+            let software = AVMutableMetadataItem()
+            software.identifier = .commonIdentifierSoftware
+            software.value = "Studio 3" as NSString
+            writer.metadata = [software]
+        }
+        let namedTags = (try Fixtures.probe(named)["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        #expect(namedTags["encoder"] as? String == "Studio 3", "\(namedTags)")
+    }
+
     @Test func trackTransformAndLanguageAreStored() async throws {
         let url = Self.outputURL("rotated.mov")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
