@@ -12,7 +12,9 @@ import OpenCoreVideo
 /// (counted from the first frame after init or `reset()`) is at `t0 + k / outputRate`, where
 /// `t0` is the first frame's timestamp rounded to the output rate. Gaps in the input timestamps
 /// are not reproduced. The total count, after `flush()`, is what libswresample produces: the
-/// input count scaled by the rate ratio (as `ffmpeg -ar` gives).
+/// input count scaled by the rate ratio (as `ffmpeg -ar` gives). With a time range to keep,
+/// samples outside it are cut off, to the exact sample at both ends (as Apple's reader trims
+/// decoded audio to its `timeRange`).
 ///
 /// Not thread safe: one converter serves one track output on one queue.
 package final class AudioConverter {
@@ -38,10 +40,22 @@ package final class AudioConverter {
     /// The output format description, shared by every buffer.
     private var cachedFormatDescription: CMFormatDescription?
 
-    /// A converter producing `output`. An output format `PCMFormat.validate()` rejects makes
-    /// every `convert` throw.
-    package init(output: PCMFormat) {
+    /// The output-rate positions of the samples kept (all when nil).
+    private let kept: Range<Int64>?
+
+    /// A converter producing `output`, keeping only the samples inside `range` (all of them for
+    /// an invalid range; an open end keeps everything after the start). An output format
+    /// `PCMFormat.validate()` rejects makes every `convert` throw.
+    package init(output: PCMFormat, keeping range: CMTimeRange = .invalid) {
         self.output = output
+        let rate = Double(output.integerSampleRate)
+        if range.isValid, range.start.isNumeric {
+            let lower = Int64((range.start.seconds * rate).rounded())
+            let upper = range.end.isNumeric ? Int64((range.end.seconds * rate).rounded()) : Int64.max
+            kept = lower..<max(lower, upper)
+        } else {
+            kept = nil
+        }
         planePointers = .allocate(capacity: max(1, output.channelCount))
         planePointers.initialize(repeating: nil, count: max(1, output.channelCount))
     }
@@ -203,16 +217,22 @@ package final class AudioConverter {
             return planes
         }, capacity)
         guard count > 0 else { return nil }
+        nextSample = start + Int64(count)
+        // The samples kept: `skip` of them dropped before, `kept` after those.
+        let produced = start..<(start + Int64(count))
+        let window = self.kept.map { produced.clamped(to: $0) } ?? produced
+        guard !window.isEmpty else { return nil }
+        let skip = Int(window.lowerBound - start), keptCount = window.count
 
-        // Lay the planes out back to back for `count` samples, in the final sample layout.
-        let finalPlaneSize = count * finalStride
+        // Lay the planes out back to back for the kept samples, in the final sample layout.
+        let finalPlaneSize = keptCount * finalStride
         for plane in 0..<planeCount {
-            let source = staging + plane * stagedPlaneSize
+            let source = staging + plane * stagedPlaneSize + skip * stagedStride
             let destination = block + plane * finalPlaneSize
             if repacking.contains(.pack24) {
-                Self.pack24(source, into: destination, samples: count * stagedStride / 4,
+                Self.pack24(source, into: destination, samples: keptCount * stagedStride / 4,
                             bigEndian: format.isBigEndian)
-            } else if plane > 0 {
+            } else if source != destination {
                 memmove(destination, source, finalPlaneSize)
             }
         }
@@ -229,18 +249,17 @@ package final class AudioConverter {
         let blockBuffer = CMBlockBuffer(wrapping: block, length: length, release: { block.deallocate() })
         let rate = format.integerSampleRate
         var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: rate),
-                                        presentationTimeStamp: CMTime(value: start, timescale: rate),
+                                        presentationTimeStamp: CMTime(value: window.lowerBound, timescale: rate),
                                         decodeTimeStamp: .invalid)
         var size = finalStride * planeCount
         var sampleBuffer: CMSampleBuffer?
         let status = CMSampleBufferCreateReady(
-            allocator: nil, dataBuffer: blockBuffer, formatDescription: formatDescription, sampleCount: count,
+            allocator: nil, dataBuffer: blockBuffer, formatDescription: formatDescription, sampleCount: keptCount,
             sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 1,
             sampleSizeArray: &size, sampleBufferOut: &sampleBuffer)
         guard status == noErr, let sampleBuffer else {
             throw EngineError(operation: "making an audio sample buffer", message: "CoreMedia status \(status)")
         }
-        nextSample = start + Int64(count)
         return sampleBuffer
     }
 

@@ -36,6 +36,9 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// their segments' files themselves).
     var streamIndices: [Int] { tracks.map(\.contents.streamIndex).filter { $0 >= 0 } }
 
+    /// Whether the output decodes what it reads (all but a passthrough track output).
+    var decodes: Bool { true }
+
     /// Makes the started pipeline of a reading pass over `timeRange`; `session` is the pass
     /// over the asset's file, nil for a composition.
     func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {

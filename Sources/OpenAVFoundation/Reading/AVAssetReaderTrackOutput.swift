@@ -41,6 +41,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
 
     override var tracks: [AVAssetTrack] { [track] }
 
+    override var decodes: Bool { outputSettings != nil }
+
     override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let mode):

@@ -42,10 +42,16 @@ final class ReadingSession: @unchecked Sendable {
     /// Whether `interrupt()` stopped the demuxer, which then reads nothing more.
     private var interrupted = false
 
+    /// How far before its start decoded audio is read: after a jump a codec's first packet
+    /// decodes wrong (AAC's and MP3's overlap with the packet before, Opus's pre-roll of 80 ms),
+    /// so decoding begins earlier and the outputs cut what lies before the start.
+    static let audioPreroll = CMTime(value: 1, timescale: 5)
+
     /// Reads the given streams of `contents`' file from `start` (the key frame before it, in
-    /// `seekStream`) when it is past the file's beginning, through a demuxer the asset keeps
-    /// (`ReadingSpares`) when there is one for it, otherwise through the file opened again.
-    init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?) throws(AVError) {
+    /// `seekStream`; `preroll` earlier still) when it is past the file's beginning, through a
+    /// demuxer the asset keeps (`ReadingSpares`) when there is one for it, otherwise through the
+    /// file opened again.
+    init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?, preroll: CMTime = .zero) throws(AVError) {
         spares = contents.spares
         var first: Packet?
         do throws(EngineError) {
@@ -67,7 +73,7 @@ final class ReadingSession: @unchecked Sendable {
                 opened.readOnly(streams: streams)
             }
             if seeking, let seekStream {
-                try opened.seek(to: start, inStream: seekStream)
+                try opened.seek(to: max(contents.timelineOrigin, start - preroll), inStream: seekStream)
                 if opened.isHTTPLiveStream {
                     // FFmpeg 5.1 finds nothing after a seek in a stream of fMP4 segments: then
                     // the stream is read from its start instead (the outputs skip what lies

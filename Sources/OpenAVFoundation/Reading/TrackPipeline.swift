@@ -84,7 +84,7 @@ final class TrackPipeline: SamplePipeline {
         case .video: decoder = try session.makeDecoder(forStream: streamIndex)
         case .audio(let format):
             decoder = try session.makeDecoder(forStream: streamIndex)
-            audioConverter = AudioConverter(output: format)
+            audioConverter = AudioConverter(output: format, keeping: timeRange)
         }
     }
 
