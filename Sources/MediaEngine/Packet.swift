@@ -42,4 +42,12 @@ package final class Packet: @unchecked Sendable {
     package var duration: CMTime {
         pointer.pointee.duration > 0 ? CMTime(ffmpegTimestamp: pointer.pointee.duration, timeBase: timeBase) : .invalid
     }
+
+    /// How many decoded samples at the start of this audio packet are not presented (encoder
+    /// priming an edit list hides: FFmpeg's skip-samples side data); 0 when none.
+    package var skippedLeadingSamples: Int {
+        var size: Int = 0
+        guard let data = av_packet_get_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, &size), size >= 4 else { return 0 }
+        return Int(UInt32(data[0]) | UInt32(data[1]) << 8 | UInt32(data[2]) << 16 | UInt32(data[3]) << 24)
+    }
 }

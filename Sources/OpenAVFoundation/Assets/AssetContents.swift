@@ -105,9 +105,13 @@ struct AssetContents: @unchecked Sendable {
         while let packet = try demuxer.readPacket() {
             let index = packet.streamIndex
             guard index < first.count else { continue }
-            let start = packet.presentationTime
+            var start = packet.presentationTime
             guard start.isNumeric else { continue }
             let end = start + (packet.duration.isNumeric && packet.duration > .zero ? packet.duration : .zero)
+            // Encoder priming the file hides (AAC's 1024 samples) is not presented: the track
+            // starts after it, as the container states and Apple's asset says.
+            let skipped = packet.skippedLeadingSamples, rate = demuxer.streams[index].sampleRate
+            if skipped > 0, rate > 0 { start = min(end, start + CMTime(value: Int64(skipped), timescale: rate)) }
             if !first[index].isNumeric || start < first[index] { first[index] = start }
             if !last[index].isNumeric || end > last[index] { last[index] = end }
         }

@@ -59,6 +59,27 @@ import TestSupport
         #expect(try await asset.loadTrack(withTrackID: 99) == nil)
     }
 
+    /// An AAC track's encoder priming (1024 samples the MP4's edit list hides) is not part of
+    /// its time range, with or without precise timing, as on Apple platforms: the track starts
+    /// at zero, where ffprobe says it starts, and a composition takes its whole time range.
+    @Test func anAACTracksPrimingIsNotPartOfItsTimeRange() async throws {
+        let url = try Fixtures.make("aac-44100-primed.m4a", [
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-t", "1", "-c:a", "aac",
+        ])
+        let stated = try #require((try Fixtures.probe(url)["streams"] as? [[String: Any]])?.first?["start_time"] as? String)
+        #expect(Double(stated) == 0)
+        for precise in [false, true] {
+            let asset = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: precise])
+            let track = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+            let range = try await track.load(.timeRange)
+            #expect(range.start == .zero, "precise \(precise): the track starts at \(range.start.seconds)")
+            let composition = AVMutableComposition()
+            let audio = try #require(composition.addMutableTrack(withMediaType: .audio, preferredTrackID: kCMPersistentTrackID_Invalid))
+            try audio.insertTimeRange(range, of: track, at: .zero)
+            #expect(composition.duration == range.duration)
+        }
+    }
+
     @Test func statusOfAPropertyFollowsLoading() async throws {
         let asset = AVURLAsset(url: try Fixtures.h264AAC())
         if case .notYetLoaded = asset.status(of: .duration) {} else { Issue.record("expected notYetLoaded") }
