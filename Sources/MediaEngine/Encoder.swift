@@ -230,6 +230,15 @@ package final class Encoder {
                 if video.averageBitRate == nil, let quality = video.quality {
                     av_opt_set_double(options, "crf", 51 * (1 - min(max(quality, 0), 1)), 0)
                 }
+                if video.codec == .h264, video.averageBitRate != nil {
+                    // An average bit rate is to be met over the clip, as Apple's encoder meets it
+                    // (within 15 % from 1 s on). x264's macroblock tree moves bits toward the
+                    // pictures others refer to and its rate control starts cautiously, which left
+                    // short clips up to 30 % under; without it, and with a flatter quantiser
+                    // curve, one second of video lands within about 12 % (measured on moving and
+                    // detailed test pictures).
+                    av_opt_set(options, "x264-params", "mbtree=0:qcomp=0.7", 0)
+                }
                 if video.allowFrameReordering == false { c.pointee.max_b_frames = 0 }
                 if let profile = video.profile {
                     av_opt_set(options, "profile", profile.optionValue, 0)
