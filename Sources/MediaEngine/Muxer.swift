@@ -30,13 +30,18 @@ package final class Muxer {
         /// The file's metadata tags (FFmpeg keys: "title", "artist", "comment", "date",
         /// "location", …), in order.
         package var metadata: [(key: String, value: String)]
+        /// Whether the tags are written as QuickTime metadata, each under its own name as an
+        /// `mdta` key ("com.apple.quicktime.location.ISO6709"), rather than as the user-data
+        /// atoms FFmpeg knows ("location" as `©xyz`): FFmpeg's `use_metadata_tags`.
+        package var usesMetadataKeys: Bool
 
         /// Options with nothing set.
         package init(fastStart: Bool = false, movieFragmentInterval: CMTime? = nil,
-                     metadata: [(key: String, value: String)] = []) {
+                     metadata: [(key: String, value: String)] = [], usesMetadataKeys: Bool = false) {
             self.fastStart = fastStart
             self.movieFragmentInterval = movieFragmentInterval
             self.metadata = metadata
+            self.usesMetadataKeys = usesMetadataKeys
         }
     }
 
@@ -284,21 +289,22 @@ package final class Muxer {
         guard let context else { return }
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }
+        if options.usesMetadataKeys { av_dict_set(&dictionary, "movflags", "+use_metadata_tags", AV_DICT_APPEND) }
         if segments != nil {
             // Fragments cut on request only; the movie header with the first one, so that edit
             // lists keep every time exact (split off as the initialization segment); no index
             // at the end.
-            av_dict_set(&dictionary, "movflags", "+frag_custom+delay_moov+default_base_moof+skip_trailer", 0)
+            av_dict_set(&dictionary, "movflags", "+frag_custom+delay_moov+default_base_moof+skip_trailer", AV_DICT_APPEND)
             segments?.keyTrack = tracks.firstIndex { $0.stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
         } else if let interval = options.movieFragmentInterval, interval.isNumeric, interval > .zero {
             // The movie header waits for the first fragment (`delay_moov`) rather than being
             // written empty: FFmpeg then keeps edit lists (encoder delay, AAC priming, a track
             // starting later than another) instead of shifting every track's times.
-            av_dict_set(&dictionary, "movflags", "+delay_moov+default_base_moof", 0)
+            av_dict_set(&dictionary, "movflags", "+delay_moov+default_base_moof", AV_DICT_APPEND)
             let microseconds = max(1, interval.ffmpegTimestamp(in: AVRational(num: 1, den: 1_000_000)))
             av_dict_set(&dictionary, "frag_duration", String(microseconds), 0)
         } else if options.fastStart {
-            av_dict_set(&dictionary, "movflags", "+faststart", 0)
+            av_dict_set(&dictionary, "movflags", "+faststart", AV_DICT_APPEND)
         }
         // FFmpeg names itself in the file ("Lavf…": the "encoder" tag, and MP4's `©too`), which
         // Apple's writer does not: bit-exact output leaves it out. Software the caller names

@@ -198,7 +198,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         let options = Muxer.Options(fastStart: shouldOptimizeForNetworkUse,
                                     movieFragmentInterval: movieFragmentInterval.isNumeric && movieFragmentInterval > .zero
                                         ? movieFragmentInterval : nil,
-                                    metadata: MetadataTags.ffmpegTags(of: metadata))
+                                    metadata: MetadataTags.ffmpegTags(of: metadata),
+                                    usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata))
         do {
             let core = writesSegments
                 ? try segmentWriter(options: options, plans: plans, inputs: inputs)

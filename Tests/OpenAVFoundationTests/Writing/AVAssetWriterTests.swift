@@ -409,6 +409,33 @@ import TestSupport
         #expect(try await AVURLAsset(url: url).load(.creationDate)?.dateValue == ISO8601DateFormatter().date(from: "2024-05-01T12:00:00Z"))
     }
 
+    /// Items with QuickTime metadata identifiers are written as QuickTime metadata (`mdta`
+    /// keys) and read back with the same identifier, key space, data type and value, as Apple
+    /// writes them; a common item beside them goes under its QuickTime metadata key. ffprobe
+    /// sees the keys in the file.
+    @Test func quickTimeMetadataItemsReadBackUnderTheirIdentifiers() async throws {
+        let url = Self.outputURL("quicktime-metadata.mov")
+        _ = try await Self.writeClip(url, frames: 5) { writer in
+            let location = AVMutableMetadataItem()
+            location.identifier = .quickTimeMetadataLocationISO6709
+            location.value = "+48.8577+002.2950+035.000/" as NSString
+            location.dataType = kCMMetadataBaseDataType_UTF8 as String
+            let title = AVMutableMetadataItem()
+            title.identifier = .commonIdentifierTitle
+            title.value = "Tower" as NSString
+            writer.metadata = [location, title]
+        }
+        let tags = try #require((try Fixtures.probe(url)["format"] as? [String: Any])?["tags"] as? [String: Any])
+        #expect(tags["com.apple.quicktime.location.ISO6709"] as? String == "+48.8577+002.2950+035.000/", "\(tags)")
+        #expect(tags["com.apple.quicktime.title"] as? String == "Tower", "\(tags)")
+        let metadata = try await AVURLAsset(url: url).load(.metadata)
+        let read = try #require(AVMetadataItem.metadataItems(from: metadata, filteredByIdentifier: .quickTimeMetadataLocationISO6709).first)
+        #expect(read.keySpace == .quickTimeMetadata && read.stringValue == "+48.8577+002.2950+035.000/")
+        #expect(read.dataType == kCMMetadataBaseDataType_UTF8 as String)
+        let common = try await AVURLAsset(url: url).load(.commonMetadata)
+        #expect(AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle).first?.stringValue == "Tower")
+    }
+
     /// Apple's writer names no encoder in the files it writes; FFmpeg's muxer adds "Lavf…"
     /// unless told otherwise. ffprobe finds no encoder tag in a plain, a fast-start and a
     /// fragmented movie, and the software the caller names when it names one.

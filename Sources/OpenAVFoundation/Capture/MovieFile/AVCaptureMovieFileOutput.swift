@@ -117,7 +117,8 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
         var plan = CaptureRecording.Plan(
             video: nil, audio: nil,
             options: Muxer.Options(movieFragmentInterval: interval.isNumeric && interval > .zero ? interval : nil,
-                                   metadata: MetadataTags.ffmpegTags(of: metadata ?? [])),
+                                   metadata: MetadataTags.ffmpegTags(of: metadata ?? []),
+                                   usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata ?? [])),
             maxDuration: maxDuration, maxFileSize: maxFileSize, minFreeDiskSpace: minFreeDiskSpace)
         for connection in connections {
             let isVideo = connection.mediaTypes.contains(.video)
