@@ -18,6 +18,13 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     private var passResponder: (queue: DispatchQueue, block: @Sendable () -> Void)?
     /// Whether `startWriting()` has begun the first pass.
     private var passesBegan = false
+    /// How many more samples the `requestMediaDataWhenReady(on:using:)` block now running may
+    /// append before the input says it is not ready; nil outside the block.
+    private var requestAllowance: Int?
+    /// How many samples one call of a `requestMediaDataWhenReady(on:using:)` block may append:
+    /// the depth of an encoder's queue on Apple platforms, after which their input is not ready
+    /// until the encoder has caught up.
+    static let samplesPerRequest = 16
     weak var writer: AVAssetWriter?
     /// The input's track in the writer's file, once writing has started.
     var trackIndex: Int?
@@ -79,9 +86,17 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     }
 
     /// Whether the input takes more samples now: while the writer is writing and the input is
-    /// not finished.
+    /// not finished. Inside a `requestMediaDataWhenReady(on:using:)` block it turns false
+    /// after `samplesPerRequest` samples, as Apple's does when its encoder's queue is full: the
+    /// block returns, and is called again once the samples are written. (The encoders here work
+    /// on the appending thread, so they have always caught up by then.)
     open var isReadyForMoreMediaData: Bool {
-        lock.withLock { !finished } && writer?.status == .writing
+        lock.withLock { !finished && (requestAllowance ?? 1) > 0 } && writer?.status == .writing
+    }
+
+    /// Counts an append against the running request block's allowance.
+    private func noteAppended() {
+        lock.withLock { if let allowance = requestAllowance { requestAllowance = allowance - 1 } }
     }
 
     /// Appends a sample buffer; false when the input cannot take it (the writer's `status` and
@@ -92,6 +107,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
             preconditionFailure("AVAssetWriterInput.append(_:) before AVAssetWriter.startWriting()")
         }
         precondition(!lock.withLock { finished }, "AVAssetWriterInput.append(_:) after markAsFinished()")
+        noteAppended()
         return writer.append(sampleBuffer, track: trackIndex)
     }
 
@@ -101,6 +117,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
             preconditionFailure("appending a pixel buffer before AVAssetWriter.startWriting()")
         }
         precondition(!lock.withLock { finished }, "appending a pixel buffer after markAsFinished()")
+        noteAppended()
         return writer.append(pixelBuffer, at: time, track: trackIndex)
     }
 
@@ -117,8 +134,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     var isFinished: Bool { lock.withLock { finished } }
 
     /// Calls `block` on `queue` again and again while the input is ready for more data; the
-    /// block appends what it has and calls `markAsFinished()` at the end. A call of
-    /// `markCurrentPassAsFinished()` ends the loop.
+    /// block appends while `isReadyForMoreMediaData` (at most `samplesPerRequest` samples a
+    /// call, so other work on the queue, such as a cancel, runs between calls) and calls
+    /// `markAsFinished()` at the end. A call of `markCurrentPassAsFinished()` ends the loop.
     open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
         let pass = lock.withLock { passNumber }
         requestMediaData(on: queue, pass: pass, using: block)
@@ -127,7 +145,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     private func requestMediaData(on queue: DispatchQueue, pass: Int, using block: @escaping @Sendable () -> Void) {
         queue.async { [weak self] in
             guard let self, self.lock.withLock({ self.passNumber == pass }), self.isReadyForMoreMediaData else { return }
+            self.lock.withLock { self.requestAllowance = Self.samplesPerRequest }
             block()
+            self.lock.withLock { self.requestAllowance = nil }
             self.requestMediaData(on: queue, pass: pass, using: block)
         }
     }

@@ -156,6 +156,51 @@ import TestSupport
         writer.cancelWriting()
     }
 
+    /// A pull loop (`while input.isReadyForMoreMediaData { append }`) appends a bounded number
+    /// of samples per call of its block, as Apple's input says it is not ready while its
+    /// encoder's queue is full: the block returns, other work on its queue runs in between (here
+    /// a cancel, which ends the writing long before the clip is used up), and it is called again.
+    @Test func aPullLoopAppendsABoundedNumberOfSamplesPerCall() async throws {
+        let writer = try AVAssetWriter(outputURL: Self.outputURL("pulled.mp4"), fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        final class Pull: @unchecked Sendable {
+            var perCall: [Int] = []
+            var appended = 0
+        }
+        let pull = Pull()
+        let queue = DispatchQueue(label: "pulled clip")
+        let total = 600
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            input.requestMediaDataWhenReady(on: queue) {
+                var count = 0
+                while input.isReadyForMoreMediaData, pull.appended < total {
+                    var buffer: CVPixelBuffer?
+                    CVPixelBufferPoolCreatePixelBuffer(nil, adaptor.pixelBufferPool!, &buffer)
+                    adaptor.append(buffer!, withPresentationTime: CMTime(value: Int64(pull.appended), timescale: 30))
+                    pull.appended += 1
+                    count += 1
+                }
+                pull.perCall.append(count)
+                if pull.perCall.count == 2 {
+                    // Queued behind this call: runs before the block's next call.
+                    queue.async {
+                        writer.cancelWriting()
+                        done.resume()
+                    }
+                }
+                if pull.appended == total { done.resume() }
+            }
+        }
+        queue.sync {}
+        #expect(pull.perCall.count >= 2 && pull.perCall.allSatisfy { $0 <= AVAssetWriterInput.samplesPerRequest }, "\(pull.perCall)")
+        #expect(pull.appended < total, "the whole clip went in before the cancel was seen")
+        #expect(writer.status == .cancelled)
+    }
+
     @Test func settingsThatCannotWorkAreRefused() throws {
         let mp4 = try AVAssetWriter(outputURL: Self.outputURL("refuse.mp4"), fileType: .mp4)
         #expect(!mp4.canApply(outputSettings: [AVVideoCodecKey: AVVideoCodecType.proRes422, AVVideoWidthKey: 64, AVVideoHeightKey: 48], forMediaType: .video))
