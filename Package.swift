@@ -84,7 +84,7 @@ let package = Package(
         // The command-line tool
         .executableTarget(
             name: "openav",
-            dependencies: ["OpenAVFoundation", "OpenAVServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OpenAVFoundation", "OpenAVServe", "HostSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Benchmarks against ffmpeg (BENCHMARKS.md)

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 
 /// Lists the capture devices of this machine: hardware first (the platform's discoveries,
 /// `PlatformDiscoveries`, in order), then the built-in virtual devices, filtered by
@@ -13,19 +14,19 @@ package enum CaptureDeviceRegistry {
     /// The built-in virtual devices, made once so that every listing returns the same objects.
     package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
 
-    private static let addedLock = NSLock()
-    nonisolated(unsafe) private static var addedVirtualDevices: [any CaptureDeviceBackend] = []
+    /// The virtual devices added with `addVirtualDevice(_:)`.
+    private static let addedVirtualDevices = Locked<[any CaptureDeviceBackend]>([])
 
     /// Lists a further virtual device after the built-in ones (a second camera, for tests of
     /// camera switching), and tells connection observers it appeared.
     package static func addVirtualDevice(_ device: any CaptureDeviceBackend) {
-        addedLock.withLock { addedVirtualDevices.append(device) }
+        addedVirtualDevices.withLock { $0.append(device) }
         connectionChanged(device)
     }
 
     /// Stops listing a device added with `addVirtualDevice(_:)`.
     package static func removeVirtualDevice(_ device: any CaptureDeviceBackend) {
-        addedLock.withLock { addedVirtualDevices.removeAll { $0 === device } }
+        addedVirtualDevices.withLock { devices in devices.removeAll { $0 === device } }
     }
 
     /// The devices a selection lists: hardware first, then virtual (built-in, then added).
@@ -34,7 +35,7 @@ package enum CaptureDeviceRegistry {
         if selection.includesHardware {
             for discovery in PlatformDiscoveries.all { devices += discovery.devices(after: devices) }
         }
-        if selection.includesVirtual { devices += virtualDevices + addedLock.withLock { addedVirtualDevices } }
+        if selection.includesVirtual { devices += virtualDevices + addedVirtualDevices.withLock { $0 } }
         return devices
     }
 
@@ -96,23 +97,27 @@ package enum CaptureDeviceRegistry {
 
     /// The observers, behind a lock.
     fileprivate final class ConnectionObservers: @unchecked Sendable {
-        private let lock = NSLock()
-        private var observers: [(id: Int, observer: ConnectionObserver)] = []
-        private var nextID = 0
+        /// The observers with their IDs, and the last ID given.
+        private struct State {
+            var observers: [(id: Int, observer: ConnectionObserver)] = []
+            var nextID = 0
+        }
 
-        var current: [ConnectionObserver] { lock.withLock { observers.map(\.observer) } }
+        private let state = Locked(State())
+
+        var current: [ConnectionObserver] { state.withLock { $0.observers.map(\.observer) } }
 
         func add(_ observer: @escaping ConnectionObserver) -> ConnectionObservation {
-            let id = lock.withLock { () -> Int in
-                nextID += 1
-                observers.append((nextID, observer))
-                return nextID
+            let id = state.withLock { s -> Int in
+                s.nextID += 1
+                s.observers.append((s.nextID, observer))
+                return s.nextID
             }
             return ConnectionObservation(id: id, observers: self)
         }
 
         func remove(_ id: Int) {
-            lock.withLock { observers.removeAll { $0.id == id } }
+            state.withLock { s in s.observers.removeAll { $0.id == id } }
         }
     }
 }

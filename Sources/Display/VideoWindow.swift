@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import HostSystem
 import OpenCoreVideo
 
 /// A native window that shows pictures: an SDL window on X11, Wayland or the KMS/DRM console,
@@ -63,12 +64,11 @@ package final class VideoWindow: @unchecked Sendable {
     ]
 
     private let display: DisplayThread
-    private let lock = NSLock()
-    private var composeHandler: ((Int, Int) -> [Picture])?
-    private var closeHandlers: [() -> Void] = []
-    private var keyHandler: ((Key) -> Void)?
-    private var closed = false
-    private var presented = 0
+    @Locked private var composeHandler: ((Int, Int) -> [Picture])? = nil
+    @Locked private var closeHandlers: [() -> Void] = []
+    @Locked private var keyHandler: ((Key) -> Void)? = nil
+    @Locked private var closed = false
+    @Locked private var presented = 0
     // The display thread's own state.
     private var window: OpaquePointer?
     private var canvas: WindowCanvas?
@@ -127,24 +127,24 @@ package final class VideoWindow: @unchecked Sendable {
     /// The handler asked, on the display thread, which pictures to show in a window of the given
     /// size in pixels.
     package func setCompose(_ handler: ((_ width: Int, _ height: Int) -> [Picture])?) {
-        lock.withLock { composeHandler = handler }
+        composeHandler = handler
     }
 
     /// Adds a handler called (on the display thread) when the user closes the window.
     package func onClose(_ handler: @escaping () -> Void) {
-        lock.withLock { closeHandlers.append(handler) }
+        $closeHandlers.withLock { $0.append(handler) }
     }
 
     /// The handler called (on the display thread) for each key pressed in the window.
     package func setKeyHandler(_ handler: ((Key) -> Void)?) {
-        lock.withLock { keyHandler = handler }
+        keyHandler = handler
     }
 
     /// How many times the window's contents were redrawn and shown.
-    package var presentedCount: Int { lock.withLock { presented } }
+    package var presentedCount: Int { presented }
 
     /// Whether the window was closed (by the user or by `close()`).
-    package var isClosed: Bool { lock.withLock { closed } }
+    package var isClosed: Bool { closed }
 
     /// The window's title.
     package func setTitle(_ title: String) {
@@ -195,13 +195,13 @@ package final class VideoWindow: @unchecked Sendable {
         self.window = nil
         canvas = nil
         shownBuffers = []
-        lock.withLock { closed = true }
+        closed = true
     }
 
     func handle(windowEvent event: SDL_WindowEvent) {
         switch SDL_WindowEventID(UInt32(event.event)) {
         case SDL_WINDOWEVENT_CLOSE:
-            let handlers = lock.withLock { closeHandlers }
+            let handlers = closeHandlers
             closeNow()
             for handler in handlers { handler() }
         case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SHOWN:
@@ -220,13 +220,13 @@ package final class VideoWindow: @unchecked Sendable {
         case SDLK_ESCAPE: key = .escape
         default: return
         }
-        lock.withLock { keyHandler }?(key)
+        keyHandler?(key)
     }
 
     func handle(text event: SDL_TextInputEvent) {
         var characters = event.text
         let text = withUnsafeBytes(of: &characters) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard let handler = lock.withLock({ keyHandler }) else { return }
+        guard let handler = keyHandler else { return }
         for character in text { handler(.character(character)) }
     }
 
@@ -234,13 +234,13 @@ package final class VideoWindow: @unchecked Sendable {
     func refresh() {
         guard let canvas else { return }
         let (width, height) = canvas.pixelSize
-        let pictures = lock.withLock { composeHandler }?(width, height) ?? []
+        let pictures = composeHandler?(width, height) ?? []
         let placed = pictures.map { (ObjectIdentifier($0.buffer), $0.rect, $0.clip, $0.quarterTurns, $0.mirrored) }
         guard needsRedraw || !placed.elementsEqual(shown, by: ==) else { return }
         needsRedraw = false
         shown = placed
         shownBuffers = pictures.map(\.buffer)
         canvas.draw(pictures)
-        lock.withLock { presented += 1 }
+        $presented.withLock { $0 += 1 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import Hummingbird
 import OpenAVFoundation
 
@@ -9,9 +10,9 @@ import OpenAVFoundation
 /// outputs' queues, so the recording never waits for them.
 ///
 /// Device changes, recording starts and photo captures are serialized by `configurationLock`
-/// (taken first); the recording and photo state is behind `lock`; why the session stopped is
-/// behind `errorLock`, which the session's runtime error notification takes, so that a session
-/// failing while it is configured blocks nothing. No lock is held while the outputs call back.
+/// (taken first); the recording and photo state is behind `lock`; why the session stopped has
+/// a lock of its own (`sessionError`), which the session's runtime error notification takes, so
+/// that a session failing while it is configured blocks nothing. No lock is held while the outputs call back.
 /// At most one recording runs at a time, and it runs until stopped, whoever is connected.
 final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCapturePhotoCaptureDelegate,
     @unchecked Sendable {
@@ -37,9 +38,8 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     /// The last recording's error when it did not finish successfully (a full disk).
     private(set) var lastFailure: (any Error)?
     private var photoWaiters: [Int64: CheckedContinuation<Result<Data, any Error>, Never>] = [:]
-    private let errorLock = NSLock()
     /// Why the session stopped delivering (a camera unplugged), until devices are chosen again.
-    private var sessionError: String?
+    @Locked private var sessionError: String? = nil
     private var runtimeErrors: NSObjectProtocol?
 
     /// Adds the outputs to `session`, which has its inputs.
@@ -50,7 +50,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
         runtimeErrors = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session,
                                                                queue: nil) { [weak self] notification in
             let error = notification.userInfo?[AVCaptureSessionErrorKey] as? AVError
-            self?.errorLock.withLock { self?.sessionError = error.map(Self.describe) ?? "the capture session failed" }
+            self?.sessionError = error.map(Self.describe) ?? "the capture session failed"
         }
         pictures.alwaysDiscardsLateVideoFrames = true
         session.beginConfiguration()
@@ -66,9 +66,6 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     deinit {
         runtimeErrors.map(NotificationCenter.default.removeObserver)
     }
-
-    /// Why the session stopped delivering, if it did.
-    private var currentSessionError: String? { errorLock.withLock { sessionError } }
 
     // MARK: Browsers
 
@@ -122,7 +119,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
             let camera = try choice.camera.map { try Self.find($0, among: Self.discover(.video)) }
             let microphone = try choice.microphone.map { try Self.find($0, among: Self.discover(.audio)) }
             let previous = session.inputs
-            errorLock.withLock { sessionError = nil }
+            sessionError = nil
             session.beginConfiguration()
             do {
                 previous.forEach(session.removeInput)
@@ -153,7 +150,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
             }
             if !session.isRunning { session.startRunning() }
             guard session.isRunning else {
-                throw HTTPError(.conflict, message: "the capture session did not start: \(currentSessionError ?? "unknown error")")
+                throw HTTPError(.conflict, message: "the capture session did not start: \(sessionError ?? "unknown error")")
             }
         }
     }
@@ -182,7 +179,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
 
     /// What the page shows of the session.
     func status() -> PageAPI.Status {
-        let sessionError = currentSessionError
+        let sessionError = self.sessionError
         return lock.withLock {
             PageAPI.Status(recording: recording?.lastPathComponent, recordedSeconds: recording == nil ? 0 : movie.recordedDuration.seconds,
                            droppedFrames: movie.droppedFrameCount, audience: broadcast.audience, lastError: lastError,
@@ -199,7 +196,7 @@ final class LiveSession: NSObject, AVCaptureFileOutputRecordingDelegate, AVCaptu
     func startRecording() throws -> PageAPI.File {
         try configurationLock.withLock {
             guard session.isRunning else {
-                throw HTTPError(.conflict, message: "the capture session is not running: \(currentSessionError ?? "choose the devices")")
+                throw HTTPError(.conflict, message: "the capture session is not running: \(sessionError ?? "choose the devices")")
             }
             let url = try lock.withLock { () throws -> URL in
                 if let recording { throw HTTPError(.conflict, message: "a recording is already running: \(recording.lastPathComponent)") }

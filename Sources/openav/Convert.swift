@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import HostSystem
 import OpenAVFoundation
 
 /// `openav convert IN OUT`: re-encodes or copies a file's first video and audio tracks into a
@@ -134,12 +135,6 @@ struct Convert: AsyncParsableCommand {
 
 /// The latest progress of work on another thread.
 final class ProgressValue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Float = 0
-
     /// The fraction done, from 0 to 1.
-    var value: Float {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
+    @Locked var value: Float = 0
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import HostSystem
 import OpenAVFoundation
 
 /// `openav play FILE…`: plays files in turn with sound through `AVQueuePlayer`, the video in a
@@ -109,18 +110,23 @@ final class PlaySession: @unchecked Sendable {
     private let player: AVQueuePlayer
     private let urls: [URL]
     private let loop: Bool
-    private let lock = NSLock()
-    private var quitting = false
-    private var names: [ObjectIdentifier: String] = [:]
     private var observers: [NSObjectProtocol] = []
-    private var statusObservations: [NSKeyValueObservation] = []
-    private var failed = 0
-    private var tried = 0
+
+    /// What the player's notifications and observations change, behind one lock.
+    private struct State {
+        var quitting = false
+        var names: [ObjectIdentifier: String] = [:]
+        var statusObservations: [NSKeyValueObservation] = []
+        var failed = 0
+        var tried = 0
+    }
+
+    private let state = Locked(State())
     /// The window showing the video, titled with the item playing.
     weak var window: AVDisplayWindow?
     /// How many items failed, and how many were tried.
-    var failures: Int { lock.withLock { failed } }
-    var itemsStarted: Int { lock.withLock { tried } }
+    var failures: Int { state.failed }
+    var itemsStarted: Int { state.tried }
 
     init(player: AVQueuePlayer, urls: [URL], loop: Bool) {
         self.player = player
@@ -140,7 +146,7 @@ final class PlaySession: @unchecked Sendable {
 
     deinit { observers.forEach(NotificationCenter.default.removeObserver) }
 
-    private func name(of item: AVPlayerItem) -> String { lock.withLock { names[ObjectIdentifier(item)] ?? "?" } }
+    private func name(of item: AVPlayerItem) -> String { state.withLock { $0.names[ObjectIdentifier(item)] ?? "?" } }
 
     /// An item ended: with --loop, a fresh item of the same file joins the end of the queue.
     private func ended(_ item: AVPlayerItem?) {
@@ -154,17 +160,17 @@ final class PlaySession: @unchecked Sendable {
     private func watch(_ item: AVPlayerItem, _ url: URL) {
         let observation = item.observe(\.status, options: [.new]) { [weak self] item, change in
             guard let self, let status = change.newValue, status != .unknown else { return }
-            lock.withLock {
-                tried += 1
-                if status == .failed { failed += 1 }
+            state.withLock { s in
+                s.tried += 1
+                if status == .failed { s.failed += 1 }
             }
             if status == .failed {
                 report("\(url.path): cannot play: \((item.error as? AVError)?.failureText ?? "unknown error")")
             }
         }
-        lock.withLock {
-            names[ObjectIdentifier(item)] = url.lastPathComponent
-            statusObservations.append(observation)
+        state.withLock { s in
+            s.names[ObjectIdentifier(item)] = url.lastPathComponent
+            s.statusObservations.append(observation)
         }
     }
 
@@ -173,7 +179,7 @@ final class PlaySession: @unchecked Sendable {
         FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : "") + text + "\n").utf8))
     }
 
-    func quit() { lock.withLock { quitting = true } }
+    func quit() { state.quitting = true }
 
     /// Acts on a key.
     func handle(_ key: TerminalKeys.Key) {
@@ -198,7 +204,7 @@ final class PlaySession: @unchecked Sendable {
     /// Waits until the queue is played (or q, or Ctrl-C), drawing the status line and telling
     /// failed items.
     func waitUntilDone() async {
-        while !lock.withLock({ quitting }) {
+        while !state.quitting {
             if let item = player.currentItem {
                 if let window, window.title != name(of: item) { window.title = name(of: item) }
                 drawStatus(item)

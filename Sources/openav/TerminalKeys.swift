@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 
 /// Keys typed on the terminal, one at a time and without echo, while kept (standard input in
 /// non-canonical mode); the terminal is set back by `restore()`. Nothing when standard input is
@@ -48,10 +49,9 @@ final class TerminalKeys: @unchecked Sendable {
 
     /// Tells the reading thread to stop.
     private final class StopBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stopped = false
-        var isStopped: Bool { lock.withLock { stopped } }
-        func stop() { lock.withLock { stopped = true } }
+        @Locked private var stopped = false
+        var isStopped: Bool { stopped }
+        func stop() { stopped = true }
     }
 
     /// Sets the terminal back.

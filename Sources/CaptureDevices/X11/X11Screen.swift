@@ -55,9 +55,8 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
     package let isConnected = true
     package let formats: [CaptureFormat]
 
-    private let lock = NSLock()
     private let runner = DeviceRunner(logger: X11Screen.logger)
-    private var pictureStorage = X11ScreenPicture()
+    @Locked private var pictureStorage = X11ScreenPicture()
     private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.X11Screen")
 
     /// Screen `screenNumber` (nil: the default screen) of the current display (`displayName`,
@@ -87,11 +86,11 @@ package final class X11Screen: CaptureDeviceBackend, @unchecked Sendable {
     /// What each frame shows; read at every frame: a new position of the capture area and the
     /// pointer settings take effect at once, a new size at the next frame (the picture is
     /// scaled to the started format's size).
-    package var picture: X11ScreenPicture { lock.withLock { pictureStorage } }
+    package var picture: X11ScreenPicture { pictureStorage }
 
     /// Changes `picture` in one step (safe against concurrent changes of other fields).
     package func updatePicture(_ change: (inout X11ScreenPicture) -> Void) {
-        lock.withLock { change(&pictureStorage) }
+        $pictureStorage.withLock(change)
     }
 
     /// The capture area, or the whole screen.

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// The level of one audio channel flowing through a connection, measured from the samples
@@ -13,18 +14,22 @@ public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
     /// The level reported for silence.
     static let floor: Float = -160
 
-    private let lock = NSLock()
-    private var average = AVCaptureAudioChannel.floor
-    private var peaks: [(time: Double, peak: Float)] = []
+    /// The last buffer's average level and the peaks of the last half second, changed together.
+    private struct State {
+        var average = AVCaptureAudioChannel.floor
+        var peaks: [(time: Double, peak: Float)] = []
+    }
+
+    private let state = Locked(State())
 
     override init() { super.init() }
 
     /// The average power of the most recent buffer of samples (their RMS), in dB.
-    public var averagePowerLevel: Float { lock.withLock { average } }
+    public var averagePowerLevel: Float { state.average }
 
     /// The highest sample level of the last half second, in dB.
     public var peakHoldLevel: Float {
-        lock.withLock { Self.decibels(peaks.map(\.peak).max() ?? 0) }
+        state.withLock { Self.decibels($0.peaks.map(\.peak).max() ?? 0) }
     }
 
     private static func decibels(_ amplitude: Float) -> Float {
@@ -33,10 +38,10 @@ public final class AVCaptureAudioChannel: NSObject, @unchecked Sendable {
 
     /// Records a buffer's mean square and peak (as linear amplitudes) at a time in seconds.
     private func record(_ level: Level, at time: Double) {
-        lock.withLock {
-            average = level.meanSquare > 0 ? max(Self.floor, 10 * log10(level.meanSquare)) : Self.floor
-            peaks.removeAll { $0.time <= time - Self.peakHoldTime }
-            peaks.append((time, level.peak))
+        state.withLock { s in
+            s.average = level.meanSquare > 0 ? max(Self.floor, 10 * log10(level.meanSquare)) : Self.floor
+            s.peaks.removeAll { $0.time <= time - Self.peakHoldTime }
+            s.peaks.append((time, level.peak))
         }
     }
 

@@ -17,13 +17,18 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// Linux addition: Apple does not say how many.
     public static let maximumQueuedBufferCount = 50
 
-    private let lock = NSLock()
-    private weak var delegateStorage: (any AVCaptureAudioDataOutputSampleBufferDelegate)?
-    private var queueStorage: DispatchQueue?
-    private var pending = BoundedQueue<(CMSampleBuffer, AVCaptureConnection)>(capacity: maximumQueuedBufferCount,
-                                                                             policy: .dropNewest)
-    private var draining = false
-    private var generation = 0
+    /// What the client, the device's thread and the delegate queue share, behind one lock.
+    private struct State {
+        weak var delegate: (any AVCaptureAudioDataOutputSampleBufferDelegate)?
+        var queue: DispatchQueue?
+        var pending = BoundedQueue<(CMSampleBuffer, AVCaptureConnection)>(
+            capacity: AVCaptureAudioDataOutput.maximumQueuedBufferCount, policy: .dropNewest)
+        var draining = false
+        /// Counts session stops, so a drain started before one delivers nothing after it.
+        var generation = 0
+    }
+
+    private let state = Locked(State())
     /// The iterations of `sampleBuffers`.
     private var streams: SampleBufferStreams!
 
@@ -37,11 +42,11 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     /// The delegate (held weakly), or nil.
     public var sampleBufferDelegate: (any AVCaptureAudioDataOutputSampleBufferDelegate)? {
-        lock.withLock { delegateStorage }
+        state.delegate
     }
 
     /// The queue the delegate is called on, or nil.
-    public var sampleBufferCallbackQueue: DispatchQueue? { lock.withLock { queueStorage } }
+    public var sampleBufferCallbackQueue: DispatchQueue? { state.queue }
 
     /// Sets the delegate and the serial queue it is called on; a delegate without a queue is a
     /// programmer error. A nil delegate stops delivery.
@@ -49,10 +54,10 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
                                         queue sampleBufferCallbackQueue: DispatchQueue?) {
         precondition(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil,
                      "AVCaptureAudioDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate")
-        lock.withLock {
-            delegateStorage = sampleBufferDelegate
-            queueStorage = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue
-            if sampleBufferDelegate == nil { pending.removeAll() }
+        state.withLock { s in
+            s.delegate = sampleBufferDelegate
+            s.queue = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue
+            if sampleBufferDelegate == nil { s.pending.removeAll() }
         }
     }
 
@@ -69,13 +74,13 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard let buffer = sample.sampleBuffer else { return }
-        let start = lock.withLock { () -> (DispatchQueue, Int)? in
-            let delegateQueue = delegateStorage == nil ? nil : queueStorage
+        let start = state.withLock { s -> (DispatchQueue, Int)? in
+            let delegateQueue = s.delegate == nil ? nil : s.queue
             guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue),
-                  case .queued = pending.push((buffer, connection)) else { return nil }
-            guard !draining else { return nil }
-            draining = true
-            return (queue, generation)
+                  case .queued = s.pending.push((buffer, connection)) else { return nil }
+            guard !s.draining else { return nil }
+            s.draining = true
+            return (queue, s.generation)
         }
         if let (queue, generation) = start { queue.async { self.drain(on: queue, generation: generation) } }
     }
@@ -85,13 +90,13 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// The delegate is called only on its queue.
     private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
-            let next = lock.withLock { () -> (CMSampleBuffer, AVCaptureConnection, (any AVCaptureAudioDataOutputSampleBufferDelegate)?)? in
-                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty,
-                      let (buffer, connection) = pending.pop() else {
-                    draining = false
+            let next = state.withLock { s -> (CMSampleBuffer, AVCaptureConnection, (any AVCaptureAudioDataOutputSampleBufferDelegate)?)? in
+                guard s.generation == generation, s.delegate != nil || !streams.isEmpty,
+                      let (buffer, connection) = s.pending.pop() else {
+                    s.draining = false
                     return nil
                 }
-                return (buffer, connection, queueStorage === queue ? delegateStorage : nil)
+                return (buffer, connection, s.queue === queue ? s.delegate : nil)
             }
             guard let (buffer, connection, delegate) = next else { return }
             delegate?.captureOutput(self, didOutput: buffer, from: connection)
@@ -108,9 +113,9 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     override func sessionDidStopRunning() {
-        lock.withLock {
-            generation += 1
-            pending.removeAll()
+        state.withLock { s in
+            s.generation += 1
+            s.pending.removeAll()
         }
         streams.finishAll()
     }

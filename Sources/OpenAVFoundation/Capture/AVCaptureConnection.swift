@@ -12,13 +12,17 @@ import MediaEngine
 /// orientation or angle, or `isVideoMirrored` while `automaticallyAdjustsVideoMirroring` is true,
 /// is a programmer error (`preconditionFailure`), where Apple raises an exception.
 public final class AVCaptureConnection: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var outputStorage: AVCaptureOutput?
-    private var enabled = true
-    /// The clockwise rotation, in whole quarter turns of 90°.
-    private var rotationDegrees = 0
-    private var mirrored = false
-    private var adjustsMirroring = true
+    /// What the connection's setters change, behind one lock.
+    private struct State {
+        weak var output: AVCaptureOutput?
+        var isEnabled = true
+        /// The clockwise rotation in degrees: 0, 90, 180 or 270.
+        var rotationDegrees = 0
+        var mirrored = false
+        var adjustsMirroring = true
+    }
+
+    private let state: Locked<State>
 
     /// The ports media comes from.
     public let inputPorts: [AVCaptureInput.Port]
@@ -35,7 +39,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
         inputPorts = ports
         inputs = ports.map(\.input)
-        outputStorage = output
+        state = Locked(State(output: output))
         let channels = ports.first { $0.mediaType == .audio }?.formatDescription?.audioStreamBasicDescription?.mChannelsPerFrame ?? 0
         audioChannels = (0..<Int(channels)).map { _ in AVCaptureAudioChannel() }
     }
@@ -56,14 +60,14 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     public var videoPreviewLayer: AVCaptureVideoPreviewLayer? { (receiver as? VideoPreviewOutput)?.layer }
 
     /// Where the connection's media goes: its output, or the one behind a preview layer.
-    var receiver: AVCaptureOutput? { lock.withLock { outputStorage } }
+    var receiver: AVCaptureOutput? { state.output }
 
     /// Whether media flows through the connection; a change reroutes a running session's media
     /// at once.
     public var isEnabled: Bool {
-        get { lock.withLock { enabled } }
+        get { state.isEnabled }
         set {
-            lock.withLock { enabled = newValue }
+            state.isEnabled = newValue
             receiver?.session?.applyIfRunning()
         }
     }
@@ -86,7 +90,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// 270°. The same setting as `videoRotationAngle`.
     public var videoOrientation: AVCaptureVideoOrientation {
         get {
-            switch lock.withLock({ rotationDegrees }) {
+            switch state.rotationDegrees {
             case 90: .portrait
             case 180: .landscapeLeft
             case 270: .portraitUpsideDown
@@ -102,7 +106,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
             case .landscapeLeft: 180
             case .portraitUpsideDown: 270
             }
-            lock.withLock { rotationDegrees = degrees }
+            state.rotationDegrees = degrees
         }
     }
 
@@ -115,11 +119,11 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// The clockwise rotation, in degrees, applied to the delivered video (0 by default).
     /// Setting an angle `isVideoRotationAngleSupported(_:)` refuses is a programmer error.
     public var videoRotationAngle: CGFloat {
-        get { CGFloat(lock.withLock { rotationDegrees }) }
+        get { CGFloat(state.rotationDegrees) }
         set {
             precondition(isVideoRotationAngleSupported(newValue),
                          "AVCaptureConnection.videoRotationAngle must be an angle isVideoRotationAngleSupported(_:) accepts")
-            lock.withLock { rotationDegrees = Int(newValue) }
+            state.rotationDegrees = Int(newValue)
         }
     }
 
@@ -133,15 +137,15 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// mirrored) and setting it is a programmer error.
     public var isVideoMirrored: Bool {
         get {
-            lock.withLock { adjustsMirroring ? nil : mirrored } ?? (devicePosition == .front)
+            state.withLock { $0.adjustsMirroring ? nil : $0.mirrored } ?? (devicePosition == .front)
         }
         set {
             precondition(isVideoMirroringSupported,
                          "AVCaptureConnection.isVideoMirrored can only be set when isVideoMirroringSupported")
-            lock.withLock {
-                precondition(!adjustsMirroring,
+            state.withLock { s in
+                precondition(!s.adjustsMirroring,
                              "AVCaptureConnection.isVideoMirrored cannot be set while automaticallyAdjustsVideoMirroring is true")
-                mirrored = newValue
+                s.mirrored = newValue
             }
         }
     }
@@ -149,13 +153,13 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// Whether `isVideoMirrored` follows the camera's position (true by default): front
     /// cameras mirrored, others not.
     public var automaticallyAdjustsVideoMirroring: Bool {
-        get { lock.withLock { adjustsMirroring } }
+        get { state.adjustsMirroring }
         set {
             let follows = devicePosition == .front
-            lock.withLock {
+            state.withLock { s in
                 // Turning the automatic off keeps the mirroring it had chosen.
-                if adjustsMirroring && !newValue { mirrored = follows }
-                adjustsMirroring = newValue
+                if s.adjustsMirroring && !newValue { s.mirrored = follows }
+                s.adjustsMirroring = newValue
             }
         }
     }
@@ -172,7 +176,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The turn the output applies to each delivered picture.
     var videoTurn: QuarterTurn {
-        QuarterTurn(clockwiseDegrees: lock.withLock { rotationDegrees }, mirrored: isVideoMirrored)
+        QuarterTurn(clockwiseDegrees: state.rotationDegrees, mirrored: isVideoMirrored)
     }
 
     // MARK: Stabilization

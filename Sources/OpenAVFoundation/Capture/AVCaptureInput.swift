@@ -1,11 +1,16 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// The abstract base of capture session inputs: a source of media with one port per stream.
 public class AVCaptureInput: NSObject, @unchecked Sendable {
-    let inputLock = NSLock()
-    private weak var sessionStorage: AVCaptureSession?
+    /// The session, held weakly: the session owns its inputs.
+    private struct SessionLink {
+        weak var session: AVCaptureSession?
+    }
+
+    private let sessionLink = Locked(SessionLink())
 
     override init() { super.init() }
 
@@ -33,9 +38,9 @@ public class AVCaptureInput: NSObject, @unchecked Sendable {
     /// What the session starts for this input; nil for inputs it has nothing to start for.
     var captureSource: CaptureSource? { nil }
 
-    /// The session the input was added to (guarded by `inputLock`).
+    /// The session the input was added to.
     var session: AVCaptureSession? {
-        get { inputLock.withLock { sessionStorage } }
-        set { inputLock.withLock { sessionStorage = newValue } }
+        get { sessionLink.session }
+        set { sessionLink.session = newValue }
     }
 }

@@ -1,16 +1,21 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 
 /// The abstract base of capture session outputs, such as `AVCaptureVideoDataOutput`.
 public class AVCaptureOutput: NSObject, @unchecked Sendable {
-    let outputLock = NSLock()
-    private weak var sessionStorage: AVCaptureSession?
-    private var connectionStorage: [AVCaptureConnection] = []
+    /// The session and connections, as the session sets them.
+    private struct Links {
+        weak var session: AVCaptureSession?
+        var connections: [AVCaptureConnection] = []
+    }
+
+    private let links = Locked(Links())
 
     override init() { super.init() }
 
     /// The connections that bring media to the output.
-    public var connections: [AVCaptureConnection] { outputLock.withLock { connectionStorage } }
+    public var connections: [AVCaptureConnection] { links.connections }
 
     /// The first connection with an input port of a media type.
     public func connection(with mediaType: AVMediaType) -> AVCaptureConnection? {
@@ -19,13 +24,13 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     /// The session the output was added to.
     var session: AVCaptureSession? {
-        get { outputLock.withLock { sessionStorage } }
-        set { outputLock.withLock { sessionStorage = newValue } }
+        get { links.session }
+        set { links.session = newValue }
     }
 
     /// Replaces the connections (by the session).
     func setConnections(_ connections: [AVCaptureConnection]) {
-        outputLock.withLock { connectionStorage = connections }
+        links.connections = connections
     }
 
     /// Whether the output takes media of a type (each type through at most one connection).

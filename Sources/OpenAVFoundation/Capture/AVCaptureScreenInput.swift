@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -16,12 +17,11 @@ import OpenCoreVideo
 public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     private let screen: X11Screen
     private var portStorage: [Port] = []
-    private var cropRectStorage = CGRect.null
-    private var minFrameDurationStorage = CMTime(value: 1, timescale: 60)
-    private var scaleFactorStorage: CGFloat = 1
-    private var capturesCursorStorage = true
-    private var capturesMouseClicksStorage = false
-    private var removesDuplicateFramesStorage = false
+    @Locked private var cropRectStorage = CGRect.null
+    @Locked private var minFrameDurationStorage = CMTime(value: 1, timescale: 60)
+    @Locked private var scaleFactorStorage: CGFloat = 1
+    @Locked private var capturesCursorStorage = true
+    @Locked private var capturesMouseClicksStorage = false
 
     /// An input for a display, or nil when it cannot be captured. Linux: `displayID` is the
     /// screen number on the X11 display in `$DISPLAY`; 0 (`CGMainDisplayID()`) is the display's
@@ -45,9 +45,9 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// rounded to whole pixels, and clipped to the screen. A new size restarts the capture; a
     /// new position alone takes effect at the next frame.
     public var cropRect: CGRect {
-        get { inputLock.withLock { cropRectStorage } }
+        get { cropRectStorage }
         set {
-            inputLock.withLock { cropRectStorage = newValue }
+            cropRectStorage = newValue
             let area = captureArea
             screen.updatePicture { $0.captureArea = (area.x, area.y, area.width, area.height) }
             session?.applyIfRunning()
@@ -60,13 +60,13 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// falls behind (dropped frames are reported). Durations longer than 1 s or shorter than
     /// 1/120 s are a programmer error.
     public var minFrameDuration: CMTime {
-        get { inputLock.withLock { minFrameDurationStorage } }
+        get { minFrameDurationStorage }
         set {
             let duration = newValue.isValid ? newValue : CMTime(value: 1, timescale: 60)
             precondition(duration.isNumeric && duration >= CMTime(value: 1, timescale: X11Screen.maxFrameRate)
                             && duration <= CMTime(value: 1, timescale: 1),
                          "AVCaptureScreenInput.minFrameDuration must lie between 1/120 s and 1 s")
-            inputLock.withLock { minFrameDurationStorage = duration }
+            minFrameDurationStorage = duration
             session?.applyIfRunning()
         }
     }
@@ -77,10 +77,10 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// cursor included, is scaled bicubically by the shared pixel converter. A change restarts
     /// the capture. A factor that is not a positive number is a programmer error.
     public var scaleFactor: CGFloat {
-        get { inputLock.withLock { scaleFactorStorage } }
+        get { scaleFactorStorage }
         set {
             precondition(newValue.isFinite && newValue > 0, "AVCaptureScreenInput.scaleFactor must be a positive number")
-            inputLock.withLock { scaleFactorStorage = newValue }
+            scaleFactorStorage = newValue
             session?.applyIfRunning()
         }
     }
@@ -90,9 +90,9 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// at every frame; a server without XFixes gives frames without it. Takes effect at the
     /// next frame.
     public var capturesCursor: Bool {
-        get { inputLock.withLock { capturesCursorStorage } }
+        get { capturesCursorStorage }
         set {
-            inputLock.withLock { capturesCursorStorage = newValue }
+            capturesCursorStorage = newValue
             screen.updatePicture { $0.drawsCursor = newValue }
         }
     }
@@ -103,9 +103,9 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// ring is opaque yellow-orange (`#FFD000`), 16 pixels in radius and 4 wide, drawn under the
     /// cursor for the left, middle and right buttons. Takes effect at the next frame.
     public var capturesMouseClicks: Bool {
-        get { inputLock.withLock { capturesMouseClicksStorage } }
+        get { capturesMouseClicksStorage }
         set {
-            inputLock.withLock { capturesMouseClicksStorage = newValue }
+            capturesMouseClicksStorage = newValue
             screen.updatePicture { $0.drawsMouseClicks = newValue }
         }
     }
@@ -113,10 +113,7 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     /// Whether duplicate frames are dropped (false by default). Ignored, as on Apple platforms
     /// since macOS 10.10: every frame is delivered; the value is stored only.
     @available(*, deprecated, message: "No longer supported.")
-    public var removesDuplicateFrames: Bool {
-        get { inputLock.withLock { removesDuplicateFramesStorage } }
-        set { inputLock.withLock { removesDuplicateFramesStorage = newValue } }
-    }
+    @Locked public var removesDuplicateFrames = false
 
     /// The captured rectangle in whole pixels, clipped to the screen: the crop, or the screen.
     private var captureArea: (x: Int, y: Int, width: Int, height: Int) {

@@ -62,27 +62,59 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         let reason: CFString
     }
 
-    private let lock = NSLock()
-    private weak var delegateStorage: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
-    private var queueStorage: DispatchQueue?
-    /// The settings as given, and what they ask for.
-    private var settingsStorage: (dictionary: [String: Any], request: VideoOutputSettings)?
-    private var discardsLate = true
-    /// Frames waiting for the delegate: the newest one (`alwaysDiscardsLateVideoFrames`) or up
-    /// to `lateFrameQueueCapacity`, the newest dropped.
-    private var pending = BoundedQueue<Pending>(capacity: 1, policy: .dropOldest)
-    private var dropped: [Dropped] = []
-    private var draining = false
-    /// The sequence number of the device's last sample this run, to notice a restart.
-    private var lastSequenceNumber: UInt64?
-    /// `minFrameDuration`, and the time of the last frame it let through.
-    private var minimumInterval = CMTime.invalid
-    private var lastAcceptedTime = CMTime.invalid
-    /// Counts session stops, so a drain started before one delivers nothing after it.
-    private var generation = 0
-    /// The format of the last frame reported dropped, reused while frames keep it (making one
-    /// costs far more than checking one, and drops happen when the device thread is behind).
-    private var droppedFormat: CMVideoFormatDescription?
+    /// What the client, the device's thread and the delegate queue share, behind one lock.
+    private struct State {
+        weak var delegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
+        var queue: DispatchQueue?
+        /// The settings as given, and what they ask for.
+        var settings: (dictionary: [String: Any], request: VideoOutputSettings)?
+        var discardsLate = true
+        /// Frames waiting for the delegate: the newest one (`alwaysDiscardsLateVideoFrames`) or
+        /// up to `lateFrameQueueCapacity`, the newest dropped.
+        var pending = BoundedQueue<Pending>(capacity: 1, policy: .dropOldest)
+        var dropped: [Dropped] = []
+        var draining = false
+        /// The sequence number of the device's last sample this run, to notice a restart.
+        var lastSequenceNumber: UInt64?
+        /// `minFrameDuration`, and the time of the last frame it let through.
+        var minimumInterval = CMTime.invalid
+        var lastAcceptedTime = CMTime.invalid
+        /// Counts session stops, so a drain started before one delivers nothing after it.
+        var generation = 0
+        /// The format of the last frame reported dropped, reused while frames keep it (making
+        /// one costs far more than checking one, and drops happen when the device thread is
+        /// behind).
+        var droppedFormat: CMVideoFormatDescription?
+
+        /// Whether the settings ask for the device's native format: a camera's compressed frames.
+        var deliversCompressedFrames: Bool { settings?.dictionary.isEmpty == true }
+
+        /// Reports a frame dropped for being late.
+        mutating func drop(_ frame: Pending) {
+            dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
+                                   formatDescription: formatDescription(of: frame.frame), connection: frame.connection,
+                                   reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
+        }
+
+        /// The format description of a dropped frame: a compressed frame's own; for a picture
+        /// `droppedFormat` while it matches; for a frame without a picture the last one.
+        mutating func formatDescription(of frame: Frame?) -> CMVideoFormatDescription? {
+            let pixelBuffer: CVPixelBuffer
+            switch frame {
+            case .compressed(let sample)?: return sample.formatDescription
+            case nil: return droppedFormat
+            case .picture(let picture)?: pixelBuffer = picture
+            }
+            if let droppedFormat, CMVideoFormatDescriptionMatchesImageBuffer(droppedFormat, imageBuffer: pixelBuffer) {
+                return droppedFormat
+            }
+            droppedFormat = nil
+            CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &droppedFormat)
+            return droppedFormat
+        }
+    }
+
+    private let state = Locked(State())
 
     // Used only on the delegate queue, by `drain`.
     private let converter = CapturePixelConverter()
@@ -124,7 +156,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// height scale the picture (through the same conversion as the pixel format and the turn).
     public var videoSettings: [String: Any]! {
         get {
-            var settings = lock.withLock { settingsStorage?.dictionary } ?? [:]
+            var settings = state.settings?.dictionary ?? [:]
             if deliversCompressedFrames, let codec = connection(with: .video)?.activeVideoFormat?.codecType {
                 return [AVVideoCodecKey: AVVideoCodecType(rawValue: codec.fourCharacterString)]
             }
@@ -146,7 +178,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                  "AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
                 }
             }
-            lock.withLock { settingsStorage = parsed }
+            state.settings = parsed
             needsChanged()
         }
     }
@@ -157,15 +189,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
-    private var request: VideoOutputSettings? { lock.withLock { settingsStorage?.request } }
+    private var request: VideoOutputSettings? { state.settings?.request }
 
     /// Whether the settings ask for the device's native format: a camera's compressed frames.
-    private var deliversCompressedFrames: Bool { lock.withLock { deliversCompressedFramesLocked } }
-    /// `deliversCompressedFrames`, with `lock` held.
-    private var deliversCompressedFramesLocked: Bool { settingsStorage?.dictionary.isEmpty == true }
+    private var deliversCompressedFrames: Bool { state.withLock { $0.deliversCompressedFrames } }
 
     override func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool {
-        lock.withLock { (delegateStorage != nil || !streams.isEmpty) && !deliversCompressedFramesLocked }
+        state.withLock { s in (s.delegate != nil || !streams.isEmpty) && !s.deliversCompressedFrames }
     }
 
     /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
@@ -174,19 +204,19 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// undecodable up to a key frame).
     @available(*, deprecated, message: "Use AVCaptureDevice.activeVideoMinFrameDuration instead.")
     public var minFrameDuration: CMTime {
-        get { lock.withLock { minimumInterval } }
-        set { lock.withLock { minimumInterval = newValue } }
+        get { state.minimumInterval }
+        set { state.minimumInterval = newValue }
     }
 
     /// Whether frames arriving while the delegate is busy are dropped, keeping only the newest
     /// one waiting (true, the default), rather than queued (up to `lateFrameQueueCapacity`).
     public var alwaysDiscardsLateVideoFrames: Bool {
-        get { lock.withLock { discardsLate } }
+        get { state.discardsLate }
         set {
-            lock.withLock {
-                discardsLate = newValue
+            state.withLock { s in
+                s.discardsLate = newValue
                 let (capacity, policy) = newValue ? (1, BoundedQueue<Pending>.Policy.dropOldest) : (Self.lateFrameQueueCapacity, .dropNewest)
-                for frame in pending.reconfigure(capacity: capacity, policy: policy) { dropLocked(frame) }
+                for frame in s.pending.reconfigure(capacity: capacity, policy: policy) { s.drop(frame) }
             }
         }
     }
@@ -234,11 +264,11 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     /// The delegate (held weakly), or nil.
     public var sampleBufferDelegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)? {
-        lock.withLock { delegateStorage }
+        state.delegate
     }
 
     /// The queue the delegate is called on, or nil.
-    public var sampleBufferCallbackQueue: DispatchQueue? { lock.withLock { queueStorage } }
+    public var sampleBufferCallbackQueue: DispatchQueue? { state.queue }
 
     /// Sets the delegate and the serial queue it is called on; a delegate without a queue is a
     /// programmer error. A nil delegate stops delivery.
@@ -246,12 +276,12 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                         queue sampleBufferCallbackQueue: DispatchQueue?) {
         precondition(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil,
                      "AVCaptureVideoDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate")
-        lock.withLock {
-            delegateStorage = sampleBufferDelegate
-            queueStorage = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue
+        state.withLock { s in
+            s.delegate = sampleBufferDelegate
+            s.queue = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue
             if sampleBufferDelegate == nil {
-                pending.removeAll()
-                dropped.removeAll()
+                s.pending.removeAll()
+                s.dropped.removeAll()
             }
         }
         needsChanged()
@@ -261,22 +291,22 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard sample.isVideo else { return }
-        let start = lock.withLock { () -> (DispatchQueue, Int)? in
-            let delegateQueue = delegateStorage == nil ? nil : queueStorage
+        let start = state.withLock { s -> (DispatchQueue, Int)? in
+            let delegateQueue = s.delegate == nil ? nil : s.queue
             guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
             // A device that starts counting again was restarted (new format, another camera):
             // an unknown number of frames fell in between.
-            let restarted = lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
-            lastSequenceNumber = sample.sequenceNumber
-            let frame = deliversCompressedFramesLocked
+            let restarted = s.lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
+            s.lastSequenceNumber = sample.sequenceNumber
+            let frame = s.deliversCompressedFrames
                 ? sample.compressedVideo.map(Frame.compressed) ?? sample.pixelBuffer.map(Frame.picture)
                                : sample.pixelBuffer.map(Frame.picture)
             if restarted || !sample.drops.isEmpty || frame == nil {
-                let description = droppedFormatLocked(of: frame)
+                let description = s.formatDescription(of: frame)
                 if restarted {
-                    dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
-                                           formatDescription: description, connection: connection,
-                                           reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
+                    s.dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
+                                             formatDescription: description, connection: connection,
+                                             reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
                 }
                 var before = sample.droppedBefore
                 for run in sample.drops {
@@ -284,59 +314,36 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                                                      : kCMSampleBufferDroppedFrameReason_OutOfBuffers
                     for k in stride(from: before, to: before - run.count, by: -1) {
                         let time = CMTimeSubtract(sample.presentationTime, CMTimeMultiply(sample.duration, multiplier: Int32(k)))
-                        dropped.append(Dropped(presentationTime: time, duration: sample.duration,
-                                               formatDescription: description, connection: connection, reason: reason))
+                        s.dropped.append(Dropped(presentationTime: time, duration: sample.duration,
+                                                 formatDescription: description, connection: connection, reason: reason))
                     }
                     before -= run.count
                 }
                 if frame == nil {
                     // A compressed frame the camera could not decode: no picture to deliver.
-                    dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
-                                           formatDescription: description, connection: connection,
-                                           reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
+                    s.dropped.append(Dropped(presentationTime: sample.presentationTime, duration: sample.duration,
+                                             formatDescription: description, connection: connection,
+                                             reason: kCMSampleBufferDroppedFrameReason_Discontinuity))
                 }
             }
             guard let frame else {
-                guard !draining else { return nil }
-                draining = true
-                return (queue, generation)
+                guard !s.draining else { return nil }
+                s.draining = true
+                return (queue, s.generation)
             }
-            if minimumInterval.isNumeric, lastAcceptedTime.isNumeric,
-               sample.presentationTime - lastAcceptedTime < minimumInterval - CMTimeMultiplyByRatio(sample.duration, multiplier: 1, divisor: 2) {
+            if s.minimumInterval.isNumeric, s.lastAcceptedTime.isNumeric,
+               sample.presentationTime - s.lastAcceptedTime < s.minimumInterval - CMTimeMultiplyByRatio(sample.duration, multiplier: 1, divisor: 2) {
                 return nil
             }
-            lastAcceptedTime = sample.presentationTime
+            s.lastAcceptedTime = sample.presentationTime
             let waiting = Pending(frame: frame, presentationTime: sample.presentationTime,
                                   duration: sample.duration, connection: connection)
-            if case .dropped(let late) = pending.push(waiting) { dropLocked(late) }
-            guard !draining else { return nil }
-            draining = true
-            return (queue, generation)
+            if case .dropped(let late) = s.pending.push(waiting) { s.drop(late) }
+            guard !s.draining else { return nil }
+            s.draining = true
+            return (queue, s.generation)
         }
         if let (queue, generation) = start { queue.async { self.drain(on: queue, generation: generation) } }
-    }
-
-    private func dropLocked(_ frame: Pending) {
-        dropped.append(Dropped(presentationTime: frame.presentationTime, duration: frame.duration,
-                               formatDescription: droppedFormatLocked(of: frame.frame), connection: frame.connection,
-                               reason: kCMSampleBufferDroppedFrameReason_FrameWasLate))
-    }
-
-    /// The format description of a dropped frame: a compressed frame's own; for a picture
-    /// `droppedFormat` while it matches; for a frame without a picture the last one.
-    private func droppedFormatLocked(of frame: Frame?) -> CMVideoFormatDescription? {
-        let pixelBuffer: CVPixelBuffer
-        switch frame {
-        case .compressed(let sample)?: return sample.formatDescription
-        case nil: return droppedFormat
-        case .picture(let picture)?: pixelBuffer = picture
-        }
-        if let droppedFormat, CMVideoFormatDescriptionMatchesImageBuffer(droppedFormat, imageBuffer: pixelBuffer) {
-            return droppedFormat
-        }
-        droppedFormat = nil
-        CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: pixelBuffer, formatDescriptionOut: &droppedFormat)
-        return droppedFormat
     }
 
     /// Delivers drop reports and waiting frames until none is left, on `queue`: the delegate's
@@ -344,16 +351,16 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// no delegate. The delegate is called only on its queue.
     private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
-            let work = lock.withLock { () -> ([Dropped], Pending?, (any AVCaptureVideoDataOutputSampleBufferDelegate)?)? in
-                guard self.generation == generation, delegateStorage != nil || !streams.isEmpty,
-                      !dropped.isEmpty || !pending.isEmpty else {
-                    draining = false
+            let work = state.withLock { s -> ([Dropped], Pending?, (any AVCaptureVideoDataOutputSampleBufferDelegate)?)? in
+                guard s.generation == generation, s.delegate != nil || !streams.isEmpty,
+                      !s.dropped.isEmpty || !s.pending.isEmpty else {
+                    s.draining = false
                     return nil
                 }
-                let drops = dropped
-                dropped.removeAll()
-                let frame = pending.pop()
-                return (drops, frame, queueStorage === queue ? delegateStorage : nil)
+                let drops = s.dropped
+                s.dropped.removeAll()
+                let frame = s.pending.pop()
+                return (drops, frame, s.queue === queue ? s.delegate : nil)
             }
             guard let (drops, frame, delegate) = work else { return }
             for drop in drops {
@@ -431,12 +438,12 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     override func sessionWillStartRunning() {}
 
     override func sessionDidStopRunning() {
-        lock.withLock {
-            generation += 1
-            pending.removeAll()
-            dropped.removeAll()
-            lastSequenceNumber = nil
-            lastAcceptedTime = .invalid
+        state.withLock { s in
+            s.generation += 1
+            s.pending.removeAll()
+            s.dropped.removeAll()
+            s.lastSequenceNumber = nil
+            s.lastAcceptedTime = .invalid
         }
         streams.finishAll()
     }

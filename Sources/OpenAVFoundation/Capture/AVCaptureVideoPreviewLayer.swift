@@ -1,5 +1,6 @@
 import Display
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreVideo
 
@@ -13,9 +14,7 @@ import OpenCoreVideo
 open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// The output that stands behind the layer in its session.
     let previewOutput = VideoPreviewOutput()
-    private let lock = NSLock()
-    private var sessionValue: AVCaptureSession?
-    private var gravity = AVLayerVideoGravity.resizeAspect
+    @Locked private var sessionValue: AVCaptureSession? = nil
     // The display thread's own: pictures converted to a format a window shows.
     private let converter = PixelConverter()
     private let pools = PixelBufferPools()
@@ -47,7 +46,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// The session whose video the layer shows; setting it connects the layer to the session's
     /// video input port.
     open var session: AVCaptureSession? {
-        get { lock.withLock { sessionValue } }
+        get { sessionValue }
         set { attach(to: newValue, connecting: true) }
     }
 
@@ -57,9 +56,9 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     }
 
     private func attach(to session: AVCaptureSession?, connecting: Bool) {
-        let old = lock.withLock { () -> AVCaptureSession? in
-            defer { sessionValue = session }
-            return sessionValue
+        let old = $sessionValue.withLock { value -> AVCaptureSession? in
+            defer { value = session }
+            return value
         }
         old?.removeOutput(previewOutput)
         guard let session else { return }
@@ -81,10 +80,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     }
 
     /// How the video fits the layer's bounds; `.resizeAspect` by default.
-    open var videoGravity: AVLayerVideoGravity {
-        get { lock.withLock { gravity } }
-        set { lock.withLock { gravity = newValue } }
-    }
+    @Locked open var videoGravity = AVLayerVideoGravity.resizeAspect
 
     // MARK: Converting between the layer's and the camera's coordinates
 

@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import OpenCoreVideo
 
 /// What stands behind a preview layer in its session: an output taking its connection's video
@@ -9,15 +10,15 @@ import OpenCoreVideo
 final class VideoPreviewOutput: AVCaptureOutput, @unchecked Sendable {
     /// The layer this output serves.
     weak var layer: AVCaptureVideoPreviewLayer?
-    private var newest: CVPixelBuffer?
+    @Locked private var newest: CVPixelBuffer? = nil
 
     override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard sample.isVideo, let picture = sample.pixelBuffer else { return }
-        outputLock.withLock { newest = picture }
+        newest = picture
     }
 
     /// The newest picture from the camera, if one came.
-    var picture: CVPixelBuffer? { outputLock.withLock { newest } }
+    var picture: CVPixelBuffer? { newest }
 }

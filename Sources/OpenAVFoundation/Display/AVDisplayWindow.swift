@@ -1,5 +1,6 @@
 import Display
 import Foundation
+import HostSystem
 import OpenCoreVideo
 
 /// A native window that shows a layer. Linux addition: it puts an `AVPlayerLayer` or an
@@ -21,11 +22,10 @@ import OpenCoreVideo
 /// device) throws `AVError.deviceNotConnected` saying so.
 open class AVDisplayWindow: NSObject, @unchecked Sendable {
     private let window: VideoWindow
-    private let lock = NSLock()
-    private var shownLayer: CALayer
-    private var titleValue: String
-    private var onClose: (() -> Void)?
-    private var onKey: ((Key) -> Void)?
+    @Locked private var shownLayer: CALayer
+    @Locked private var titleValue: String
+    @Locked private var onClose: (() -> Void)? = nil
+    @Locked private var onKey: ((Key) -> Void)? = nil
 
     /// Opens a window of `size` points titled `title` that shows `layer`, centred on the screen.
     public convenience init(layer: CALayer, title: String = "OpenAVFoundation", size: CGSize = CGSize(width: 1280, height: 720)) throws {
@@ -48,11 +48,11 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
         window.setCompose { [weak self] width, height in self?.compose(width: width, height: height) ?? [] }
         window.onClose { [weak self] in
             guard let self else { return }
-            lock.withLock { shownLayer }.leftWindow()
-            lock.withLock { onClose }?()
+            shownLayer.leftWindow()
+            onClose?()
         }
         window.setKeyHandler { [weak self] key in
-            guard let self, let handler = lock.withLock({ onKey }) else { return }
+            guard let self, let handler = onKey else { return }
             switch key {
             case .character(let character): handler(.character(character))
             case .left: handler(.leftArrow)
@@ -72,11 +72,11 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
 
     /// The layer the window shows; its frame follows the window's size.
     open var layer: CALayer {
-        get { lock.withLock { shownLayer } }
+        get { shownLayer }
         set {
-            let old = lock.withLock { () -> CALayer in
-                defer { shownLayer = newValue }
-                return shownLayer
+            let old = $shownLayer.withLock { shown -> CALayer in
+                defer { shown = newValue }
+                return shown
             }
             if old !== newValue {
                 old.leftWindow()
@@ -87,9 +87,9 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
 
     /// The window's title.
     open var title: String {
-        get { lock.withLock { titleValue } }
+        get { titleValue }
         set {
-            lock.withLock { titleValue = newValue }
+            titleValue = newValue
             window.setTitle(newValue)
         }
     }
@@ -116,14 +116,14 @@ open class AVDisplayWindow: NSObject, @unchecked Sendable {
 
     /// Called when the user closes the window (on the window's own thread).
     open var closeHandler: (() -> Void)? {
-        get { lock.withLock { onClose } }
-        set { lock.withLock { onClose = newValue } }
+        get { onClose }
+        set { onClose = newValue }
     }
 
     /// Called for each key pressed in the window (on the window's own thread).
     open var keyHandler: ((Key) -> Void)? {
-        get { lock.withLock { onKey } }
-        set { lock.withLock { onKey = newValue } }
+        get { onKey }
+        set { onKey = newValue }
     }
 
     /// Closes the window; its layer stops taking pictures.

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreVideo
 
 /// A rectangle of a window's picture, in a tree of layers: the part of Core Animation's
@@ -10,12 +11,14 @@ import OpenCoreVideo
 /// same size, `isHidden`, and sublayers drawn in order above it; there are no animations,
 /// transforms, contents or drawing of its own.
 open class CALayer: NSObject, @unchecked Sendable {
-    let treeLock = NSRecursiveLock()
-    private var frameValue = CGRect.zero
-    private var hidden = false
-    private var nameValue: String?
-    private var children: [CALayer] = []
-    private weak var parent: CALayer?
+    /// The layer's place in its tree: the sublayers, and the superlayer, held weakly (a layer
+    /// owns its sublayers).
+    private struct Tree {
+        var sublayers: [CALayer] = []
+        weak var superlayer: CALayer?
+    }
+
+    private let tree = Locked(Tree())
 
     /// Creates a layer with a zero frame.
     public override init() {
@@ -23,16 +26,13 @@ open class CALayer: NSObject, @unchecked Sendable {
     }
 
     /// The layer's rectangle in its superlayer's coordinates.
-    open var frame: CGRect {
-        get { treeLock.withLock { frameValue } }
-        set { treeLock.withLock { frameValue = newValue } }
-    }
+    @Locked open var frame = CGRect.zero
 
     /// The layer's own coordinates: origin zero, the frame's size. Setting it sets the frame's
     /// size.
     open var bounds: CGRect {
         get { CGRect(origin: .zero, size: frame.size) }
-        set { treeLock.withLock { frameValue.size = newValue.size } }
+        set { $frame.withLock { $0.size = newValue.size } }
     }
 
     /// The layer's centre in its superlayer's coordinates (its anchor point is always the
@@ -43,48 +43,45 @@ open class CALayer: NSObject, @unchecked Sendable {
             return CGPoint(x: frame.midX, y: frame.midY)
         }
         set {
-            treeLock.withLock {
-                frameValue.origin = CGPoint(x: newValue.x - frameValue.width / 2, y: newValue.y - frameValue.height / 2)
+            $frame.withLock { frame in
+                frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
             }
         }
     }
 
     /// A name for the layer, for the app's own use; nil by default.
-    open var name: String? {
-        get { treeLock.withLock { nameValue } }
-        set { treeLock.withLock { nameValue = newValue } }
-    }
+    @Locked open var name = String?.none
 
     /// Whether the layer and its sublayers are left out of the picture.
-    open var isHidden: Bool {
-        get { treeLock.withLock { hidden } }
-        set { treeLock.withLock { hidden = newValue } }
-    }
+    @Locked open var isHidden = false
 
     /// The layers drawn above this one, in order (the last on top); nil when there are none.
     /// Setting it takes the former sublayers out and each new one from its former superlayer.
     open var sublayers: [CALayer]? {
-        get { treeLock.withLock { children.isEmpty ? nil : children } }
+        get {
+            let sublayers = tree.sublayers
+            return sublayers.isEmpty ? nil : sublayers
+        }
         set {
-            for child in treeLock.withLock({ children }) { child.removeFromSuperlayer() }
+            for child in tree.sublayers { child.removeFromSuperlayer() }
             for layer in newValue ?? [] { addSublayer(layer) }
         }
     }
 
     /// The layer this one is a sublayer of.
-    open var superlayer: CALayer? { treeLock.withLock { parent } }
+    open var superlayer: CALayer? { tree.superlayer }
 
     /// Adds `layer` on top of the sublayers, taking it from its former superlayer.
     open func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(treeLock.withLock { children.count }))
+        insertSublayer(layer, at: UInt32(tree.sublayers.count))
     }
 
     /// Inserts `layer` among the sublayers at `idx` (0 is the bottom), taking it from its
     /// former superlayer.
     open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         layer.removeFromSuperlayer()
-        treeLock.withLock { children.insert(layer, at: min(Int(idx), children.count)) }
-        layer.treeLock.withLock { layer.parent = self }
+        tree.withLock { tree in tree.sublayers.insert(layer, at: min(Int(idx), tree.sublayers.count)) }
+        layer.tree.superlayer = self
     }
 
     /// Inserts `layer` among the sublayers just below `sibling` (at the bottom when `sibling`
@@ -101,7 +98,7 @@ open class CALayer: NSObject, @unchecked Sendable {
         guard layer !== sibling else { return }
         layer.removeFromSuperlayer()
         let index = index(ofSibling: sibling, method: "insertSublayer(_:above:)").map { $0 + 1 }
-        insertSublayer(layer, at: UInt32(index ?? treeLock.withLock { children.count }))
+        insertSublayer(layer, at: UInt32(index ?? tree.sublayers.count))
     }
 
     /// Puts `newLayer` where the sublayer `oldLayer` is, taking `oldLayer` out. An `oldLayer` that
@@ -118,7 +115,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// programmer error of `method`.
     private func index(ofSibling sibling: CALayer?, method: String) -> Int? {
         guard let sibling else { return nil }
-        guard let index = treeLock.withLock({ children.firstIndex { $0 === sibling } }) else {
+        guard let index = tree.sublayers.firstIndex(where: { $0 === sibling }) else {
             preconditionFailure("CALayer.\(method): the sibling layer must be a sublayer of this layer")
         }
         return index
@@ -128,8 +125,8 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// pictures.
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.treeLock.withLock { parent.children.removeAll { $0 === self } }
-        treeLock.withLock { self.parent = nil }
+        parent.tree.withLock { tree in tree.sublayers.removeAll { $0 === self } }
+        tree.superlayer = nil
         leftWindow()
     }
 
@@ -144,7 +141,7 @@ open class CALayer: NSObject, @unchecked Sendable {
             picture.clip = CGRect(origin: origin, size: frame.size)
             pictures.append(picture)
         }
-        for child in treeLock.withLock({ children }) {
+        for child in tree.sublayers {
             let childOrigin = CGPoint(x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y)
             pictures += child.pictures(at: childOrigin)
         }
@@ -157,11 +154,11 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// The layer and its sublayers are now shown in a window: video layers ask their sources for
     /// pictures at once (a player's item reads its video from the start, not from the first redraw).
     func enteredWindow() {
-        for child in treeLock.withLock({ children }) { child.enteredWindow() }
+        for child in tree.sublayers { child.enteredWindow() }
     }
 
     /// The layer and its sublayers are no longer in a window: video layers let their sources go.
     func leftWindow() {
-        for child in treeLock.withLock({ children }) { child.leftWindow() }
+        for child in tree.sublayers { child.leftWindow() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -22,8 +23,7 @@ open class AVAsynchronousVideoCompositionRequest: NSObject, @unchecked Sendable 
     public let videoCompositionInstruction: any AVVideoCompositionInstructionProtocol
 
     private let frames: [CMPersistentTrackID: CVPixelBuffer]
-    private let lock = NSLock()
-    private var outcome: Outcome?
+    @Locked private var outcome: Outcome? = nil
     private let answered = DispatchSemaphore(value: 0)
 
     init(renderContext: AVVideoCompositionRenderContext, compositionTime: CMTime,
@@ -49,7 +49,7 @@ open class AVAsynchronousVideoCompositionRequest: NSObject, @unchecked Sendable 
     open func finishCancelledRequest() { answer(.cancelled) }
 
     private func answer(_ value: Outcome) {
-        let first = lock.withLock { () -> Bool in
+        let first = $outcome.withLock { outcome -> Bool in
             guard outcome == nil else { return false }
             outcome = value
             return true
@@ -61,6 +61,6 @@ open class AVAsynchronousVideoCompositionRequest: NSObject, @unchecked Sendable 
     /// Waits for the compositor's answer.
     func waitForAnswer() -> Outcome {
         answered.wait()
-        return lock.withLock { outcome ?? .cancelled }
+        return outcome ?? .cancelled
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
+import HostSystem
 
 /// How the audio tracks of an asset are mixed: a volume (constant or ramping) for each track,
 /// applied by `AVAssetReaderAudioMixOutput`, `AVAssetExportSession` and `AVPlayerItem` (the
 /// guide's *Editing* chapter).
 open class AVAudioMix: NSObject, @unchecked Sendable {
-    let parametersLock = NSLock()
-    /// The parameters (guarded by `parametersLock`).
-    var parameters: [AVAudioMixInputParameters] = []
+    /// The parameters (`inputParameters`, settable in the mutable subclass).
+    @Locked var parameters: [AVAudioMixInputParameters] = []
 
     /// An audio mix with no parameters: every track at full volume.
     public required override init() {
@@ -14,7 +14,7 @@ open class AVAudioMix: NSObject, @unchecked Sendable {
     }
 
     /// The volume settings of each track mixed.
-    open var inputParameters: [AVAudioMixInputParameters] { parametersLock.withLock { parameters } }
+    open var inputParameters: [AVAudioMixInputParameters] { parameters }
 
     /// The parameters of a track, or nil.
     func parameters(forTrackID trackID: CMPersistentTrackID) -> AVAudioMixInputParameters? {

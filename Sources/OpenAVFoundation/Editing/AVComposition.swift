@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -20,11 +21,14 @@ open class AVComposition: AVAsset, @unchecked Sendable {
         weak var composition: AVComposition?
     }
 
-    let compositionLock = NSLock()
-    /// The tracks (guarded by `compositionLock`).
-    var trackList: [AVCompositionTrack] = []
-    /// The size set for the composition, zero when none is (guarded by `compositionLock`).
-    var authoredSize = CGSize.zero
+    /// The tracks, and the size set for the composition (zero when none is).
+    struct State {
+        var tracks: [AVCompositionTrack] = []
+        var authoredSize = CGSize.zero
+    }
+
+    /// The tracks and size, behind one lock (changed by the mutable subclass).
+    let state = Locked(State())
 
     /// The options the composition's source assets are opened with.
     public let urlAssetInitializationOptions: [String: Any]
@@ -40,7 +44,7 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     }
 
     /// The composition's tracks as composition tracks.
-    var compositionTracks: [AVCompositionTrack] { compositionLock.withLock { trackList } }
+    var compositionTracks: [AVCompositionTrack] { state.tracks }
 
     override func tracks(of contents: AssetContents) -> [AVAssetTrack] { compositionTracks }
 
@@ -57,7 +61,7 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     /// The size of the composition's pictures: the size set for it, else the first video
     /// track's natural size.
     open var naturalSize: CGSize {
-        let authored = compositionLock.withLock { authoredSize }
+        let authored = state.authoredSize
         if authored != .zero { return authored }
         return compositionTracks.first { $0.mediaType == .video }?.naturalSize ?? .zero
     }
@@ -78,11 +82,11 @@ open class AVComposition: AVAsset, @unchecked Sendable {
 
     /// Takes `other`'s size and copies of its tracks.
     private func fill(from other: AVComposition, copyTrack: (AVCompositionTrack) -> AVCompositionTrack) {
-        let (tracks, size) = other.compositionLock.withLock { (other.trackList, other.authoredSize) }
+        let (tracks, size) = other.state.withLock { ($0.tracks, $0.authoredSize) }
         let copies = tracks.map(copyTrack)
-        compositionLock.withLock {
-            trackList = copies
-            authoredSize = size
+        state.withLock { s in
+            s.tracks = copies
+            s.authoredSize = size
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -9,21 +10,24 @@ import OpenCoreVideo
 /// inherited property's array type); its elements are `AVCompositionTrackSegment`s.
 /// `segment(forTrackTime:)` is narrowed, as Apple's is.
 open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
-    let editLock = NSLock()
-    /// The track's edits (guarded by `editLock`).
-    var edits = CompositionEdits()
-    /// The track's own values (guarded by `editLock`).
-    var ownTrackID: CMPersistentTrackID
+    /// The track's edits and its own values (settable in the mutable subclass).
+    struct Own {
+        var edits = CompositionEdits()
+        var trackID: CMPersistentTrackID
+        var transform = CGAffineTransform.identity
+        var volume: Float = 1
+        var isEnabled = true
+        var timeScale: CMTimeScale = 600
+        var languageCode: String?
+        var extendedLanguageTag: String?
+    }
+
+    /// The edits and values, behind one lock.
+    let own: Locked<Own>
     let ownMediaType: AVMediaType
-    var ownTransform = CGAffineTransform.identity
-    var ownVolume: Float = 1
-    var ownEnabled = true
-    var ownTimeScale: CMTimeScale = 600
-    var ownLanguageCode: String?
-    var ownExtendedLanguageTag: String?
 
     init(composition: AVComposition, trackID: CMPersistentTrackID, mediaType: AVMediaType) {
-        ownTrackID = trackID
+        own = Locked(Own(trackID: trackID))
         ownMediaType = mediaType
         super.init(asset: composition, contents: TrackContents(emptyTrack: trackID, mediaType: mediaType))
     }
@@ -31,30 +35,25 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     /// A copy of `track` (its edits and values) belonging to `composition`.
     init(copying track: AVCompositionTrack, into composition: AVComposition) {
         ownMediaType = track.ownMediaType
-        ownTrackID = 0
+        own = Locked(track.own.withLock { $0 })
         super.init(asset: composition, contents: TrackContents(emptyTrack: 0, mediaType: track.ownMediaType))
-        track.editLock.withLock {
-            (edits, ownTrackID, ownTransform, ownVolume) = (track.edits, track.ownTrackID, track.ownTransform, track.ownVolume)
-            (ownEnabled, ownTimeScale) = (track.ownEnabled, track.ownTimeScale)
-            (ownLanguageCode, ownExtendedLanguageTag) = (track.ownLanguageCode, track.ownExtendedLanguageTag)
-        }
     }
 
     /// What the track is as it stands: the first source track's format and size, the
     /// composition track's own ID, time range and values.
     override var contents: TrackContents {
-        editLock.withLock {
-            let first = edits.edits.lazy.compactMap(\.source).first
-            var contents = first?.contents ?? TrackContents(emptyTrack: ownTrackID, mediaType: ownMediaType)
+        own.withLock { own in
+            let first = own.edits.edits.lazy.compactMap(\.source).first
+            var contents = first?.contents ?? TrackContents(emptyTrack: own.trackID, mediaType: ownMediaType)
             contents.streamIndex = -1
-            contents.trackID = ownTrackID
+            contents.trackID = own.trackID
             contents.mediaType = ownMediaType
-            contents.timeRange = CMTimeRange(start: .zero, duration: edits.end)
+            contents.timeRange = CMTimeRange(start: .zero, duration: own.edits.end)
             contents.statedEnd = .invalid
-            contents.naturalTimeScale = ownTimeScale
-            contents.languageCode = ownLanguageCode
-            contents.preferredTransform = ownTransform
-            contents.isEnabled = ownEnabled
+            contents.naturalTimeScale = own.timeScale
+            contents.languageCode = own.languageCode
+            contents.preferredTransform = own.transform
+            contents.isEnabled = own.isEnabled
             contents.metadata = []
             contents.commonMetadata = []
             return contents
@@ -62,7 +61,7 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     }
 
     /// The track's edits as they stand.
-    var currentEdits: [CompositionEdit] { editLock.withLock { edits.edits } }
+    var currentEdits: [CompositionEdit] { own.withLock { $0.edits.edits } }
 
     /// The track's segments, in timeline order (`AVCompositionTrackSegment`s).
     open override var segments: [AVAssetTrackSegment] { currentEdits.map(\.segment) }
@@ -73,16 +72,16 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     }
 
     /// Whether the track is enabled; true unless set otherwise.
-    open override var isEnabled: Bool { editLock.withLock { ownEnabled } }
+    open override var isEnabled: Bool { own.isEnabled }
     /// The timescale of the track, 600 unless set otherwise.
-    open override var naturalTimeScale: CMTimeScale { editLock.withLock { ownTimeScale } }
+    open override var naturalTimeScale: CMTimeScale { own.timeScale }
     /// The track's language code, nil unless set.
-    open override var languageCode: String? { editLock.withLock { ownLanguageCode } }
+    open override var languageCode: String? { own.languageCode }
     /// The track's BCP 47 language tag, nil unless set.
-    open override var extendedLanguageTag: String? { editLock.withLock { ownExtendedLanguageTag } }
+    open override var extendedLanguageTag: String? { own.extendedLanguageTag }
     /// The display transform, identity unless set (copy the source track's to keep its
     /// orientation, as the guide's example does).
-    open override var preferredTransform: CGAffineTransform { editLock.withLock { ownTransform } }
+    open override var preferredTransform: CGAffineTransform { own.transform }
     /// The track's volume, 1 unless set.
-    open override var preferredVolume: Float { editLock.withLock { ownVolume } }
+    open override var preferredVolume: Float { own.volume }
 }

@@ -10,6 +10,6 @@ open class AVMutableAudioMix: AVAudioMix, @unchecked Sendable {
     /// The volume settings of each track mixed.
     open override var inputParameters: [AVAudioMixInputParameters] {
         get { super.inputParameters }
-        set { parametersLock.withLock { parameters = newValue } }
+        set { parameters = newValue }
     }
 }

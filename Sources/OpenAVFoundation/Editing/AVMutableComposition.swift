@@ -26,7 +26,7 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     /// track's natural size.
     open override var naturalSize: CGSize {
         get { super.naturalSize }
-        set { compositionLock.withLock { authoredSize = newValue } }
+        set { state.authoredSize = newValue }
     }
 
     /// The mutable composition track with the given ID, or nil.
@@ -55,18 +55,18 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     /// Adds an empty track of `mediaType` with `preferredTrackID`, or a new unique ID when
     /// that is `kCMPersistentTrackID_Invalid` or taken.
     open func addMutableTrack(withMediaType mediaType: AVMediaType, preferredTrackID: CMPersistentTrackID) -> AVMutableCompositionTrack? {
-        compositionLock.withLock {
-            let taken = Set(trackList.map(\.trackID))
+        state.withLock { s in
+            let taken = Set(s.tracks.map(\.trackID))
             let trackID = preferredTrackID > 0 && !taken.contains(preferredTrackID) ? preferredTrackID : (taken.max() ?? 0) + 1
             let track = AVMutableCompositionTrack(composition: self, trackID: trackID, mediaType: mediaType)
-            trackList.append(track)
+            s.tracks.append(track)
             return track
         }
     }
 
     /// Removes a track from the composition.
     open func removeTrack(_ track: AVCompositionTrack) {
-        compositionLock.withLock { trackList.removeAll { $0 === track } }
+        state.withLock { s in s.tracks.removeAll { $0 === track } }
     }
 
     /// A track of the composition that `track`'s media can be inserted into: the first of the

@@ -28,7 +28,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         for (value, track) in zip(timeRanges, tracks) {
             inserted += try Self.edits(value.timeRangeValue, of: track, into: mediaType)
         }
-        editLock.withLock { edits.insert(inserted, at: startTime) }
+        own.withLock { $0.edits.insert(inserted, at: startTime) }
     }
 
     /// The edits presenting `range` of `track`, checked.
@@ -43,7 +43,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
             throw AVError(.invalidCompositionTrackSegmentSourceDuration, reason: "the source range must last a positive numeric time")
         }
         if let composed = track as? AVCompositionTrack {
-            return composed.editLock.withLock { composed.edits.edits(in: range) }
+            return composed.own.withLock { $0.edits.edits(in: range) }
         }
         let available = track.timeRange
         guard available.isValid, range.start >= available.start, range.start < available.end else {
@@ -56,13 +56,13 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// Inserts an empty span (no media) at `timeRange.start`, pushing later media out.
     open func insertEmptyTimeRange(_ timeRange: CMTimeRange) {
         guard timeRange.isValid, timeRange.start.isNumeric, timeRange.duration.isNumeric else { return }
-        editLock.withLock { edits.insert([CompositionEdit(emptyFor: timeRange.duration)], at: timeRange.start) }
+        own.withLock { $0.edits.insert([CompositionEdit(emptyFor: timeRange.duration)], at: timeRange.start) }
     }
 
     /// Removes what `timeRange` covers; later media moves in. Nothing outside the track changes.
     open func removeTimeRange(_ timeRange: CMTimeRange) {
         guard timeRange.isValid, timeRange.start.isNumeric else { return }
-        editLock.withLock { edits.remove(timeRange) }
+        own.withLock { $0.edits.remove(timeRange) }
     }
 
     /// Makes what `timeRange` covers last `duration`: slower or faster media (audio keeps its
@@ -70,7 +70,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     open func scaleTimeRange(_ timeRange: CMTimeRange, toDuration duration: CMTime) {
         guard timeRange.isValid, timeRange.start.isNumeric, timeRange.duration.isNumeric, timeRange.duration > .zero,
               duration.isNumeric, duration > .zero else { return }
-        editLock.withLock { edits.scale(timeRange, to: duration) }
+        own.withLock { $0.edits.scale(timeRange, to: duration) }
     }
 
     /// Checks that `trackSegments` could make a composition track: each lasts a positive time,
@@ -102,31 +102,31 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// Whether the track is enabled for playback.
     open override var isEnabled: Bool {
         get { super.isEnabled }
-        set { editLock.withLock { ownEnabled = newValue } }
+        set { own.isEnabled = newValue }
     }
     /// The timescale of the track.
     open override var naturalTimeScale: CMTimeScale {
         get { super.naturalTimeScale }
-        set { editLock.withLock { ownTimeScale = newValue } }
+        set { own.timeScale = newValue }
     }
     /// The track's ISO 639-2/T language code.
     open override var languageCode: String? {
         get { super.languageCode }
-        set { editLock.withLock { ownLanguageCode = newValue } }
+        set { own.languageCode = newValue }
     }
     /// The track's BCP 47 language tag.
     open override var extendedLanguageTag: String? {
         get { super.extendedLanguageTag }
-        set { editLock.withLock { ownExtendedLanguageTag = newValue } }
+        set { own.extendedLanguageTag = newValue }
     }
     /// The transform that displays the track upright.
     open override var preferredTransform: CGAffineTransform {
         get { super.preferredTransform }
-        set { editLock.withLock { ownTransform = newValue } }
+        set { own.transform = newValue }
     }
     /// The track's volume.
     open override var preferredVolume: Float {
         get { super.preferredVolume }
-        set { editLock.withLock { ownVolume = newValue } }
+        set { own.volume = newValue }
     }
 }

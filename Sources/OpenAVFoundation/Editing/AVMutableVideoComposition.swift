@@ -16,14 +16,16 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
     /// background colour, comes from the prototype.
     public convenience init(propertiesOf asset: AVAsset, prototypeInstruction: AVVideoCompositionInstruction) {
         self.init()
-        values = Self.values(propertiesOf: asset, prototype: prototypeInstruction)
+        let properties = Self.values(propertiesOf: asset, prototype: prototypeInstruction)
+        values.withLock { $0 = properties }
     }
 
     /// A video composition showing `asset`'s video tracks as they are, to change.
     open override class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVMutableVideoComposition {
         _ = try await asset.load(.tracks, .duration)
         let composition = self.init()
-        composition.values = values(propertiesOf: asset)
+        let properties = values(propertiesOf: asset)
+        composition.values.withLock { $0 = properties }
         return composition
     }
 
@@ -47,7 +49,8 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
                                      prototypeInstruction: AVVideoCompositionInstruction) async throws -> AVMutableVideoComposition {
         _ = try await asset.load(.tracks, .duration)
         let composition = self.init()
-        composition.values = values(propertiesOf: asset, prototype: prototypeInstruction)
+        let properties = values(propertiesOf: asset, prototype: prototypeInstruction)
+        composition.values.withLock { $0 = properties }
         return composition
     }
 
@@ -67,31 +70,31 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
     /// The interval between composed frames.
     open override var frameDuration: CMTime {
         get { super.frameDuration }
-        set { valuesLock.withLock { values.frameDuration = newValue } }
+        set { values.frameDuration = newValue }
     }
     /// The size composed frames are rendered at, before `renderScale`.
     open override var renderSize: CGSize {
         get { super.renderSize }
-        set { valuesLock.withLock { values.renderSize = newValue } }
+        set { values.renderSize = newValue }
     }
     /// The scale composed frames are rendered at.
     open override var renderScale: Float {
         get { super.renderScale }
-        set { valuesLock.withLock { values.renderScale = newValue } }
+        set { values.renderScale = newValue }
     }
     /// What is drawn during each time range.
     open override var instructions: [any AVVideoCompositionInstructionProtocol] {
         get { super.instructions }
-        set { valuesLock.withLock { values.instructions = newValue } }
+        set { values.instructions = newValue }
     }
     /// A source track whose frame times the composed frames follow.
     open override var sourceTrackIDForFrameTiming: CMPersistentTrackID {
         get { super.sourceTrackIDForFrameTiming }
-        set { valuesLock.withLock { values.sourceTrackIDForFrameTiming = newValue } }
+        set { values.sourceTrackIDForFrameTiming = newValue }
     }
     /// The class of a compositor of your own, or nil for the built-in one.
     open override var customVideoCompositorClass: (any AVVideoCompositing.Type)? {
         get { super.customVideoCompositorClass }
-        set { valuesLock.withLock { values.customVideoCompositorClass = newValue } }
+        set { values.customVideoCompositorClass = newValue }
     }
 }

@@ -12,21 +12,21 @@ open class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction, 
     /// The part of the composition's timeline the instruction covers.
     open override var timeRange: CMTimeRange {
         get { super.timeRange }
-        set { instructionLock.withLock { range = newValue } }
+        set { values.timeRange = newValue }
     }
     /// The colour behind the layers; nil for opaque black.
     open override var backgroundColor: CGColor? {
         get { super.backgroundColor }
-        set { instructionLock.withLock { background = newValue } }
+        set { values.backgroundColor = newValue }
     }
     /// How the source tracks are drawn, the first on top.
     open override var layerInstructions: [AVVideoCompositionLayerInstruction] {
         get { super.layerInstructions }
-        set { instructionLock.withLock { layers = newValue } }
+        set { values.layerInstructions = newValue }
     }
     /// Whether post-processing is needed (accepted; no Core Animation here).
     open override var enablePostProcessing: Bool {
         get { super.enablePostProcessing }
-        set { instructionLock.withLock { postProcessing = newValue } }
+        set { values.enablePostProcessing = newValue }
     }
 }

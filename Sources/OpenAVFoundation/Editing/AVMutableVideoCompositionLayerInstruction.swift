@@ -13,44 +13,44 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
     /// A layer instruction drawing `track`.
     public convenience init(assetTrack track: AVAssetTrack) {
         self.init()
-        layerTrackID = track.trackID
+        ramps.trackID = track.trackID
     }
 
     /// The ID of the source track the instruction draws.
     open override var trackID: CMPersistentTrackID {
         get { super.trackID }
-        set { rampLock.withLock { layerTrackID = newValue } }
+        set { ramps.trackID = newValue }
     }
 
     /// Ramps the transform from `startTransform` to `endTransform` over `timeRange`.
     open func setTransformRamp(fromStart startTransform: CGAffineTransform, toEnd endTransform: CGAffineTransform,
                                timeRange: CMTimeRange) {
-        rampLock.withLock { transforms.add(.init(start: startTransform, end: endTransform, timeRange: timeRange)) }
+        ramps.withLock { $0.transforms.add(.init(start: startTransform, end: endTransform, timeRange: timeRange)) }
     }
 
     /// Sets the transform from `time` on, until the next ramp.
     open func setTransform(_ transform: CGAffineTransform, at time: CMTime) {
-        rampLock.withLock { transforms.set(transform, at: time) }
+        ramps.withLock { $0.transforms.set(transform, at: time) }
     }
 
     /// Ramps the opacity (0–1) from `startOpacity` to `endOpacity` over `timeRange`.
     open func setOpacityRamp(fromStartOpacity startOpacity: Float, toEndOpacity endOpacity: Float, timeRange: CMTimeRange) {
-        rampLock.withLock { opacities.add(.init(start: startOpacity, end: endOpacity, timeRange: timeRange)) }
+        ramps.withLock { $0.opacities.add(.init(start: startOpacity, end: endOpacity, timeRange: timeRange)) }
     }
 
     /// Sets the opacity (0–1) from `time` on, until the next ramp.
     open func setOpacity(_ opacity: Float, at time: CMTime) {
-        rampLock.withLock { opacities.set(opacity, at: time) }
+        ramps.withLock { $0.opacities.set(opacity, at: time) }
     }
 
     /// Ramps the crop rectangle (in the source picture's pixels) over `timeRange`.
     open func setCropRectangleRamp(fromStartCropRectangle startCropRectangle: CGRect, toEndCropRectangle endCropRectangle: CGRect,
                                    timeRange: CMTimeRange) {
-        rampLock.withLock { crops.add(.init(start: startCropRectangle, end: endCropRectangle, timeRange: timeRange)) }
+        ramps.withLock { $0.crops.add(.init(start: startCropRectangle, end: endCropRectangle, timeRange: timeRange)) }
     }
 
     /// Sets the crop rectangle (in the source picture's pixels) from `time` on.
     open func setCropRectangle(_ cropRectangle: CGRect, at time: CMTime) {
-        rampLock.withLock { crops.set(cropRectangle, at: time) }
+        ramps.withLock { $0.crops.set(cropRectangle, at: time) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -22,9 +23,8 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
         var customVideoCompositorClass: (any AVVideoCompositing.Type)?
     }
 
-    let valuesLock = NSLock()
-    /// The values (guarded by `valuesLock`).
-    var values = Values()
+    /// The values, behind one lock (settable in the mutable subclass).
+    let values = Locked(Values())
 
     /// An empty video composition: no instructions, a zero size and a zero frame duration.
     public required override init() {
@@ -35,7 +35,8 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     /// `videoComposition(withPropertiesOf:)`).
     public convenience init(propertiesOf asset: AVAsset) {
         self.init()
-        values = Self.values(propertiesOf: asset)
+        let properties = Self.values(propertiesOf: asset)
+        values.withLock { $0 = properties }
     }
 
     /// A video composition that shows the asset's video tracks as they are: the render size
@@ -48,7 +49,8 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     open class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVVideoComposition {
         _ = try await asset.load(.tracks, .duration)
         let composition = self.init()
-        composition.values = values(propertiesOf: asset)
+        let properties = values(propertiesOf: asset)
+        composition.values.withLock { $0 = properties }
         return composition
     }
 
@@ -66,19 +68,19 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     }
 
     /// The interval between composed frames.
-    open var frameDuration: CMTime { valuesLock.withLock { values.frameDuration } }
+    open var frameDuration: CMTime { values.frameDuration }
     /// The size composed frames are rendered at, before `renderScale`.
-    open var renderSize: CGSize { valuesLock.withLock { values.renderSize } }
+    open var renderSize: CGSize { values.renderSize }
     /// The scale composed frames are rendered at, 1 by default.
-    open var renderScale: Float { valuesLock.withLock { values.renderScale } }
+    open var renderScale: Float { values.renderScale }
     /// What is drawn during each time range, in time order, without gaps or overlaps.
-    open var instructions: [any AVVideoCompositionInstructionProtocol] { valuesLock.withLock { values.instructions } }
+    open var instructions: [any AVVideoCompositionInstructionProtocol] { values.instructions }
     /// A source track whose frame times the composed frames follow (one composed frame for
     /// each of its frames, none where it has none), or `kCMPersistentTrackID_Invalid` for
     /// frames every `frameDuration`.
-    open var sourceTrackIDForFrameTiming: CMPersistentTrackID { valuesLock.withLock { values.sourceTrackIDForFrameTiming } }
+    open var sourceTrackIDForFrameTiming: CMPersistentTrackID { values.sourceTrackIDForFrameTiming }
     /// The class of a compositor of your own, or nil for the built-in one.
-    open var customVideoCompositorClass: (any AVVideoCompositing.Type)? { valuesLock.withLock { values.customVideoCompositorClass } }
+    open var customVideoCompositorClass: (any AVVideoCompositing.Type)? { values.customVideoCompositorClass }
 
     /// An immutable copy.
     open override func copy() -> Any { copied(as: AVVideoComposition.self) }
@@ -88,7 +90,8 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
 
     private func copied(as type: AVVideoComposition.Type) -> AVVideoComposition {
         let copy = type.init()
-        copy.values = valuesLock.withLock { values }
+        let snapshot = values.withLock { $0 }
+        copy.values.withLock { $0 = snapshot }
         return copy
     }
 

@@ -1,16 +1,21 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
 /// What the built-in compositor draws during a time range: a background colour and layers,
 /// the first layer instruction on top.
 open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol, @unchecked Sendable {
-    let instructionLock = NSLock()
-    /// The values (guarded by `instructionLock`).
-    var range = CMTimeRange.invalid
-    var background: CGColor?
-    var layers: [AVVideoCompositionLayerInstruction] = []
-    var postProcessing = true
+    /// Everything the instruction holds (settable in the mutable subclass).
+    struct Values {
+        var timeRange = CMTimeRange.invalid
+        var backgroundColor: CGColor?
+        var layerInstructions: [AVVideoCompositionLayerInstruction] = []
+        var enablePostProcessing = true
+    }
+
+    /// The values, behind one lock.
+    let values = Locked(Values())
 
     /// An instruction covering no time yet.
     public required override init() {
@@ -18,13 +23,13 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
     }
 
     /// The part of the composition's timeline the instruction covers.
-    open var timeRange: CMTimeRange { instructionLock.withLock { range } }
+    open var timeRange: CMTimeRange { values.timeRange }
     /// The colour behind the layers; nil for opaque black.
-    open var backgroundColor: CGColor? { instructionLock.withLock { background } }
+    open var backgroundColor: CGColor? { values.backgroundColor }
     /// How the source tracks are drawn, the first on top.
-    open var layerInstructions: [AVVideoCompositionLayerInstruction] { instructionLock.withLock { layers } }
+    open var layerInstructions: [AVVideoCompositionLayerInstruction] { values.layerInstructions }
     /// Whether post-processing is needed (accepted; no Core Animation here).
-    open var enablePostProcessing: Bool { instructionLock.withLock { postProcessing } }
+    open var enablePostProcessing: Bool { values.enablePostProcessing }
     /// Always true: the built-in compositor draws every frame.
     open var containsTweening: Bool { true }
     /// The tracks of the layer instructions (`NSNumber`s).
@@ -36,9 +41,8 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
     /// A copy with the same values, of `type`.
     func copied<T: AVVideoCompositionInstruction>(as type: T.Type) -> T {
         let copy = T()
-        instructionLock.withLock {
-            (copy.range, copy.background, copy.layers, copy.postProcessing) = (range, background, layers, postProcessing)
-        }
+        let snapshot = values.withLock { $0 }
+        copy.values.withLock { $0 = snapshot }
         return copy
     }
 

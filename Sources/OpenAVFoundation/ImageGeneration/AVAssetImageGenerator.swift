@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
@@ -39,8 +40,8 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
         public static let encodedPixels = ApertureMode(rawValue: "EncodedPixels")
     }
 
-    private let lock = NSLock()
-    private var generation = 0
+    /// Counts cancellations, so that requests made before one are not started.
+    @Locked private var generation = 0
     private let queue = DispatchQueue(label: "OpenAVFoundation.AVAssetImageGenerator")
 
     /// The asset images are made of.
@@ -64,22 +65,27 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     /// `maximumSize`); `appliesPreferredTrackTransform` does not apply. A copy is kept, so later
     /// changes to a mutable composition do not reach the generator.
     open var videoComposition: AVVideoComposition? {
-        get { lock.withLock { composition } }
+        get { composing.composition }
         set {
             let (copy, made) = AVVideoComposition.copyWithCompositor(newValue)
-            lock.withLock {
-                composition = copy
-                compositor = made
+            composing.withLock { composing in
+                composing.composition = copy
+                composing.compositor = made
             }
         }
     }
 
     /// The custom compositor made from the video composition's `customVideoCompositorClass`,
     /// which draws every composed image; nil without one.
-    open var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { compositor } }
+    open var customVideoCompositor: (any AVVideoCompositing)? { composing.compositor }
 
-    private var composition: AVVideoComposition?
-    private var compositor: (any AVVideoCompositing)?
+    /// The copy of the video composition and the compositor made from it, set together.
+    private struct Composing {
+        var composition: AVVideoComposition?
+        var compositor: (any AVVideoCompositing)?
+    }
+
+    private let composing = Locked(Composing())
 
     /// Creates a generator for `asset`.
     public init(asset: AVAsset) {
@@ -126,11 +132,11 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     /// `handler` once per time.
     open func generateCGImagesAsynchronously(forTimes requestedTimes: [NSValue],
                                             completionHandler handler: @escaping AVAssetImageGeneratorCompletionHandler) {
-        let generation = lock.withLock { self.generation }
+        let generation = self.generation
         let times = requestedTimes.map(\.timeValue)
         queue.async {
             for time in times {
-                guard self.lock.withLock({ self.generation == generation }) else {
+                guard self.generation == generation else {
                     handler(time, nil, .invalid, .cancelled, nil)
                     continue
                 }
@@ -146,7 +152,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
 
     /// Cancels the requests not yet started; their handlers are called with `.cancelled`.
     open func cancelAllCGImageGeneration() {
-        lock.withLock { generation += 1 }
+        $generation.withLock { $0 += 1 }
     }
 
     /// The image nearest `time` within the tolerances, and its time.
@@ -156,7 +162,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
             if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
             throw AVError(.noSourceTrack, reason: "the asset has no video track")
         }
-        let (composition, compositor) = lock.withLock { (self.composition, self.compositor) }
+        let (composition, compositor) = composing.withLock { ($0.composition, $0.compositor) }
         let transform = appliesPreferredTrackTransform && composition == nil ? track.preferredTransform : .identity
         let turns = Self.quarterTurn(transform)
         let reader = try AVAssetReader(asset: asset)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Gives the timed metadata of a playing item (the groups of its enabled metadata tracks, such
@@ -12,11 +13,17 @@ import OpenCoreMedia
 /// `AVTimedMetadataGroup.init(sampleBuffer:)`).
 open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     private let identifiers: Set<String>?
-    private weak var pushDelegate: AVPlayerItemMetadataOutputPushDelegate?
-    private var pushQueue: DispatchQueue?
-    private var advance: TimeInterval = 0
-    /// The groups the player took for this output and not yet given, in order, with their track.
-    private var pending: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+    /// The delegate, its queue, and the groups waiting for it, behind one lock.
+    private struct State {
+        weak var delegate: AVPlayerItemMetadataOutputPushDelegate?
+        var queue: DispatchQueue?
+        var advance: TimeInterval = 0
+        /// The groups the player took for this output and not yet given, in order, with their
+        /// track.
+        var pending: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+    }
+
+    private let state = Locked(State())
 
     /// Creates an output giving the items with these identifiers (`AVMetadataIdentifier` raw
     /// values), or every item of every enabled metadata track when nil.
@@ -26,52 +33,52 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     }
 
     /// The delegate the groups are given to.
-    open var delegate: AVPlayerItemMetadataOutputPushDelegate? { outputLock.withLock { pushDelegate } }
+    open var delegate: AVPlayerItemMetadataOutputPushDelegate? { state.delegate }
 
     /// The queue the delegate is called on.
-    open var delegateQueue: DispatchQueue? { outputLock.withLock { pushQueue } }
+    open var delegateQueue: DispatchQueue? { state.queue }
 
     /// Sets the delegate and the queue it is called on (the main queue when nil).
     open func setDelegate(_ delegate: AVPlayerItemMetadataOutputPushDelegate?, queue delegateQueue: DispatchQueue?) {
-        outputLock.withLock {
-            pushDelegate = delegate
-            pushQueue = delegateQueue
+        state.withLock { s in
+            s.delegate = delegate
+            s.queue = delegateQueue
         }
     }
 
     /// How many seconds before its time a group is given to the delegate (0 by default).
     open var advanceIntervalForDelegateInvocation: TimeInterval {
-        get { outputLock.withLock { advance } }
-        set { outputLock.withLock { advance = max(0, newValue) } }
+        get { state.advance }
+        set { state.advance = max(0, newValue) }
     }
 
     /// Forgets the groups not yet given (the item starts, or seeks): the delegate is told the
     /// sequence was flushed.
     func flush() {
-        outputLock.withLock { pending = [] }
+        state.pending = []
         tellDelegate { $0.outputSequenceWasFlushed(self) }
     }
 
     /// Forgets the groups not yet given (the item stopped playing, or the output was removed).
     func stop() {
-        outputLock.withLock { pending = [] }
+        state.pending = []
     }
 
     /// Takes `groups` (of `track`, in order) to give when their time comes.
     func receive(_ groups: [AVTimedMetadataGroup], from track: AVPlayerItemTrack) {
         let wanted = groups.compactMap { selected($0) }
         guard !wanted.isEmpty else { return }
-        outputLock.withLock { pending += wanted.map { ($0, track) } }
+        state.withLock { s in s.pending += wanted.map { ($0, track) } }
     }
 
     /// Gives the delegate the groups due by item time `time` (less the advance interval),
     /// one call for each run of groups of one track.
     func deliver(through time: CMTime) {
-        let due = outputLock.withLock { () -> [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] in
-            let limit = time + CMTime(seconds: advance, preferredTimescale: 1_000_000)
-            let count = pending.prefix { $0.group.timeRange.start <= limit }.count
-            defer { pending.removeFirst(count) }
-            return Array(pending.prefix(count))
+        let due = state.withLock { s -> [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] in
+            let limit = time + CMTime(seconds: s.advance, preferredTimescale: 1_000_000)
+            let count = s.pending.prefix { $0.group.timeRange.start <= limit }.count
+            defer { s.pending.removeFirst(count) }
+            return Array(s.pending.prefix(count))
         }
         var index = 0
         while index < due.count {
@@ -92,7 +99,7 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
 
     /// Calls the delegate on its queue (the main queue when none was given).
     private func tellDelegate(_ call: @escaping (AVPlayerItemMetadataOutputPushDelegate) -> Void) {
-        let (delegate, delegateQueue) = outputLock.withLock { (pushDelegate, pushQueue) }
+        let (delegate, delegateQueue) = state.withLock { ($0.delegate, $0.queue) }
         tell(delegate, on: delegateQueue, call)
     }
 }

@@ -1,17 +1,21 @@
 import Dispatch
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// The base of the outputs that take a player item's media as it plays.
 open class AVPlayerItemOutput: NSObject, @unchecked Sendable {
-    let outputLock = NSLock()
-    private var suppresses = false
-    private weak var itemValue: AVPlayerItem?
+    /// The item, held weakly: the item owns its outputs.
+    private struct ItemLink {
+        weak var item: AVPlayerItem?
+    }
+
+    private let itemLink = Locked(ItemLink())
 
     /// The item the output was added to.
     var item: AVPlayerItem? {
-        get { outputLock.withLock { itemValue } }
-        set { outputLock.withLock { itemValue = newValue } }
+        get { itemLink.item }
+        set { itemLink.item = newValue }
     }
 
     /// Creates an output.
@@ -28,10 +32,7 @@ open class AVPlayerItemOutput: NSObject, @unchecked Sendable {
 
     /// Whether the player should not show the item's video itself (it has no window on Linux
     /// unless a player layer shows it).
-    open var suppressesPlayerRendering: Bool {
-        get { outputLock.withLock { suppresses } }
-        set { outputLock.withLock { suppresses = newValue } }
-    }
+    @Locked open var suppressesPlayerRendering = false
 
     /// Calls `body` with `delegate` on `queue` (the main queue when nil), when there is a delegate.
     func tell<Delegate>(_ delegate: Delegate?, on queue: DispatchQueue?, _ body: @escaping (Delegate) -> Void) {

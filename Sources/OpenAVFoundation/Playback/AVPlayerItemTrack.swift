@@ -1,10 +1,8 @@
 import Foundation
+import HostSystem
 
 /// One track of a player item, as the player presents it.
 open class AVPlayerItemTrack: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var enabled = true
-
     /// The asset track it presents.
     public let assetTrack: AVAssetTrack?
 
@@ -15,10 +13,7 @@ open class AVPlayerItemTrack: NSObject, @unchecked Sendable {
 
     /// Whether the track is presented; a disabled audio track is not heard, a disabled video
     /// track is not decoded.
-    open var isEnabled: Bool {
-        get { lock.withLock { enabled } }
-        set { lock.withLock { enabled = newValue } }
-    }
+    @Locked open var isEnabled = true
 
     /// The frame rate the track is presented at: its nominal rate.
     open var currentVideoFrameRate: Float {

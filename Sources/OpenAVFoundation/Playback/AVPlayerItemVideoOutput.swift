@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -12,9 +13,15 @@ open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
     /// The pixel buffer attributes the pictures are made with (`kCVPixelBufferPixelFormatTypeKey`;
     /// the decoder's own format when none).
     let attributes: [String: Any]
-    private var lastCopied: CMTime = .negativeInfinity
-    private weak var pullDelegate: AVPlayerItemOutputPullDelegate?
-    private var pullQueue: DispatchQueue?
+    @Locked private var lastCopied = CMTime.negativeInfinity
+
+    /// The delegate and its queue, set together.
+    private struct Delegation {
+        weak var delegate: AVPlayerItemOutputPullDelegate?
+        var queue: DispatchQueue?
+    }
+
+    private let delegation = Locked(Delegation())
 
     /// Creates an output whose pixel buffers have `pixelBufferAttributes` (nil, the default: the
     /// decoder's own format).
@@ -32,28 +39,28 @@ open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
     /// Whether a picture newer than the last one copied is shown at `itemTime`.
     open func hasNewPixelBuffer(forItemTime itemTime: CMTime) -> Bool {
         guard let queue = item?.videoQueue else { return false }
-        return queue.hasFrame(at: itemTime, newerThan: outputLock.withLock { lastCopied })
+        return queue.hasFrame(at: itemTime, newerThan: lastCopied)
     }
 
     /// The picture shown at `itemTime`, with its own time in `outItemTimeForDisplay`; nil when
     /// none is decoded yet.
     open func copyPixelBuffer(forItemTime itemTime: CMTime, itemTimeForDisplay outItemTimeForDisplay: UnsafeMutablePointer<CMTime>?) -> CVPixelBuffer? {
         guard let queue = item?.videoQueue, let (buffer, time) = queue.frame(at: itemTime) else { return nil }
-        outputLock.withLock { lastCopied = time }
+        lastCopied = time
         outItemTimeForDisplay?.pointee = time
         return buffer
     }
 
     /// The delegate told of media changes, and the queue it is told on.
-    open var delegate: AVPlayerItemOutputPullDelegate? { outputLock.withLock { pullDelegate } }
+    open var delegate: AVPlayerItemOutputPullDelegate? { delegation.delegate }
     /// The queue the delegate is called on.
-    open var delegateQueue: DispatchQueue? { outputLock.withLock { pullQueue } }
+    open var delegateQueue: DispatchQueue? { delegation.queue }
 
     /// Sets the delegate and the queue it is called on.
     open func setDelegate(_ delegate: AVPlayerItemOutputPullDelegate?, queue delegateQueue: DispatchQueue?) {
-        outputLock.withLock {
-            pullDelegate = delegate
-            pullQueue = delegateQueue
+        delegation.withLock { d in
+            d.delegate = delegate
+            d.queue = delegateQueue
         }
     }
 
@@ -70,13 +77,13 @@ open class AVPlayerItemVideoOutput: AVPlayerItemOutput, @unchecked Sendable {
 
     /// A seek or a new item flushed the pictures: the next copy starts afresh.
     func flushed() {
-        outputLock.withLock { lastCopied = .negativeInfinity }
+        lastCopied = .negativeInfinity
         tellDelegate { $0.outputSequenceWasFlushed(self) }
     }
 
     /// Calls the delegate on its queue (the main queue when none was given).
     private func tellDelegate(_ call: @escaping (AVPlayerItemOutputPullDelegate) -> Void) {
-        let (delegate, delegateQueue) = outputLock.withLock { (pullDelegate, pullQueue) }
+        let (delegate, delegateQueue) = delegation.withLock { ($0.delegate, $0.queue) }
         tell(delegate, on: delegateQueue, call)
     }
 }

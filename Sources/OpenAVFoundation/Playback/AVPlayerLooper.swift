@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Loops one item (or a time range of it) in a queue player, without a gap: it keeps copies of
@@ -8,14 +9,19 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
     /// How many copies are queued at once.
     private static let replicaCount = 2
 
-    private let lock = NSLock()
     private weak var player: AVQueuePlayer?
     private let template: AVPlayerItem
     private let timeRange: CMTimeRange
     private let ordering: ItemOrdering
-    private var replicas: [AVPlayerItem] = []
-    private var loops = 0
-    private var state: Status = .unknown
+
+    /// The copies queued, the loops played, and whether looping was disabled, behind one lock.
+    private struct State {
+        var replicas: [AVPlayerItem] = []
+        var loops = 0
+        var status: Status = .unknown
+    }
+
+    private let state = Locked(State())
     private var observer: NSObjectProtocol?
 
     /// Loops `itemToLoop` between `loopRange`'s start and end (an invalid or empty range: the
@@ -49,28 +55,28 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
     deinit { observer.map(NotificationCenter.default.removeObserver) }
 
     /// How many times the item has played to its end.
-    open var loopCount: Int { lock.withLock { loops } }
+    open var loopCount: Int { state.loops }
 
     /// Whether looping is under way.
     open var status: Status {
-        lock.withLock {
-            if state == .unknown, let first = replicas.first {
+        state.withLock { s in
+            if s.status == .unknown, let first = s.replicas.first {
                 if first.status == .readyToPlay { return .ready }
                 if first.status == .failed { return .failed }
             }
-            return state
+            return s.status
         }
     }
 
     /// Why looping failed, when `status` is `.failed`.
-    open var error: Error? { lock.withLock { replicas.first?.error } }
+    open var error: Error? { state.withLock { $0.replicas.first?.error } }
 
     /// The copies of the template item in the queue.
-    open var loopingPlayerItems: [AVPlayerItem] { lock.withLock { replicas } }
+    open var loopingPlayerItems: [AVPlayerItem] { state.replicas }
 
     /// Stops putting copies in the queue: what is queued plays out.
     open func disableLooping() {
-        lock.withLock { state = .cancelled }
+        state.status = .cancelled
     }
 
     /// Puts a new copy in the queue: after the last copy still queued, else before or after the
@@ -82,9 +88,9 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
             replica.forwardPlaybackEndTime = timeRange.end
             replica.seek(to: timeRange.start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
         }
-        let queued = lock.withLock { () -> [AVPlayerItem] in
-            defer { replicas.append(replica) }
-            return replicas
+        let queued = state.withLock { s -> [AVPlayerItem] in
+            defer { s.replicas.append(replica) }
+            return s.replicas
         }
         guard let player else { return }
         player.engine.editItems { queue in
@@ -100,11 +106,11 @@ open class AVPlayerLooper: NSObject, @unchecked Sendable {
 
     /// A copy played to its end: counted, and another joins the queue.
     private func played(_ item: AVPlayerItem) {
-        let again = lock.withLock { () -> Bool? in
-            guard let index = replicas.firstIndex(where: { $0 === item }) else { return nil }
-            replicas.remove(at: index)
-            loops += 1
-            return state != .cancelled
+        let again = state.withLock { s -> Bool? in
+            guard let index = s.replicas.firstIndex(where: { $0 === item }) else { return nil }
+            s.replicas.remove(at: index)
+            s.loops += 1
+            return s.status != .cancelled
         }
         if again == true { enqueue() }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 
@@ -16,14 +17,11 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     /// The volume of each track over time; nil mixes every track at full volume. A copy is
     /// kept, so later changes to a mutable mix do not reach a reading under way.
     open var audioMix: AVAudioMix? {
-        get { lock.withLock { mix } }
-        set {
-            let copy = newValue?.copy() as? AVAudioMix
-            lock.withLock { mix = copy }
-        }
+        get { mix }
+        set { mix = newValue?.copy() as? AVAudioMix }
     }
 
-    private var mix: AVAudioMix?
+    @Locked private var mix: AVAudioMix? = nil
     private let plan: Swift.Result<(mix: PCMFormat, output: PCMFormat), SettingsProblem>
 
     /// Creates a mix of `audioTracks` in the PCM format `audioSettings` describes.

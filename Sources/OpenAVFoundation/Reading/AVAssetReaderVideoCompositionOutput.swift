@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -12,8 +13,14 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
     public let videoSettings: [String: Any]?
 
     private let plan: Swift.Result<VideoOutputSettings, SettingsProblem>
-    private var composition: AVVideoComposition?
-    private var compositor: (any AVVideoCompositing)?
+
+    /// The copy of the video composition and the compositor that draws it, set together.
+    private struct Composing {
+        var composition: AVVideoComposition?
+        var compositor: (any AVVideoCompositing)?
+    }
+
+    private let composing = Locked(Composing())
 
     /// Creates an output composing `videoTracks`; set `videoComposition` before reading starts.
     public init(videoTracks: [AVAssetTrack], videoSettings: [String: Any]?) {
@@ -35,12 +42,12 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
     /// How the tracks are composed; a copy is kept, so later changes to a mutable composition
     /// do not reach a reading under way.
     open var videoComposition: AVVideoComposition? {
-        get { lock.withLock { composition } }
+        get { composing.composition }
         set {
             let (copy, made) = AVVideoComposition.copyWithCompositor(newValue)
-            lock.withLock {
-                composition = copy
-                compositor = made
+            composing.withLock { composing in
+                composing.composition = copy
+                composing.compositor = made
             }
         }
     }
@@ -48,14 +55,14 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
     /// Sets the composition (already copied) and the compositor that draws it (an image
     /// generator's own, so that its `customVideoCompositor` is the one at work).
     func setVideoComposition(_ composition: AVVideoComposition, compositor: (any AVVideoCompositing)?) {
-        lock.withLock {
-            self.composition = composition
-            self.compositor = compositor
+        composing.withLock { composing in
+            composing.composition = composition
+            composing.compositor = compositor
         }
     }
 
     /// The custom compositor made from the composition's `customVideoCompositorClass`, or nil.
-    open var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { compositor } }
+    open var customVideoCompositor: (any AVVideoCompositing)? { composing.compositor }
 
     override var tracks: [AVAssetTrack] { videoTracks }
 
@@ -73,7 +80,7 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
         case .success(let made): settings = made
         case .failure(let problem): throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }
-        let (composition, compositor) = lock.withLock { (self.composition, self.compositor) }
+        let (composition, compositor) = composing.withLock { ($0.composition, $0.compositor) }
         guard let composition else {
             throw AVError(.invalidVideoComposition, reason: "set the output's videoComposition before reading starts")
         }

@@ -10,7 +10,7 @@ extension AVAssetTrack {
                              alwaysCopiesSampleData: Bool, deliversFirstFrame: Bool = false,
                              algorithm: AVAudioTimePitchAlgorithm) throws(AVError) -> any SamplePipeline {
         if let composed = self as? AVCompositionTrack {
-            let edits = composed.editLock.withLock { composed.edits.edits(overlapping: timeRange) }
+            let edits = composed.own.withLock { $0.edits.edits(overlapping: timeRange) }
             switch mode {
             case .passthrough:
                 throw AVError(.operationNotSupportedForAsset, reason: Self.compositionPassthroughProblem)

@@ -71,7 +71,7 @@ struct VolumeCurve {
         func position(_ time: CMTime) -> Int64 {
             time.isPositiveInfinity ? .max : CMTimeConvertScale(time, timescale: sampleRate, method: .roundHalfAwayFromZero).value
         }
-        pieces = parameters.rampLock.withLock { parameters.volumes.all }.map { ramp in
+        pieces = parameters.values.withLock { $0.volumes.all }.map { ramp in
             Piece(start: position(ramp.timeRange.start), end: position(ramp.timeRange.end), from: ramp.start, to: ramp.end)
         }
     }

@@ -1,6 +1,7 @@
 // AVMetadataItem: one piece of metadata of an asset or track, with Apple's properties, identifier
 // functions and filters.
 import Foundation
+import HostSystem
 
 /// A metadata item of an asset or one of its tracks: a key in a key space, and a value.
 /// The value is read with the asset, so `try await item.load(.stringValue)` never waits, and
@@ -9,7 +10,7 @@ import Foundation
 /// Differs from Apple: items whose values load lazily (`init(propertiesOf:valueLoadingHandler:)`,
 /// `AVMetadataItemValueRequest`) are not available.
 public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
-    /// Everything an item holds; guarded by `lock` because the mutable subclass writes it.
+    /// Everything an item holds; behind a lock because the mutable subclass writes it.
     package struct State {
         var keySpace: AVMetadataKeySpace?
         var key: (any NSCopying & NSObjectProtocol)?
@@ -23,12 +24,11 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, @unchecked S
         var extraAttributes: [AVMetadataExtraAttributeKey: Any]?
     }
 
-    private let lock = NSLock()
-    private var state: State
+    private let state: Locked<State>
 
     /// Creates an item from its parts; the asset layer and the FFmpeg tag factory use this.
     package init(state: State) {
-        self.state = state
+        self.state = Locked(state)
         super.init()
     }
 
@@ -53,10 +53,10 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, @unchecked S
     }
 
     /// A copy of the whole state, read under the lock.
-    package var snapshot: State { lock.withLock { state } }
+    package var snapshot: State { state.withLock { $0 } }
 
     /// Changes the state under the lock; only the mutable subclass calls this.
-    package func mutate(_ body: (inout State) -> Void) { lock.withLock { body(&state) } }
+    package func mutate(_ body: (inout State) -> Void) { state.withLock(body) }
 
     // MARK: Keys and identifiers
 

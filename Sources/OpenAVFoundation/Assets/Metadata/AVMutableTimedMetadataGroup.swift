@@ -11,12 +11,12 @@ public final class AVMutableTimedMetadataGroup: AVTimedMetadataGroup, @unchecked
     /// The group's metadata items.
     override public var items: [AVMetadataItem] {
         get { super.items }
-        set { groupLock.withLock { itemList = newValue } }
+        set { itemList = newValue }
     }
 
     /// The time range the items hold for.
     override public var timeRange: CMTimeRange {
         get { super.timeRange }
-        set { groupLock.withLock { range = newValue } }
+        set { range = newValue }
     }
 }

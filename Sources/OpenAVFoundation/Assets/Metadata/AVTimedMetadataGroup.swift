@@ -1,11 +1,13 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Metadata items that hold for a time range of an asset's timeline: a sample of a timed
 /// metadata track, as `AVPlayerItemMetadataOutput` and `AVAssetReaderOutputMetadataAdaptor`
 /// give them.
 public class AVTimedMetadataGroup: AVMetadataGroup, NSCopying, NSMutableCopying, @unchecked Sendable {
-    var range: CMTimeRange
+    /// The time range (`timeRange`, settable in the mutable subclass).
+    @Locked var range: CMTimeRange
 
     /// Creates a group of `items` for `timeRange`.
     public init(items: [AVMetadataItem], timeRange: CMTimeRange) {
@@ -37,7 +39,7 @@ public class AVTimedMetadataGroup: AVMetadataGroup, NSCopying, NSMutableCopying,
     }
 
     /// The time range the items hold for.
-    public var timeRange: CMTimeRange { groupLock.withLock { range } }
+    public var timeRange: CMTimeRange { range }
 
     /// A copy of the group.
     public func copy(with zone: NSZone? = nil) -> Any {

@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import OpenCoreMedia
 
 /// The abstract superclass of capture outputs that record to files, such as
@@ -15,16 +16,23 @@ import OpenCoreMedia
 /// Differs from Apple: the macOS `delegate` (`AVCaptureFileOutputDelegate`, sample-accurate
 /// starts) is not available.
 public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
-    private let fileLock = NSLock()
-    /// The recording taking new samples.
-    private var current: CaptureRecording?
-    /// Recordings asked to stop that still take samples up to their end, then finish.
-    private var ending: [CaptureRecording] = []
-    /// The last recording, for `recordedDuration` and friends once it is over.
-    private var latest: CaptureRecording?
-    private var maxDuration = CMTime.invalid
-    private var maxFileSize: Int64 = 0
-    private var minFreeSpace: Int64 = 0
+    /// The recordings and the limits, behind one lock.
+    private struct State {
+        /// The recording taking new samples.
+        var current: CaptureRecording?
+        /// Recordings asked to stop that still take samples up to their end, then finish.
+        var ending: [CaptureRecording] = []
+        /// The last recording, for `recordedDuration` and friends once it is over.
+        var latest: CaptureRecording?
+        var maxDuration = CMTime.invalid
+        var maxFileSize: Int64 = 0
+        var minFreeSpace: Int64 = 0
+
+        /// The current recording, or else the last one.
+        var currentOrLatest: CaptureRecording? { current ?? latest }
+    }
+
+    private let state = Locked(State())
 
     override init() { super.init() }
 
@@ -33,16 +41,16 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// The longest a recording may last; when reached, it stops with
     /// `AVError.maximumDurationReached` and a finished file. Default `.invalid`: no limit.
     public var maxRecordedDuration: CMTime {
-        get { fileLock.withLock { maxDuration } }
-        set { fileLock.withLock { maxDuration = newValue } }
+        get { state.maxDuration }
+        set { state.maxDuration = newValue }
     }
 
     /// The largest a recorded file may grow, in bytes; when reached, the recording stops with
     /// `AVError.maximumFileSizeReached` and a finished file (a little larger, by its movie
     /// header). Default 0: no limit.
     public var maxRecordedFileSize: Int64 {
-        get { fileLock.withLock { maxFileSize } }
-        set { fileLock.withLock { maxFileSize = newValue } }
+        get { state.maxFileSize }
+        set { state.maxFileSize = newValue }
     }
 
     /// The free space, in bytes, that must remain on the file's volume; when reached, the
@@ -52,39 +60,39 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// is still free (the unwritten fragment, 64 KiB, and 16 bytes a sample for the movie
     /// header), so that the file can always be finished.
     public var minFreeDiskSpaceLimit: Int64 {
-        get { fileLock.withLock { minFreeSpace } }
-        set { fileLock.withLock { minFreeSpace = newValue } }
+        get { state.minFreeSpace }
+        set { state.minFreeSpace = newValue }
     }
 
     // MARK: State
 
     /// The file being recorded, or nil when not recording.
-    public var outputFileURL: URL? { fileLock.withLock { current?.url } }
+    public var outputFileURL: URL? { state.current?.url }
 
     /// Whether a recording is under way (false from `stopRecording()` on, while the file is
     /// finished in the background).
-    public var isRecording: Bool { fileLock.withLock { current != nil } }
+    public var isRecording: Bool { state.current != nil }
 
     /// Whether the recording is paused.
-    public var isRecordingPaused: Bool { fileLock.withLock { current?.isPaused ?? false } }
+    public var isRecordingPaused: Bool { state.withLock { $0.current?.isPaused ?? false } }
 
     /// The media time recorded to the current (or last) file so far, pauses excluded.
-    public var recordedDuration: CMTime { fileLock.withLock { current ?? latest }?.recordedDuration ?? .zero }
+    public var recordedDuration: CMTime { state.withLock { $0.currentOrLatest }?.recordedDuration ?? .zero }
 
     /// The size of the current (or last) file so far, in bytes, counting the samples held for
     /// an unfinished movie fragment.
-    public var recordedFileSize: Int64 { fileLock.withLock { current ?? latest }?.recordedFileSize ?? 0 }
+    public var recordedFileSize: Int64 { state.withLock { $0.currentOrLatest }?.recordedFileSize ?? 0 }
 
     /// Video frames missing from the current (or last) recording between its first and last
     /// frames: dropped by the device, or because the encoder could not keep up.
     ///
     /// Linux addition: Apple does not report dropped recording frames.
-    public var droppedFrameCount: Int { fileLock.withLock { current ?? latest }?.droppedFrameCount ?? 0 }
+    public var droppedFrameCount: Int { state.withLock { $0.currentOrLatest }?.droppedFrameCount ?? 0 }
 
     /// Video frames of the current (or last) recording written to its file.
     ///
     /// Linux addition.
-    public var recordedFrameCount: Int { fileLock.withLock { current ?? latest }?.writtenFrameCount ?? 0 }
+    public var recordedFrameCount: Int { state.withLock { $0.currentOrLatest }?.writtenFrameCount ?? 0 }
 
     // MARK: Recording
 
@@ -105,7 +113,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
         let connections = self.connections.filter(\.isActive)
         let recording: CaptureRecording
         do {
-            let limits = fileLock.withLock { (maxDuration, maxFileSize, minFreeSpace) }
+            let limits = state.withLock { ($0.maxDuration, $0.maxFileSize, $0.minFreeSpace) }
             recording = try CaptureRecording(url: outputFileURL,
                                              plan: try recordingPlan(for: connections, maxDuration: limits.0,
                                                                      maxFileSize: limits.1, minFreeDiskSpace: limits.2),
@@ -121,13 +129,13 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
             }
             return
         }
-        fileLock.withLock {
-            if let current {
+        state.withLock { s in
+            if let current = s.current {
                 current.stopAtNextFrame(handingOver: true)
-                ending.append(current)
+                s.ending.append(current)
             }
-            current = recording
-            latest = recording
+            s.current = recording
+            s.latest = recording
         }
         needsChanged()
     }
@@ -135,23 +143,23 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// Stops the recording at the next video frame; the delegate hears when the file is
     /// finished. Does nothing when not recording.
     public func stopRecording() {
-        fileLock.withLock {
-            guard let current else { return }
+        state.withLock { s in
+            guard let current = s.current else { return }
             current.stopAtNextFrame(handingOver: false)
-            ending.append(current)
-            self.current = nil
+            s.ending.append(current)
+            s.current = nil
         }
     }
 
     /// Pauses the recording at the next video frame: nothing is written until
     /// `resumeRecording()`, and the pause leaves no gap in the file.
     public func pauseRecording() {
-        fileLock.withLock { current }?.pause()
+        state.current?.pause()
     }
 
     /// Resumes a paused recording at the next video frame.
     public func resumeRecording() {
-        fileLock.withLock { current }?.resume()
+        state.current?.resume()
     }
 
     // MARK: For subclasses and the session
@@ -164,9 +172,9 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// A recording finished its file.
     func recordingDidFinish(_ recording: CaptureRecording) {
-        fileLock.withLock {
-            ending.removeAll { $0 === recording }
-            if current === recording { current = nil }
+        state.withLock { s in
+            s.ending.removeAll { $0 === recording }
+            if s.current === recording { s.current = nil }
         }
         needsChanged()
     }
@@ -194,9 +202,9 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// current one. The lock is held throughout, so that a recording started meanwhile sees
     /// every sample its predecessor sees after being asked to hand over (`body` only enqueues).
     private func forEachRecording(_ body: (CaptureRecording) -> Void) {
-        fileLock.withLock {
-            for recording in ending { body(recording) }
-            if let current { body(current) }
+        state.withLock { s in
+            for recording in s.ending { body(recording) }
+            if let current = s.current { body(current) }
         }
     }
 }

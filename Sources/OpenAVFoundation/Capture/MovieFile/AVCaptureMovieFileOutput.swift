@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 
@@ -22,11 +23,15 @@ import OpenCoreMedia
 /// made while recording); an empty output settings dictionary for a camera that sends
 /// pictures, or for a microphone, means the default settings, since raw frames make no sensible movie.
 public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
-    private let movieLock = NSLock()
-    private var fragmentInterval = CMTime(value: 10, timescale: 1)
-    private var metadataItems: [AVMetadataItem]?
-    /// Output settings set per connection.
-    private var settings: [ObjectIdentifier: [String: Any]] = [:]
+    /// What the client sets, read together when a recording starts, behind one lock.
+    private struct State {
+        var movieFragmentInterval = CMTime(value: 10, timescale: 1)
+        var metadata: [AVMetadataItem]?
+        /// Output settings set per connection.
+        var settings: [ObjectIdentifier: [String: Any]] = [:]
+    }
+
+    private let state = Locked(State())
 
     /// A movie file output with the default settings.
     public override init() { super.init() }
@@ -37,14 +42,14 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     /// instead (a file killed mid-recording is then unreadable). Default 10 seconds. Read when a
     /// recording starts.
     public var movieFragmentInterval: CMTime {
-        get { movieLock.withLock { fragmentInterval } }
-        set { movieLock.withLock { fragmentInterval = newValue } }
+        get { state.movieFragmentInterval }
+        set { state.movieFragmentInterval = newValue }
     }
 
     /// Metadata written to each movie file (title, location, creation date, …).
     public var metadata: [AVMetadataItem]? {
-        get { movieLock.withLock { metadataItems } }
-        set { movieLock.withLock { metadataItems = newValue } }
+        get { state.metadata }
+        set { state.metadata = newValue }
     }
 
     /// The video codecs a recording can use; the first is the default.
@@ -64,7 +69,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     /// compressed), or the defaults — H.264 at the camera's active size and
     /// frame rate (a screen's delivered size and `minFrameDuration`; a key frame every second), AAC at the microphone's rate and channel count.
     public func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
-        if let set = movieLock.withLock({ settings[ObjectIdentifier(connection)] }),
+        if let set = state.settings[ObjectIdentifier(connection)],
            !set.isEmpty || connection.activeVideoFormat?.codecType != nil {
             return set
         }
@@ -79,11 +84,11 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     public func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
         precondition(connection.output === self, "AVCaptureMovieFileOutput.setOutputSettings(_:for:) needs one of the output's connections")
         guard var outputSettings else {
-            movieLock.withLock { settings[ObjectIdentifier(connection)] = nil }
+            state.withLock { $0.settings[ObjectIdentifier(connection)] = nil }
             return
         }
         guard !outputSettings.isEmpty else {
-            movieLock.withLock { settings[ObjectIdentifier(connection)] = [:] }
+            state.withLock { $0.settings[ObjectIdentifier(connection)] = [:] }
             return
         }
         if connection.mediaTypes.contains(.video) {
@@ -99,7 +104,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
         } catch {
             preconditionFailure("AVCaptureMovieFileOutput.setOutputSettings(_:for:): \(error.description)")
         }
-        movieLock.withLock { settings[ObjectIdentifier(connection)] = outputSettings }
+        state.withLock { $0.settings[ObjectIdentifier(connection)] = outputSettings }
     }
 
     /// The default settings for a connection's input (a camera, a screen, a microphone).
@@ -113,7 +118,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
 
     override func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
                                 minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
-        let (interval, metadata) = movieLock.withLock { (fragmentInterval, metadataItems) }
+        let (interval, metadata) = state.withLock { ($0.movieFragmentInterval, $0.metadata) }
         var plan = CaptureRecording.Plan(
             video: nil, audio: nil,
             options: Muxer.Options(movieFragmentInterval: interval.isNumeric && interval > .zero ? interval : nil,

@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -20,13 +21,10 @@ import OpenCoreVideo
 /// its active format); no RAW, Live Photo, bracketed or depth capture.
 public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     private let core = StillImageCapture(label: "OpenAVFoundation.AVCapturePhotoOutput")
-    private let lock = NSLock()
-    private var usedSettingsIDs: Set<Int64> = []
-    private var maxDimensionsStorage: CMVideoDimensions?
-    private var highResolutionStorage = false
-    private var sceneMonitoringStorage: AVCapturePhotoSettings?
-    private var preparedStorage: [AVCapturePhotoSettings] = []
-    private var maxQualityStorage = QualityPrioritization.balanced
+    /// The `uniqueID`s of the settings photos were taken with: each may be used once.
+    @Locked private var usedSettingsIDs: Set<Int64> = []
+    @Locked private var chosenMaxDimensions: CMVideoDimensions? = nil
+    @Locked private var highResolution = false
 
     /// A photo output, to add to a session with a camera.
     public override init() { super.init() }
@@ -92,13 +90,13 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     public var maxPhotoDimensions: CMVideoDimensions {
         get {
             let supported = camera?.activeFormat.supportedMaxPhotoDimensions ?? []
-            let chosen = lock.withLock { maxDimensionsStorage }
+            let chosen = chosenMaxDimensions
             return chosen.flatMap { supported.contains($0) ? $0 : nil } ?? supported.first ?? CMVideoDimensions()
         }
         set {
             precondition(camera?.activeFormat.supportedMaxPhotoDimensions.contains(newValue) ?? false,
                          "AVCapturePhotoOutput.maxPhotoDimensions must be one of the active format's supportedMaxPhotoDimensions")
-            lock.withLock { maxDimensionsStorage = newValue }
+            chosenMaxDimensions = newValue
         }
     }
 
@@ -107,27 +105,21 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// favour of `maxPhotoDimensions`; here photos are at the frame size either way.
     @available(*, deprecated, message: "Use maxPhotoDimensions instead.")
     public var isHighResolutionCaptureEnabled: Bool {
-        get { lock.withLock { highResolutionStorage } }
-        set { lock.withLock { highResolutionStorage = newValue } }
+        get { highResolution }
+        set { highResolution = newValue }
     }
 
     /// The highest quality prioritization a capture may ask for
     /// (`AVCapturePhotoSettings.photoQualityPrioritization`); `.balanced` by default. A capture
     /// asking for more is a programmer error. Here photos are taken the same way whatever it says.
-    public var maxPhotoQualityPrioritization: QualityPrioritization {
-        get { lock.withLock { maxQualityStorage } }
-        set { lock.withLock { maxQualityStorage = newValue } }
-    }
+    @Locked public var maxPhotoQualityPrioritization = QualityPrioritization.balanced
 
     /// Settings describing the photos the app will take, for the output to watch the scene with
     /// (flash decisions). Stored only: there is no scene monitoring without a flash.
-    public var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
-        get { lock.withLock { sceneMonitoringStorage } }
-        set { lock.withLock { sceneMonitoringStorage = newValue } }
-    }
+    @Locked public var photoSettingsForSceneMonitoring = AVCapturePhotoSettings?.none
 
     /// The settings last prepared with `setPreparedPhotoSettingsArray(_:completionHandler:)`.
-    public var preparedPhotoSettingsArray: [AVCapturePhotoSettings] { lock.withLock { preparedStorage } }
+    @Locked public private(set) var preparedPhotoSettingsArray = [AVCapturePhotoSettings]()
 
     /// Tells the output which settings photos will be taken with, so that the first one is as
     /// quick as the next; `completionHandler` (if any) then learns whether that worked. Apple
@@ -136,7 +128,7 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// a global queue. An empty array releases what was prepared.
     public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings],
                                               completionHandler: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        lock.withLock { preparedStorage = preparedPhotoSettingsArray }
+        self.preparedPhotoSettingsArray = preparedPhotoSettingsArray
         guard let completionHandler else { return }
         DispatchQueue.global().async { completionHandler(true, nil) }
     }
@@ -159,13 +151,13 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         guard let connection = connection(with: .video), connection.isActive, let camera else {
             preconditionFailure("AVCapturePhotoOutput.capturePhoto(with:delegate:) needs an active and enabled video connection")
         }
-        precondition(lock.withLock { usedSettingsIDs.insert(settings.uniqueID).inserted },
+        precondition($usedSettingsIDs.withLock { $0.insert(settings.uniqueID).inserted },
                      "AVCapturePhotoOutput.capturePhoto(with:delegate:) may not reuse an AVCapturePhotoSettings; make a new one, for example with init(from:)")
         precondition(supportedFlashModes.contains(settings.flashMode),
                      "AVCapturePhotoSettings.flashMode must be one of the photo output's supportedFlashModes")
         precondition(settings.photoQualityPrioritization.rawValue <= maxPhotoQualityPrioritization.rawValue,
                      "AVCapturePhotoSettings.photoQualityPrioritization may not exceed the photo output's maxPhotoQualityPrioritization")
-        precondition(!settings.wantsHighResolution || lock.withLock({ highResolutionStorage }),
+        precondition(!settings.wantsHighResolution || highResolution,
                      "AVCapturePhotoSettings.isHighResolutionPhotoEnabled needs the photo output's isHighResolutionCaptureEnabled")
         let encoding = StillImageCapture.encoding(from: settings.format, owner: "AVCapturePhotoSettings.format")
         let supported = camera.activeFormat.supportedMaxPhotoDimensions

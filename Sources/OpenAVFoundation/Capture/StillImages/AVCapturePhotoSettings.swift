@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// What one photo capture request asks for: the format (JPEG or an uncompressed pixel format),
@@ -9,15 +10,10 @@ import OpenCoreMedia
 /// Differs from Apple: RAW, Live Photo, preview and thumbnail settings are absent (no device here
 /// offers them).
 public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
-    private static let idLock = NSLock()
-    nonisolated(unsafe) private static var lastID: Int64 = 0
+    /// The last `uniqueID` given.
+    private static let lastID = Locked<Int64>(0)
 
-    private let lock = NSLock()
-    private var flashModeStorage = AVCaptureDevice.FlashMode.off
-    private var maxDimensionsStorage = CMVideoDimensions()
-    private var highResolutionStorage = false
-    private var metadataStorage: [String: Any] = [:]
-    private var qualityStorage = AVCapturePhotoOutput.QualityPrioritization.balanced
+    @Locked private var highResolution = false
 
     /// The identifier of this settings object, unique in the process; the resolved settings of
     /// the capture made with it carry the same.
@@ -40,9 +36,9 @@ public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     /// Settings for a photo in `format` (see `format`); nil means JPEG.
     public init(format: [String: Any]?) {
         self.format = format ?? [AVVideoCodecKey: AVVideoCodecType.jpeg]
-        uniqueID = Self.idLock.withLock {
-            Self.lastID += 1
-            return Self.lastID
+        uniqueID = Self.lastID.withLock { lastID in
+            lastID += 1
+            return lastID
         }
         super.init()
     }
@@ -54,50 +50,38 @@ public final class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         maxPhotoDimensions = photoSettings.maxPhotoDimensions
         metadata = photoSettings.metadata
         photoQualityPrioritization = photoSettings.photoQualityPrioritization
-        lock.withLock { highResolutionStorage = photoSettings.lock.withLock { photoSettings.highResolutionStorage } }
+        highResolution = photoSettings.highResolution
     }
 
     /// Whether the flash fires: `.off` by default. It must be one of the output's
     /// `supportedFlashModes` (only `.off` here, as no device has a flash).
-    public var flashMode: AVCaptureDevice.FlashMode {
-        get { lock.withLock { flashModeStorage } }
-        set { lock.withLock { flashModeStorage = newValue } }
-    }
+    @Locked public var flashMode = AVCaptureDevice.FlashMode.off
 
     /// The largest photo to take: one of the active format's `supportedMaxPhotoDimensions`, no
     /// larger than the output's `maxPhotoDimensions`. Zero (the default) means the smallest
     /// supported dimensions.
-    public var maxPhotoDimensions: CMVideoDimensions {
-        get { lock.withLock { maxDimensionsStorage } }
-        set { lock.withLock { maxDimensionsStorage = newValue } }
-    }
+    @Locked public var maxPhotoDimensions = CMVideoDimensions()
 
     /// How to weigh the photo's quality against the speed of its delivery: `.balanced` by
     /// default. It may not exceed the output's `maxPhotoQualityPrioritization`; here photos are
     /// taken the same way whatever it says.
-    public var photoQualityPrioritization: AVCapturePhotoOutput.QualityPrioritization {
-        get { lock.withLock { qualityStorage } }
-        set { lock.withLock { qualityStorage = newValue } }
-    }
+    @Locked public var photoQualityPrioritization = AVCapturePhotoOutput.QualityPrioritization.balanced
 
     /// Whether to take the photo at the format's `highResolutionStillImageDimensions`; needs the
     /// output's `isHighResolutionCaptureEnabled`. Deprecated by Apple in favour of
     /// `maxPhotoDimensions`; the cameras here take photos at their frame size either way.
     @available(*, deprecated, message: "Use maxPhotoDimensions instead.")
     public var isHighResolutionPhotoEnabled: Bool {
-        get { lock.withLock { highResolutionStorage } }
-        set { lock.withLock { highResolutionStorage = newValue } }
+        get { highResolution }
+        set { highResolution = newValue }
     }
 
     /// Whether high resolution was asked for, without the deprecation warning.
-    var wantsHighResolution: Bool { lock.withLock { highResolutionStorage } }
+    var wantsHighResolution: Bool { highResolution }
 
     /// Metadata to add to the photo's own (ImageIO keys such as `kCGImagePropertyExifDictionary`),
     /// replacing the output's values of the same top-level keys.
-    public var metadata: [String: Any] {
-        get { lock.withLock { metadataStorage } }
-        set { lock.withLock { metadataStorage = newValue } }
-    }
+    @Locked public var metadata = [String: Any]()
 
     /// A description for debugging.
     public override var description: String { "<AVCapturePhotoSettings: \(uniqueID)>" }

@@ -1,5 +1,6 @@
 import Foundation
 import CaptureDevices
+import HostSystem
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -14,9 +15,9 @@ import OpenCoreVideo
 @available(*, deprecated, message: "Use AVCapturePhotoOutput instead.")
 public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
     private let core = StillImageCapture(label: "OpenAVFoundation.AVCaptureStillImageOutput")
-    private let lock = NSLock()
-    private var settingsStorage: [String: Any] = [AVVideoCodecKey: AVVideoCodecJPEG]
-    private var capturing = 0
+    @Locked private var settings: [String: Any] = [AVVideoCodecKey: AVVideoCodecJPEG]
+    /// How many captures wait for their handler.
+    @Locked private var capturing = 0
 
     /// A still image output delivering JPEG.
     public override init() { super.init() }
@@ -34,10 +35,10 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
     /// `kCVPixelBufferPixelFormatTypeKey` with one of `availableImageDataCVPixelFormatTypes`.
     /// Asking for anything else is a programmer error.
     public var outputSettings: [String: Any] {
-        get { lock.withLock { settingsStorage } }
+        get { settings }
         set {
             _ = StillImageCapture.encoding(from: newValue, owner: "AVCaptureStillImageOutput.outputSettings")
-            lock.withLock { settingsStorage = newValue }
+            settings = newValue
         }
     }
 
@@ -51,7 +52,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
     public var availableImageDataCodecTypes: [AVVideoCodecType] { StillImageCapture.codecTypes }
 
     /// Whether a still image is being taken: from a capture call until its handler is called.
-    public var isCapturingStillImage: Bool { lock.withLock { capturing > 0 } }
+    public var isCapturingStillImage: Bool { capturing > 0 }
 
     /// Takes a still image from `connection` (one of this output's, active, with video) and
     /// returns at once; `handler` gets a sample buffer, or the error (`AVError.sessionNotRunning`
@@ -69,7 +70,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
         let encoding = StillImageCapture.encoding(from: outputSettings, owner: "AVCaptureStillImageOutput.outputSettings")
         let device = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
         let orientation = connection.videoOrientation
-        lock.withLock { capturing += 1 }
+        $capturing.withLock { $0 += 1 }
         // Called once, on the output's queue, as Apple calls it; the handler is the client's to make safe.
         nonisolated(unsafe) let handler = handler
         core.takeNextFrame { [self] result in
@@ -80,7 +81,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
                 let metadata = PhotoMetadata.make(width: width, height: height, orientation: orientation, device: device)
                 return try Self.sampleBuffer(image, width: width, height: height, frame: frame, metadata: metadata)
             }
-            lock.withLock { capturing -= 1 }
+            $capturing.withLock { $0 -= 1 }
             switch outcome {
             case .success(let buffer): handler(buffer, nil)
             case .failure(let error): handler(nil, error)
