@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import CaptureDevices
 import Logging
 import OpenCoreMedia
@@ -39,8 +40,6 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     private var presetStorage = Preset.high
     private var running = false
     private var configurationDepth = 0
-    private var usesAudioSession = true
-    private var configuresAudioSession = true
     /// The devices started, by input (guarded by `runLock`).
     private var runningDevices: [ObjectIdentifier: RunningDevice] = [:]
     /// Where each running input's samples go: its enabled connections, by input. Built when
@@ -304,19 +303,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     ///
     /// Linux has no per-app audio session (Apple's `AVAudioSession`, iOS): microphones are the
     /// sound server's sources, whatever the value. Stored only.
-    public var usesApplicationAudioSession: Bool {
-        get { lock.withLock { usesAudioSession } }
-        set { lock.withLock { usesAudioSession = newValue } }
-    }
+    @Locked public var usesApplicationAudioSession = true
 
     /// Whether the session configures the app's audio session for recording (true by default).
     ///
     /// Linux has no per-app audio session to configure (Apple's `AVAudioSession`, iOS): the
     /// value is stored only.
-    public var automaticallyConfiguresApplicationAudioSession: Bool {
-        get { lock.withLock { configuresAudioSession } }
-        set { lock.withLock { configuresAudioSession = newValue } }
-    }
+    @Locked public var automaticallyConfiguresApplicationAudioSession = true
 
     /// The clock the session's sample buffers are timed on: the host time clock.
     public var synchronizationClock: CMClock? { CMClock.hostTimeClock }
