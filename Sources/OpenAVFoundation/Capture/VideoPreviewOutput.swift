@@ -1,5 +1,6 @@
 import CaptureDevices
 import Foundation
+import HostSystem
 import OpenCoreVideo
 
 /// What stands behind a preview layer in its session: an output taking its connection's video
@@ -9,15 +10,29 @@ import OpenCoreVideo
 final class VideoPreviewOutput: AVCaptureOutput, @unchecked Sendable {
     /// The layer this output serves.
     weak var layer: AVCaptureVideoPreviewLayer?
-    private var newest: CVPixelBuffer?
+    /// The camera's newest picture, not yet taken by the window, behind `outputLock`: one slot
+    /// whose picture a newer one replaces (`dropOldest`; its overruns are the pictures never
+    /// shown).
+    private var waiting = BoundedQueue<CVPixelBuffer>(capacity: 1, policy: .dropOldest)
+    /// The picture the window took last, which it shows again until a newer one comes.
+    private var taken: CVPixelBuffer?
 
     override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard sample.isVideo, let picture = sample.pixelBuffer else { return }
-        outputLock.withLock { newest = picture }
+        outputLock.withLock { _ = waiting.push(picture) }
     }
 
-    /// The newest picture from the camera, if one came.
-    var picture: CVPixelBuffer? { outputLock.withLock { newest } }
+    /// The picture for the window to show: the newest from the camera, taken from the slot
+    /// when one came since the last call, else the one taken then.
+    func takePicture() -> CVPixelBuffer? {
+        outputLock.withLock {
+            if !waiting.isEmpty { taken = waiting.pop() }
+            return taken
+        }
+    }
+
+    /// The newest picture from the camera, if one came, left for the window.
+    var picture: CVPixelBuffer? { outputLock.withLock { waiting.first ?? taken } }
 }
