@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HostSystem
 import OpenCoreMedia
 
 /// Gives the timed metadata of a playing item (the groups of its enabled metadata tracks, such
@@ -15,8 +16,16 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     private weak var pushDelegate: AVPlayerItemMetadataOutputPushDelegate?
     private var pushQueue: DispatchQueue?
     private var advance: TimeInterval = 0
-    /// The groups the player took for this output and not yet given, in order, with their track.
-    private var pending: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+    /// How many groups wait before the ring of `pending` first grows.
+    private static let pendingAtFirst = 8
+
+    /// The groups the player took for this output and not yet given, in order, with their
+    /// track. The player takes a group for every metadata output of its item once it is due
+    /// for the one with the largest advance interval; here it waits until due for this one, so
+    /// what waits is bounded by time (the groups of the difference between the two intervals),
+    /// not by a count: the queue grows as needed (`grow`), never drops a group and never makes
+    /// the player wait.
+    private var pending = BoundedQueue<(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)>(capacity: pendingAtFirst, policy: .grow)
 
     /// Creates an output giving the items with these identifiers (`AVMetadataIdentifier` raw
     /// values), or every item of every enabled metadata track when nil.
@@ -48,20 +57,20 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     /// Forgets the groups not yet given (the item starts, or seeks): the delegate is told the
     /// sequence was flushed.
     func flush() {
-        outputLock.withLock { pending = [] }
+        outputLock.withLock { _ = pending.removeAll() }
         tellDelegate { $0.outputSequenceWasFlushed(self) }
     }
 
     /// Forgets the groups not yet given (the item stopped playing, or the output was removed).
     func stop() {
-        outputLock.withLock { pending = [] }
+        outputLock.withLock { _ = pending.removeAll() }
     }
 
     /// Takes `groups` (of `track`, in order) to give when their time comes.
     func receive(_ groups: [AVTimedMetadataGroup], from track: AVPlayerItemTrack) {
         let wanted = groups.compactMap { selected($0) }
         guard !wanted.isEmpty else { return }
-        outputLock.withLock { pending += wanted.map { ($0, track) } }
+        outputLock.withLock { for group in wanted { _ = pending.push((group, track)) } }
     }
 
     /// Gives the delegate the groups due by item time `time` (less the advance interval),
@@ -69,9 +78,9 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     func deliver(through time: CMTime) {
         let due = outputLock.withLock { () -> [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] in
             let limit = time + CMTime(seconds: advance, preferredTimescale: 1_000_000)
-            let count = pending.prefix { $0.group.timeRange.start <= limit }.count
-            defer { pending.removeFirst(count) }
-            return Array(pending.prefix(count))
+            var due: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+            while let first = pending.first, first.group.timeRange.start <= limit { due.append(pending.pop()!) }
+            return due
         }
         var index = 0
         while index < due.count {
