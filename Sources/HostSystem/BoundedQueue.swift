@@ -10,11 +10,19 @@ import OpenCoreMedia
 /// by reason; overruns (a push that found the queue full) and underruns (a pop that found it
 /// empty) are counted as GStreamer signals them.
 ///
-/// Every stage that hands media from one thread to another uses it: the capture data outputs
-/// (device thread to delegate queue, and to each `sampleBuffers` iteration), a recording
-/// (device threads to the writer), the still image capture, an export (reading thread to
-/// writer), a player's reading (its sound read ahead, its pictures, its timed metadata) and the
-/// browser page's pictures.
+/// Every hand-off of media or work between threads or stages uses it, with the policy that says
+/// what it does:
+/// - dropping, so that the source never waits: the capture data outputs (device thread to
+///   delegate queue, and to each `sampleBuffers` iteration), a recording (device threads to
+///   the writer), the still image capture, the preview layer's one picture (device thread to
+///   the display thread), and the browser page's pictures and each visitor's picture and sound;
+/// - blocking, so that nothing is lost: an export (reading thread to writer), a player's
+///   reading (its sound read ahead, its pictures, its timed metadata) and the segments an
+///   `AVAssetWriter` hands its delegate;
+/// - growing: a reader's packets kept for one output while another reads (bounded by the
+///   file's interleaving), the groups a metadata output holds until they are due (bounded by
+///   the advance intervals) and the jobs for the display thread (requests about windows,
+///   emptied every few milliseconds; the display thread enqueues too).
 ///
 /// It is a value with no lock of its own: the owner keeps it behind its lock together with the
 /// state that changes with it (a drain in progress, drop reports), and an owner whose pusher
