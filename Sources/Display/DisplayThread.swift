@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import HostSystem
 
 /// The one thread every SDL call of the process is made on: SDL's video subsystem, its windows,
 /// renderers and event queue belong to the thread that started them. Started by the first
@@ -16,8 +17,16 @@ final class DisplayThread: @unchecked Sendable {
         return thread.start().map { thread }
     }()
 
+    /// How many jobs the list holds before its ring first grows.
+    private static let jobsAtFirst = 16
+
     private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
+    /// The jobs for the thread, in order, behind `condition`. It never loses a job and never
+    /// makes a caller wait (`grow`): the display thread itself enqueues (a key handler setting
+    /// the title or the full screen, a window let go in a handler), and would wait on itself.
+    /// It holds requests about windows, never pictures (each window takes its own when it
+    /// redraws), and the thread empties it every `refreshMilliseconds`, so it stays at a few.
+    private var jobs = BoundedQueue<() -> Void>(capacity: jobsAtFirst, policy: .grow)
     private var started: Result<Void, DisplayError>?
     /// The display thread, to know when a call is already on it.
     private var threadID: pthread_t?
@@ -57,7 +66,7 @@ final class DisplayThread: @unchecked Sendable {
 
     /// Runs `body` on the display thread soon, without waiting.
     func enqueue(_ body: @escaping () -> Void) {
-        condition.withLock { jobs.append(body) }
+        condition.withLock { _ = jobs.push(body) }
         var wake = SDL_Event()
         wake.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&wake)
@@ -86,7 +95,7 @@ final class DisplayThread: @unchecked Sendable {
             if SDL_WaitEventTimeout(&event, Self.refreshMilliseconds) == 1 {
                 repeat { handle(event) } while SDL_PollEvent(&event) == 1
             }
-            for job in condition.withLock({ () -> [() -> Void] in defer { jobs.removeAll() }; return jobs }) { job() }
+            while let job = condition.withLock({ jobs.isEmpty ? nil : jobs.pop() }) { job() }
             for window in windows.values { window.refresh() }
         }
     }

@@ -4,20 +4,31 @@ import OpenCoreMedia
 /// GStreamer's `queue` element: its `limits` (how many elements, how many bytes, how long a
 /// stretch of media: `max-size-buffers`, `-bytes`, `-time`) say when it is full, and `policy`
 /// says what happens to an element pushed then — the pusher waits for room (`block`), the new
-/// element is dropped (`dropNewest`, GStreamer's leaky upstream) or the oldest waiting one is
-/// (`dropOldest`, leaky downstream). Drops are counted by reason; overruns (a push that found
-/// the queue full) and underruns (a pop that found it empty) are counted as GStreamer signals
-/// them.
+/// element is dropped (`dropNewest`, GStreamer's leaky upstream), the oldest waiting one is
+/// (`dropOldest`, leaky downstream), or the count limit is raised (`grow`, as GStreamer's
+/// multiqueue raises a full queue's while another of its demuxer runs empty). Drops are counted
+/// by reason; overruns (a push that found the queue full) and underruns (a pop that found it
+/// empty) are counted as GStreamer signals them.
 ///
-/// Every stage that hands media from one thread to another uses it: the capture data outputs
-/// (device thread to delegate queue, and to each `sampleBuffers` iteration), a recording
-/// (device threads to the writer), the still image capture, an export (reading thread to
-/// writer), a player's reading (its sound read ahead, its pictures, its timed metadata) and the
-/// browser page's pictures. It is a value with no lock of its own: the owner keeps it behind
-/// its lock together with the state that changes with it (a drain in progress, drop reports),
-/// and an owner whose pusher waits (`block`) waits on its own condition while `push` answers
-/// `full`. The storage is a ring of `limits.count` slots made once: pushing and popping
-/// allocate nothing.
+/// Every hand-off of media or work between threads or stages uses it, with the policy that says
+/// what it does:
+/// - dropping, so that the source never waits: the capture data outputs (device thread to
+///   delegate queue, and to each `sampleBuffers` iteration), a recording (device threads to
+///   the writer), the still image capture, the preview layer's one picture (device thread to
+///   the display thread), and the browser page's pictures and each visitor's picture and sound;
+/// - blocking, so that nothing is lost: an export (reading thread to writer), a player's
+///   reading (its sound read ahead, its pictures, its timed metadata) and the segments an
+///   `AVAssetWriter` hands its delegate;
+/// - growing: a reader's packets kept for one output while another reads (bounded by the
+///   file's interleaving), the groups a metadata output holds until they are due (bounded by
+///   the advance intervals) and the jobs for the display thread (requests about windows,
+///   emptied every few milliseconds; the display thread enqueues too).
+///
+/// It is a value with no lock of its own: the owner keeps it behind its lock together with the
+/// state that changes with it (a drain in progress, drop reports), and an owner whose pusher
+/// waits (`block`) waits on its own condition while `push` answers `full`. The storage is a
+/// ring of `limits.count` slots made once: pushing and popping allocate nothing (a `grow`
+/// queue's ring doubles when its limit is reached, and keeps that size).
 package struct BoundedQueue<Element> {
     /// What a push does when the queue is full.
     package enum Policy: Sendable, Equatable {
@@ -27,11 +38,17 @@ package struct BoundedQueue<Element> {
         case dropNewest
         /// The oldest waiting element is dropped to make room.
         case dropOldest
+        /// The element is queued anyway: a count limit reached doubles (the ring with it), and
+        /// limits by bytes or time are passed. Nothing is dropped and the pusher never waits:
+        /// for a hand-off whose bound lies outside the queue (a file's interleaving, a window of
+        /// time, requests made by hand), or whose pusher must not wait for its own consumer.
+        case grow
     }
 
     /// When the queue is full: once any limit is reached.
     package struct Limits: Sendable, Equatable {
-        /// How many elements may wait (at least one).
+        /// How many elements may wait (at least one); for a `grow` queue, how many before its
+        /// ring first doubles.
         package var count: Int
         /// How many bytes of elements may wait; nil: no limit.
         package var bytes: Int?
@@ -67,7 +84,7 @@ package struct BoundedQueue<Element> {
 
     /// When the queue is full.
     package private(set) var limits: Limits
-    /// How many elements may wait (`limits.count`).
+    /// How many elements may wait (`limits.count`; a `grow` queue's, until it next doubles).
     package var capacity: Int { limits.count }
     /// What a push does when full.
     package private(set) var policy: Policy
@@ -106,7 +123,7 @@ package struct BoundedQueue<Element> {
 
     /// Whether no element waits.
     package var isEmpty: Bool { count == 0 }
-    /// Whether a push would drop or block: a limit is reached.
+    /// Whether a limit is reached: a push then does what the policy says.
     package var isFull: Bool {
         count >= limits.count
             || limits.bytes.map { bytes >= $0 } == true
@@ -121,7 +138,7 @@ package struct BoundedQueue<Element> {
     /// The waiting element at `position` (0: the oldest), left in the queue.
     package subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "BoundedQueue position \(position) out of 0..<\(count)")
-        return slots[(head + position) % limits.count]!
+        return slots[(head + position) % slots.count]!
     }
 
     /// How many elements were dropped for a reason since the queue was made.
@@ -133,14 +150,11 @@ package struct BoundedQueue<Element> {
         precondition(capacity > 0, "BoundedQueue needs a capacity of at least one element")
         self.policy = policy
         guard capacity != limits.count else { return [] }
-        var waiting: [Element] = []
-        while let element = take() { waiting.append(element) }
-        let excess = max(0, waiting.count - capacity)
-        dropCounts[.overrun, default: 0] += excess
-        limits.count = capacity
-        slots = Array(repeating: nil, count: capacity)
-        for element in waiting.dropFirst(excess) { append(element) }
-        return Array(waiting.prefix(excess))
+        var excess: [Element] = []
+        while count > capacity { excess.append(take()!) }
+        dropCounts[.overrun, default: 0] += excess.count
+        resize(to: capacity)
+        return excess
     }
 
     /// Adds an element at the end, or, when full, does what the policy says.
@@ -161,6 +175,10 @@ package struct BoundedQueue<Element> {
             let oldest = take()!
             append(element)
             return .dropped(oldest)
+        case .grow:
+            if count == limits.count { resize(to: 2 * limits.count) }
+            append(element)
+            return .queued
         }
     }
 
@@ -187,7 +205,7 @@ package struct BoundedQueue<Element> {
         guard count > 0 else { return nil }
         let element = slots[head]!
         slots[head] = nil
-        head = (head + 1) % limits.count
+        head = (head + 1) % slots.count
         count -= 1
         if let measure {
             let size = measure(element)
@@ -197,8 +215,18 @@ package struct BoundedQueue<Element> {
         return element
     }
 
+    /// Makes the count limit and the ring `capacity` long (at least `count`), keeping the
+    /// waiting elements in order.
+    private mutating func resize(to capacity: Int) {
+        var resized: [Element?] = Array(repeating: nil, count: capacity)
+        for position in 0..<count { resized[position] = slots[(head + position) % slots.count] }
+        slots = resized
+        head = 0
+        limits.count = capacity
+    }
+
     private mutating func append(_ element: Element) {
-        slots[(head + count) % limits.count] = element
+        slots[(head + count) % slots.count] = element
         count += 1
         if let measure {
             let size = measure(element)

@@ -83,7 +83,7 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             guard clients.contains(where: \.wantsPicture) else { return }
             handOver(sampleBuffer)
         } else {
-            if let message = sound(sampleBuffer) { clients.forEach { $0.offerSound(message) } }
+            if let (message, duration) = sound(sampleBuffer) { clients.forEach { $0.offerSound(message, duration: duration) } }
             if let (average, peak) = level(connection) { clients.forEach { $0.offerLevel(average: average, peak: peak) } }
         }
     }
@@ -145,11 +145,11 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         }
     }
 
-    /// The sound message of an audio sample; nil for formats a browser is not sent
-    /// (non-interleaved, or other than float32 and int16).
-    private func sound(_ sampleBuffer: CMSampleBuffer) -> ByteBuffer? {
+    /// The sound message of an audio sample, and how long it lasts; nil for formats a browser
+    /// is not sent (non-interleaved, or other than float32 and int16).
+    private func sound(_ sampleBuffer: CMSampleBuffer) -> (message: ByteBuffer, duration: CMTime)? {
         guard let format = sampleBuffer.formatDescription?.audioStreamBasicDescription,
-              format.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0, format.mChannelsPerFrame > 0,
+              format.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0, format.mChannelsPerFrame > 0, format.mSampleRate >= 1,
               let data = sampleBuffer.dataBuffer else { return nil }
         let isFloat = format.mFormatFlags & kAudioFormatFlagIsFloat != 0
         let sampleFormat: UInt8
@@ -165,7 +165,7 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         message.writeInteger(sampleFormat)
         message.writeInteger(UInt32(format.mSampleRate), endianness: .little)
         guard (try? data.withUnsafeMutableBytes { message.writeBytes(UnsafeRawBufferPointer($0)) }) != nil else { return nil }
-        return message
+        return (message, CMTime(value: CMTimeValue(sampleBuffer.numSamples), timescale: CMTimeScale(format.mSampleRate)))
     }
 
     /// The levels to send, at most every `levelInterval`: the loudest buffer's average power

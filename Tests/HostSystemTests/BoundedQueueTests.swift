@@ -113,4 +113,35 @@ import Testing
         #expect(queue.overruns == 3 && queue.dropped(.overrun) == 1)
         #expect([queue.pop(), queue.pop(), queue.pop()] == [1, 2, nil] && queue.underruns == 2)
     }
+
+    /// A growing queue keeps every element in order, whatever its limits: a push that finds the
+    /// count limit reached doubles it (the ring keeps the waiting elements in order, wherever
+    /// they wrapped), one that finds a limit by bytes reached queues past it; both count as
+    /// overruns, and nothing is dropped.
+    @Test func aGrowingQueueKeepsEveryElementInOrder() {
+        var queue = BoundedQueue<Piece>(limits: .init(count: 2, bytes: 10), policy: .grow, measure: Piece.measure)
+        var model: [Piece] = []
+        var overruns = 0
+        var state: UInt64 = 777
+        for value in 0..<3000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Mostly pushes at first, so the ring grows with its elements wrapped; then mostly pops.
+            if state >> 60 < (value < 1500 ? 11 : 5) {
+                let piece = Piece(bytes: value % 4, milliseconds: 1)
+                let wasFull = queue.isFull
+                let capacity = queue.capacity
+                guard case .queued = queue.push(piece) else { Issue.record("a growing queue queues every push"); return }
+                model.append(piece)
+                if wasFull { overruns += 1 }
+                #expect(queue.capacity == (model.count > capacity ? 2 * capacity : capacity))
+            } else {
+                #expect(queue.pop() == (model.isEmpty ? nil : model.removeFirst()))
+            }
+            #expect(queue.count == model.count && queue.bytes == model.map(\.bytes).reduce(0, +))
+            #expect(queue.first == model.first && queue.last == model.last)
+        }
+        #expect(queue.overruns == overruns && overruns > 0)
+        #expect(queue.dropped(.overrun) == 0 && queue.capacity >= model.count)
+        #expect(queue.removeAll() == model)
+    }
 }

@@ -139,7 +139,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// The newest picture of the camera, in a format the window shows (converted once per
     /// picture when the camera's is not one), turned as the connection says.
     override func currentPicture() -> LayerPicture? {
-        guard var picture = previewOutput.picture else { return nil }
+        guard var picture = previewOutput.takePicture() else { return nil }
         if !VideoWindow.pixelFormats.contains(CVPixelBufferGetPixelFormatType(picture)) {
             let source = picture
             if let converted, converted.source === source {

@@ -13,14 +13,21 @@ import OpenCoreMedia
 /// `AVTimedMetadataGroup.init(sampleBuffer:)`).
 open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     private let identifiers: Set<String>?
+    /// How many groups wait before the ring of `pending` first grows.
+    private static let pendingAtFirst = 8
+
     /// The delegate, its queue, and the groups waiting for it, behind one lock.
     private struct State {
         weak var delegate: AVPlayerItemMetadataOutputPushDelegate?
         var queue: DispatchQueue?
         var advance: TimeInterval = 0
         /// The groups the player took for this output and not yet given, in order, with their
-        /// track.
-        var pending: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+        /// track. The player takes a group for every metadata output of its item once it is due
+        /// for the one with the largest advance interval; here it waits until due for this one,
+        /// so what waits is bounded by time (the groups of the difference between the two
+        /// intervals), not by a count: the queue grows as needed (`grow`), never drops a group
+        /// and never makes the player wait.
+        var pending = BoundedQueue<(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)>(capacity: pendingAtFirst, policy: .grow)
     }
 
     private let state = Locked(State())
@@ -55,20 +62,20 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     /// Forgets the groups not yet given (the item starts, or seeks): the delegate is told the
     /// sequence was flushed.
     func flush() {
-        state.pending = []
+        state.withLock { _ = $0.pending.removeAll() }
         tellDelegate { $0.outputSequenceWasFlushed(self) }
     }
 
     /// Forgets the groups not yet given (the item stopped playing, or the output was removed).
     func stop() {
-        state.pending = []
+        state.withLock { _ = $0.pending.removeAll() }
     }
 
     /// Takes `groups` (of `track`, in order) to give when their time comes.
     func receive(_ groups: [AVTimedMetadataGroup], from track: AVPlayerItemTrack) {
         let wanted = groups.compactMap { selected($0) }
         guard !wanted.isEmpty else { return }
-        state.withLock { s in s.pending += wanted.map { ($0, track) } }
+        state.withLock { s in for group in wanted { _ = s.pending.push((group, track)) } }
     }
 
     /// Gives the delegate the groups due by item time `time` (less the advance interval),
@@ -76,9 +83,9 @@ open class AVPlayerItemMetadataOutput: AVPlayerItemOutput, @unchecked Sendable {
     func deliver(through time: CMTime) {
         let due = state.withLock { s -> [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] in
             let limit = time + CMTime(seconds: s.advance, preferredTimescale: 1_000_000)
-            let count = s.pending.prefix { $0.group.timeRange.start <= limit }.count
-            defer { s.pending.removeFirst(count) }
-            return Array(s.pending.prefix(count))
+            var due: [(group: AVTimedMetadataGroup, track: AVPlayerItemTrack)] = []
+            while let first = s.pending.first, first.group.timeRange.start <= limit { due.append(s.pending.pop()!) }
+            return due
         }
         var index = 0
         while index < due.count {

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import MediaEngine
 import OpenCoreMedia
 
@@ -6,36 +7,23 @@ import OpenCoreMedia
 /// while another asked, kept in order until their output asks. Thread-safe: outputs may be read
 /// from different threads, as the guide's reencoder does.
 final class ReadingSession: @unchecked Sendable {
-    /// The packets of one stream read before its output asked for them, oldest first.
-    private struct PacketQueue {
-        private var packets: [Packet] = []
-        private var head = 0
-
-        mutating func append(_ packet: Packet) { packets.append(packet) }
-
-        mutating func popFirst() -> Packet? {
-            guard head < packets.count else { return nil }
-            let packet = packets[head]
-            head += 1
-            if head == packets.count {
-                // Drained: reuse the storage.
-                packets.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 {
-                packets.removeFirst(head)
-                head = 0
-            }
-            return packet
-        }
-    }
+    /// How many packets a stream's queue holds before its ring first grows: a few hundred
+    /// milliseconds of the other tracks of an interleaved file.
+    private static let queuedPacketsAtFirst = 64
 
     private let lock = NSLock()
     private let demuxer: Demuxer
     private let spares: ReadingSpares
     /// The decoders handed out, by stream index (one each: an output reads one stream).
     private var decoders: [Int: Decoder] = [:]
-    /// By stream index; nil for the streams no output reads.
-    private var queues: [PacketQueue?]
+    /// The packets of each stream read before its output asked for them, oldest first, by
+    /// stream index; nil for the streams no output reads. They grow as needed (`grow`): a
+    /// bound would stop the demuxer for the output that asks while another output has not yet
+    /// taken its packets (a player's timed metadata, taken as its time comes, while its sound
+    /// is read ahead), which GStreamer's multiqueue avoids by raising a full queue's limit
+    /// while another queue of its demuxer is empty. What they hold is bounded by the file's
+    /// interleaving and by how far apart its outputs are read.
+    private var queues: [BoundedQueue<Packet>?]
     private var endOfFile = false
     /// The first read failure, after which every output ends.
     private(set) var failure: AVError?
@@ -89,8 +77,10 @@ final class ReadingSession: @unchecked Sendable {
         } catch {
             throw AVError(error, fallback: .failedToParse)
         }
-        queues = (0..<((streams.max() ?? -1) + 1)).map { streams.contains($0) ? PacketQueue() : nil }
-        if let first, first.streamIndex < queues.count { queues[first.streamIndex]?.append(first) }
+        queues = (0..<((streams.max() ?? -1) + 1)).map {
+            streams.contains($0) ? BoundedQueue(capacity: Self.queuedPacketsAtFirst, policy: .grow) : nil
+        }
+        if let first, first.streamIndex < queues.count { _ = queues[first.streamIndex]?.push(first) }
     }
 
     /// The demuxer and the decoders go back to the asset for the next reader, unless reading
@@ -132,7 +122,7 @@ final class ReadingSession: @unchecked Sendable {
     func nextPacket(forStream index: Int) -> Packet? {
         lock.withLock {
             guard index >= 0, index < queues.count, queues[index] != nil else { return nil }
-            if let packet = queues[index]!.popFirst() { return packet }
+            if !queues[index]!.isEmpty { return queues[index]!.pop() }
             while !endOfFile, failure == nil, !interrupted {
                 do throws(EngineError) {
                     guard let packet = try demuxer.readPacket() else {
@@ -142,7 +132,7 @@ final class ReadingSession: @unchecked Sendable {
                     let stream = packet.streamIndex
                     // This stream's queue is empty: its own packet goes straight out.
                     if stream == index { return packet }
-                    if stream >= 0, stream < queues.count { queues[stream]?.append(packet) }
+                    if stream >= 0, stream < queues.count { _ = queues[stream]?.push(packet) }
                 } catch {
                     failure = AVError(error, fallback: .failedToLoadMediaData)
                 }

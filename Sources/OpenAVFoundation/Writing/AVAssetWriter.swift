@@ -245,7 +245,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
         let delivery = SegmentDelivery(writer: self,
                                        tracks: inputs.enumerated().map { (CMPersistentTrackID($0.offset + 1), $0.element.mediaType) })
-        self.delivery = delivery
+        lock.withLock { self.delivery = delivery }
         let muxer: Muxer
         do throws(EngineError) {
             muxer = try Muxer(segmentsOf: "mp4", options: options, cut: cut) { data, isInitialization, summaries in
@@ -380,21 +380,24 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Removes what a writer that did not complete wrote (a failed or cancelled export leaves
     /// nothing behind); does nothing to a completed file.
     func removeUnfinishedFile() {
-        let core: MovieWriter? = lock.withLock {
-            guard statusValue != .completed else { return nil }
+        let (core, delivery): (MovieWriter?, SegmentDelivery?) = lock.withLock {
+            guard statusValue != .completed else { return (nil, nil) }
             if statusValue == .writing || statusValue == .unknown { statusValue = .cancelled }
-            return self.core
+            return (self.core, self.delivery)
         }
+        delivery?.cancel()
         core?.cancel()
     }
 
     /// Stops writing and removes the partial file.
     open func cancelWriting() {
-        let core: MovieWriter? = lock.withLock {
-            guard statusValue == .writing || statusValue == .unknown else { return nil }
+        let (core, delivery): (MovieWriter?, SegmentDelivery?) = lock.withLock {
+            guard statusValue == .writing || statusValue == .unknown else { return (nil, nil) }
             statusValue = .cancelled
-            return self.core
+            return (self.core, self.delivery)
         }
+        // First, so that an append waiting for the delegate (and holding the core) stops waiting.
+        delivery?.cancel()
         core?.cancel()
     }
 }

@@ -213,4 +213,83 @@ import TestSupport
         #expect(UTType("public.mpeg-4") == .mpeg4Movie && UTType.mpeg4Movie.conforms(to: .movie))
         #expect(UTType(filenameExtension: "mov") == .quickTimeMovie)
     }
+
+    /// A delegate that holds the first segment until let go, and what it received.
+    final class SlowDelegate: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
+        private let condition = NSCondition()
+        private var holding = true
+        private var list: [Data] = []
+        var received: [Data] { condition.withLock { list } }
+
+        func assetWriter(_ writer: AVAssetWriter, didOutputSegmentData segmentData: Data, segmentType: AVAssetSegmentType,
+                         segmentReport: AVAssetSegmentReport?) {
+            condition.withLock {
+                list.append(segmentData)
+                while holding { condition.wait() }
+            }
+        }
+
+        func letGo() {
+            condition.withLock {
+                holding = false
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// How many calls returned, for waiting on them.
+    final class Returns: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var count = 0
+
+        func add() {
+            condition.withLock {
+                count += 1
+                condition.broadcast()
+            }
+        }
+
+        /// Whether `count` calls returned within `seconds`.
+        func wait(for count: Int, seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            return condition.withLock {
+                while self.count < count { guard condition.wait(until: deadline) else { return self.count >= count } }
+                return true
+            }
+        }
+    }
+
+    /// The segments hand-off blocks: while the delegate holds the first segment, the muxer's
+    /// thread hands on `SegmentDelivery.limits.count` more and then waits for room (nothing is
+    /// dropped, and the delegate then gets every segment in order, the work queued after them
+    /// last); cancelling the writer ends such a wait, dropping the segment that waited.
+    @Test(arguments: [false, true]) func aDelegateThatFallsBehindMakesTheMuxerWaitUntilCancelled(cancelling: Bool) throws {
+        let delegate = SlowDelegate()
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        writer.delegate = delegate
+        let delivery = SegmentDelivery(writer: writer, tracks: [])
+        let limit = SegmentDelivery.limits.count
+        let returns = Returns()
+        let muxer = Thread {
+            for index in 0...(limit + 1) {
+                delivery.deliver(Data([UInt8(index % 256), 1, 2, 3]), isInitialization: index == 0, summaries: [])
+                returns.add()
+            }
+        }
+        muxer.start()
+        #expect(returns.wait(for: limit + 1, seconds: 30), "the first segment and \(limit) waiting are handed on at once")
+        // Nothing happens to end the wait but the delegate or a cancel: half a second shows it lasts.
+        #expect(!returns.wait(for: limit + 2, seconds: 0.5), "the muxer waits for room")
+        if cancelling {
+            delivery.cancel()
+            #expect(returns.wait(for: limit + 2, seconds: 30), "a cancel ends the wait")
+        }
+        delegate.letGo()
+        #expect(returns.wait(for: limit + 2, seconds: 30))
+        let finished = Returns()
+        delivery.afterDelivered { finished.add() }
+        #expect(finished.wait(for: 1, seconds: 30))
+        let expected = (0...(cancelling ? limit : limit + 1)).map { Data([UInt8($0 % 256), 1, 2, 3]) }
+        #expect(delegate.received == expected)
+    }
 }
