@@ -52,8 +52,7 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// programmer error. A nil delegate stops delivery.
     public func setSampleBufferDelegate(_ sampleBufferDelegate: (any AVCaptureAudioDataOutputSampleBufferDelegate)?,
                                         queue sampleBufferCallbackQueue: DispatchQueue?) {
-        precondition(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil,
-                     "AVCaptureAudioDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate")
+        Misuse.check(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil, .audioDataDelegateWithoutQueue)
         state.withLock { s in
             s.delegate = sampleBufferDelegate
             s.queue = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue

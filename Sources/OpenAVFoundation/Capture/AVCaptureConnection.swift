@@ -98,8 +98,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
             }
         }
         set {
-            precondition(isVideoOrientationSupported,
-                         "AVCaptureConnection.videoOrientation can only be set when isVideoOrientationSupported")
+            Misuse.check(isVideoOrientationSupported, .videoOrientationNotSupported)
             let degrees = switch newValue {
             case .landscapeRight: 0
             case .portrait: 90
@@ -121,8 +120,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     public var videoRotationAngle: CGFloat {
         get { CGFloat(state.rotationDegrees) }
         set {
-            precondition(isVideoRotationAngleSupported(newValue),
-                         "AVCaptureConnection.videoRotationAngle must be an angle isVideoRotationAngleSupported(_:) accepts")
+            Misuse.check(isVideoRotationAngleSupported(newValue), .videoRotationAngleNotSupported)
             state.rotationDegrees = Int(newValue)
         }
     }
@@ -140,11 +138,9 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
             state.withLock { $0.adjustsMirroring ? nil : $0.mirrored } ?? (devicePosition == .front)
         }
         set {
-            precondition(isVideoMirroringSupported,
-                         "AVCaptureConnection.isVideoMirrored can only be set when isVideoMirroringSupported")
+            Misuse.check(isVideoMirroringSupported, .videoMirroringNotSupported)
             state.withLock { s in
-                precondition(!s.adjustsMirroring,
-                             "AVCaptureConnection.isVideoMirrored cannot be set while automaticallyAdjustsVideoMirroring is true")
+                Misuse.check(!s.adjustsMirroring, .videoMirroredWhileAdjustedAutomatically)
                 s.mirrored = newValue
             }
         }
@@ -202,8 +198,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     public var videoScaleAndCropFactor: CGFloat {
         get { 1 }
         set {
-            precondition(newValue >= 1 && newValue <= videoMaxScaleAndCropFactor,
-                         "AVCaptureConnection.videoScaleAndCropFactor must lie from 1 to videoMaxScaleAndCropFactor")
+            Misuse.check(newValue >= 1 && newValue <= videoMaxScaleAndCropFactor, .videoScaleAndCropFactorOutOfRange)
         }
     }
 
@@ -217,8 +212,7 @@ public final class AVCaptureConnection: NSObject, @unchecked Sendable {
     public var isCameraIntrinsicMatrixDeliveryEnabled: Bool {
         get { false }
         set {
-            precondition(!newValue || isCameraIntrinsicMatrixDeliverySupported,
-                         "AVCaptureConnection.isCameraIntrinsicMatrixDeliveryEnabled needs isCameraIntrinsicMatrixDeliverySupported")
+            Misuse.check(!newValue || isCameraIntrinsicMatrixDeliverySupported, .cameraIntrinsicMatrixDeliveryNotSupported)
         }
     }
 

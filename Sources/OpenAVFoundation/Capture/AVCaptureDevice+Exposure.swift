@@ -32,8 +32,7 @@ extension AVCaptureDevice {
                                       locked: .locked, inEffect: \.exposureMode))
         }
         set {
-            precondition(isExposureModeSupported(newValue),
-                         "AVCaptureDevice.exposureMode must be a mode isExposureModeSupported(_:) accepts")
+            Misuse.check(isExposureModeSupported(newValue), .exposureModeNotSupported)
             changeControls("exposureMode") { settings in
                 settings.exposureMode = newValue.captureMode
                 if newValue == .autoExpose { settings.exposureScanRequest = settings.generation + 1 }
@@ -51,8 +50,7 @@ extension AVCaptureDevice {
     public var exposurePointOfInterest: CGPoint {
         get { requestedControls.exposurePointOfInterest }
         set {
-            precondition(isExposurePointOfInterestSupported,
-                         "AVCaptureDevice.exposurePointOfInterest can only be set when isExposurePointOfInterestSupported")
+            Misuse.check(isExposurePointOfInterestSupported, .exposurePointOfInterestNotSupported)
             changeControls("exposurePointOfInterest") { $0.exposurePointOfInterest = newValue }
         }
     }
@@ -71,13 +69,12 @@ extension AVCaptureDevice {
     /// values); `handler` gets the time of the first frame exposed so. Needs the configuration
     /// lock.
     public func setExposureModeCustom(duration: CMTime, iso: Float, completionHandler handler: (@Sendable (CMTime) -> Void)? = nil) {
-        precondition(isExposureModeSupported(.custom), "AVCaptureDevice.setExposureModeCustom needs isExposureModeSupported(.custom)")
+        Misuse.check(isExposureModeSupported(.custom), .customExposureNotSupported)
         let format = activeFormat
-        precondition(duration == Self.currentExposureDuration
+        Misuse.check(duration == Self.currentExposureDuration
                         || (duration >= format.minExposureDuration && duration <= format.maxExposureDuration),
-                     "AVCaptureDevice.setExposureModeCustom: the duration must lie in the active format's exposure durations")
-        precondition(iso == Self.currentISO || (format.minISO...format.maxISO).contains(iso),
-                     "AVCaptureDevice.setExposureModeCustom: the ISO must lie in the active format's ISOs")
+                     .exposureDurationOutOfRange)
+        Misuse.check(iso == Self.currentISO || (format.minISO...format.maxISO).contains(iso), .isoOutOfRange)
         changeControls("exposureMode", completion: handler) { settings in
             settings.exposureMode = .custom
             settings.exposureDuration = duration == Self.currentExposureDuration ? nil : duration
@@ -96,8 +93,7 @@ extension AVCaptureDevice {
     /// `maxExposureTargetBias`, or `currentExposureTargetBias`); `handler` gets the time of the
     /// first frame metered with it. Needs the configuration lock.
     public func setExposureTargetBias(_ bias: Float, completionHandler handler: (@Sendable (CMTime) -> Void)? = nil) {
-        precondition(bias.isNaN || (minExposureTargetBias...maxExposureTargetBias).contains(bias),
-                     "AVCaptureDevice.setExposureTargetBias(_:completionHandler:) takes a bias from minExposureTargetBias to maxExposureTargetBias")
+        Misuse.check(bias.isNaN || (minExposureTargetBias...maxExposureTargetBias).contains(bias), .exposureTargetBiasOutOfRange)
         changeControls("exposureTargetBias", completion: handler) { settings in
             if !bias.isNaN { settings.exposureTargetBias = bias }
         }
@@ -118,10 +114,9 @@ extension AVCaptureDevice {
     public var automaticallyEnablesLowLightBoostWhenAvailable: Bool {
         get { false }
         set {
-            precondition(holdsConfigurationLock,
-                         "AVCaptureDevice.automaticallyEnablesLowLightBoostWhenAvailable may only be set after lockForConfiguration() succeeded")
-            precondition(!newValue || isLowLightBoostSupported,
-                         "AVCaptureDevice.automaticallyEnablesLowLightBoostWhenAvailable can only be set when isLowLightBoostSupported")
+            Misuse.check(holdsConfigurationLock,
+                         .notLockedForConfiguration(property: "automaticallyEnablesLowLightBoostWhenAvailable"))
+            Misuse.check(!newValue || isLowLightBoostSupported, .lowLightBoostNotSupported)
         }
     }
 }

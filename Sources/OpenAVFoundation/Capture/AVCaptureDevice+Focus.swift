@@ -23,7 +23,7 @@ extension AVCaptureDevice {
                                       locked: .locked, inEffect: \.focusMode))
         }
         set {
-            precondition(isFocusModeSupported(newValue), "AVCaptureDevice.focusMode must be a mode isFocusModeSupported(_:) accepts")
+            Misuse.check(isFocusModeSupported(newValue), .focusModeNotSupported)
             changeControls("focusMode") { settings in
                 settings.focusMode = newValue.captureMode
                 if newValue == .autoFocus { settings.focusScanRequest = settings.generation + 1 }
@@ -41,8 +41,7 @@ extension AVCaptureDevice {
     public var focusPointOfInterest: CGPoint {
         get { requestedControls.focusPointOfInterest }
         set {
-            precondition(isFocusPointOfInterestSupported,
-                         "AVCaptureDevice.focusPointOfInterest can only be set when isFocusPointOfInterestSupported")
+            Misuse.check(isFocusPointOfInterestSupported, .focusPointOfInterestNotSupported)
             changeControls("focusPointOfInterest") { $0.focusPointOfInterest = newValue }
         }
     }
@@ -68,10 +67,8 @@ extension AVCaptureDevice {
     public var isSmoothAutoFocusEnabled: Bool {
         get { false }
         set {
-            precondition(holdsConfigurationLock,
-                         "AVCaptureDevice.isSmoothAutoFocusEnabled may only be set after lockForConfiguration() succeeded")
-            precondition(!newValue || isSmoothAutoFocusSupported,
-                         "AVCaptureDevice.isSmoothAutoFocusEnabled can only be set when isSmoothAutoFocusSupported")
+            Misuse.check(holdsConfigurationLock, .notLockedForConfiguration(property: "isSmoothAutoFocusEnabled"))
+            Misuse.check(!newValue || isSmoothAutoFocusSupported, .smoothAutoFocusNotSupported)
         }
     }
 
@@ -79,10 +76,8 @@ extension AVCaptureDevice {
     /// is); `handler` gets the time of the first frame taken with the lens there, on an
     /// arbitrary queue, handlers in the order given. Needs the configuration lock.
     public func setFocusModeLocked(lensPosition: Float, completionHandler handler: (@Sendable (CMTime) -> Void)? = nil) {
-        precondition(isLockingFocusWithCustomLensPositionSupported,
-                     "AVCaptureDevice.setFocusModeLocked(lensPosition:completionHandler:) needs isLockingFocusWithCustomLensPositionSupported")
-        precondition(lensPosition == Self.currentLensPosition || (0...1).contains(lensPosition),
-                     "AVCaptureDevice.setFocusModeLocked(lensPosition:completionHandler:) takes a lens position from 0 to 1")
+        Misuse.check(isLockingFocusWithCustomLensPositionSupported, .lockedLensPositionNotSupported)
+        Misuse.check(lensPosition == Self.currentLensPosition || (0...1).contains(lensPosition), .lensPositionOutOfRange)
         changeControls("focusMode", completion: handler) { settings in
             settings.focusMode = .locked
             settings.lensPosition = lensPosition == Self.currentLensPosition ? nil : lensPosition

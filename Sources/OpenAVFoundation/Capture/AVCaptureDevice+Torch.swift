@@ -26,7 +26,7 @@ extension AVCaptureDevice {
     public var torchMode: TorchMode {
         get { requestedControls.torchLevel > 0 ? .on : .off }
         set {
-            precondition(isTorchModeSupported(newValue), "AVCaptureDevice.torchMode must be a mode isTorchModeSupported(_:) accepts")
+            Misuse.check(isTorchModeSupported(newValue), .torchModeNotSupported)
             changeControls("torchMode") { $0.torchLevel = newValue == .on ? 1 : 0 }
         }
     }
@@ -34,9 +34,8 @@ extension AVCaptureDevice {
     /// Turns the torch on at a level (above 0, up to 1, or `maxAvailableTorchLevel`). Needs the
     /// configuration lock; throws `AVError.deviceNotConnected` when the camera is gone.
     public func setTorchModeOn(level torchLevel: Float) throws {
-        precondition(isTorchModeSupported(.on), "AVCaptureDevice.setTorchModeOn(level:) needs isTorchModeSupported(.on)")
-        precondition(torchLevel > 0 && (torchLevel <= 1 || torchLevel == Self.maxAvailableTorchLevel),
-                     "AVCaptureDevice.setTorchModeOn(level:) takes a level above 0, up to 1 or maxAvailableTorchLevel")
+        Misuse.check(isTorchModeSupported(.on), .torchNotSupported)
+        Misuse.check(torchLevel > 0 && (torchLevel <= 1 || torchLevel == Self.maxAvailableTorchLevel), .torchLevelOutOfRange)
         guard isConnected else { throw AVError(.deviceNotConnected, reason: "\(localizedName) is not connected") }
         changeControls("torchMode") { $0.torchLevel = min(torchLevel, 1) }
     }
@@ -66,8 +65,8 @@ extension AVCaptureDevice {
     public var flashMode: FlashMode {
         get { .off }
         set {
-            precondition(holdsConfigurationLock, "AVCaptureDevice.flashMode may only be set after lockForConfiguration() succeeded")
-            precondition(newValue == .off, "AVCaptureDevice.flashMode must be a mode isFlashModeSupported(_:) accepts")
+            Misuse.check(holdsConfigurationLock, .notLockedForConfiguration(property: "flashMode"))
+            Misuse.check(newValue == .off, .flashModeNotSupported)
         }
     }
 }

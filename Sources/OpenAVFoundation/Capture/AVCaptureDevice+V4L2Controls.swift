@@ -29,8 +29,7 @@ extension AVCaptureDevice {
     ///
     /// Linux addition: Apple has no such method.
     public func setValue(_ value: Int, forV4L2ControlNamed name: String) throws {
-        precondition(holdsConfigurationLock,
-                     "AVCaptureDevice.setValue(_:forV4L2ControlNamed:) may only be called after lockForConfiguration() succeeded")
+        Misuse.check(holdsConfigurationLock, .v4l2ControlNotLockedForConfiguration)
         guard let camera = backend as? V4L2Camera else {
             throw AVError(.unknown, reason: "\(localizedName) is not a V4L2 camera: it has no control \(name)")
         }

@@ -23,8 +23,7 @@ extension AVCaptureDevice {
                                       locked: .locked, inEffect: \.whiteBalanceMode))
         }
         set {
-            precondition(isWhiteBalanceModeSupported(newValue),
-                         "AVCaptureDevice.whiteBalanceMode must be a mode isWhiteBalanceModeSupported(_:) accepts")
+            Misuse.check(isWhiteBalanceModeSupported(newValue), .whiteBalanceModeNotSupported)
             changeControls("whiteBalanceMode") { settings in
                 settings.whiteBalanceMode = newValue.captureMode
                 if newValue == .autoWhiteBalance { settings.whiteBalanceScanRequest = settings.generation + 1 }
@@ -60,12 +59,11 @@ extension AVCaptureDevice {
     /// Needs the configuration lock.
     public func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains,
                                           completionHandler handler: (@Sendable (CMTime) -> Void)? = nil) {
-        precondition(isLockingWhiteBalanceWithCustomDeviceGainsSupported,
-                     "AVCaptureDevice.setWhiteBalanceModeLocked(with:completionHandler:) needs isLockingWhiteBalanceWithCustomDeviceGainsSupported")
+        Misuse.check(isLockingWhiteBalanceWithCustomDeviceGainsSupported, .whiteBalanceGainsNotSupported)
         let keep = whiteBalanceGains == Self.currentWhiteBalanceGains
-        precondition(keep || [whiteBalanceGains.redGain, whiteBalanceGains.greenGain, whiteBalanceGains.blueGain]
+        Misuse.check(keep || [whiteBalanceGains.redGain, whiteBalanceGains.greenGain, whiteBalanceGains.blueGain]
                         .allSatisfy { (1...maxWhiteBalanceGain).contains($0) },
-                     "AVCaptureDevice.setWhiteBalanceModeLocked(with:completionHandler:) takes gains from 1 to maxWhiteBalanceGain")
+                     .whiteBalanceGainsOutOfRange)
         changeControls("whiteBalanceMode", completion: handler) { settings in
             settings.whiteBalanceMode = .locked
             settings.whiteBalanceGains = keep ? nil : whiteBalanceGains.captureGains

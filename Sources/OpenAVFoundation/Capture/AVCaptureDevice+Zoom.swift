@@ -52,7 +52,6 @@ extension AVCaptureDevice {
     public var virtualDeviceSwitchOverVideoZoomFactors: [NSNumber] { [] }
 
     private func requireZoomFactor(_ factor: CGFloat, _ name: String) {
-        precondition(factor >= 1 && factor <= activeFormat.videoMaxZoomFactor,
-                     "AVCaptureDevice.\(name) takes a factor from 1 to the active format's videoMaxZoomFactor")
+        Misuse.check(factor >= 1 && factor <= activeFormat.videoMaxZoomFactor, .zoomFactorOutOfRange(member: name))
     }
 }

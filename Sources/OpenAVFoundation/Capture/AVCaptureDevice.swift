@@ -275,8 +275,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
     var holdsConfigurationLock: Bool { state.configurationLockCount > 0 }
 
     private static func requireConfigurationLock(_ property: String, in state: State) {
-        precondition(state.configurationLockCount > 0,
-                     "AVCaptureDevice.\(property) may only be set after lockForConfiguration() succeeded")
+        Misuse.check(state.configurationLockCount > 0, .notLockedForConfiguration(property: property))
     }
 
     /// The format the device delivers. Setting it needs `lockForConfiguration()`, resets the
@@ -287,8 +286,7 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
         set {
             state.update { state in
                 Self.requireConfigurationLock("activeFormat", in: state)
-                precondition(formats.contains(newValue),
-                             "AVCaptureDevice.activeFormat must be one of the device's formats")
+                Misuse.check(formats.contains(newValue), .activeFormatNotOffered)
                 state.setActiveFormat(newValue)
             }
             notify(.activeFormat)
@@ -337,11 +335,10 @@ public final class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     private static func validatedDuration(_ duration: CMTime, _ property: String, in state: State) -> CMTime {
         guard let video = state.activeFormat.video else {
-            preconditionFailure("AVCaptureDevice.\(property) can only be set on a video device")
+            Misuse.fail(.frameDurationWithoutVideo(property: property))
         }
         guard duration.isValid else { return video.defaultFrameDuration }
-        precondition(video.supports(frameDuration: duration),
-                     "AVCaptureDevice.\(property) must lie in the active format's videoSupportedFrameRateRanges")
+        Misuse.check(video.supports(frameDuration: duration), .frameDurationNotSupported(property: property))
         return duration
     }
 

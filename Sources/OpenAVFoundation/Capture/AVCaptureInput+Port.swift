@@ -26,7 +26,7 @@ extension AVCaptureInput {
         /// The input the port belongs to.
         public var input: AVCaptureInput {
             guard let input = state.input else {
-                preconditionFailure("AVCaptureInput.Port used after its input was released")
+                Misuse.fail(.portOfReleasedInput)
             }
             return input
         }

@@ -63,9 +63,9 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
         get { minFrameDurationStorage }
         set {
             let duration = newValue.isValid ? newValue : CMTime(value: 1, timescale: 60)
-            precondition(duration.isNumeric && duration >= CMTime(value: 1, timescale: X11Screen.maxFrameRate)
+            Misuse.check(duration.isNumeric && duration >= CMTime(value: 1, timescale: X11Screen.maxFrameRate)
                             && duration <= CMTime(value: 1, timescale: 1),
-                         "AVCaptureScreenInput.minFrameDuration must lie between 1/120 s and 1 s")
+                         .screenMinFrameDurationOutOfRange)
             minFrameDurationStorage = duration
             session?.applyIfRunning()
         }
@@ -79,7 +79,7 @@ public final class AVCaptureScreenInput: AVCaptureInput, @unchecked Sendable {
     public var scaleFactor: CGFloat {
         get { scaleFactorStorage }
         set {
-            precondition(newValue.isFinite && newValue > 0, "AVCaptureScreenInput.scaleFactor must be a positive number")
+            Misuse.check(newValue.isFinite && newValue > 0, .screenScaleFactorNotPositive)
             scaleFactorStorage = newValue
             session?.applyIfRunning()
         }

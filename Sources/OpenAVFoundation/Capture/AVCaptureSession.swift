@@ -70,8 +70,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     public var sessionPreset: Preset {
         get { lock.withLock { presetStorage } }
         set {
-            precondition(canSetSessionPreset(newValue),
-                         "AVCaptureSession.sessionPreset can only be set to a preset canSetSessionPreset(_:) accepts")
+            Misuse.check(canSetSessionPreset(newValue), .sessionPresetNotAccepted)
             let devices = lock.withLock { () -> [AVCaptureDevice] in
                 presetStorage = newValue
                 return deviceInputs.map(\.device)
@@ -108,7 +107,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Applies the changes made since the matching `beginConfiguration()`.
     public func commitConfiguration() {
         lock.withLock {
-            precondition(configurationDepth > 0, "AVCaptureSession.commitConfiguration() without beginConfiguration()")
+            Misuse.check(configurationDepth > 0, .commitConfigurationWithoutBegin)
             configurationDepth -= 1
         }
         applyIfRunning()
@@ -139,14 +138,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
 
     /// Adds an input and connects its ports to the outputs that take their media types.
     public func addInput(_ input: AVCaptureInput) {
-        precondition(canAddInput(input), "AVCaptureSession.addInput(_:) needs canAddInput(_:) to be true")
+        Misuse.check(canAddInput(input), .inputNotAccepted)
         add(input, connecting: true)
     }
 
     /// Adds an input without forming connections; add them with `addConnection(_:)`.
     public func addInputWithNoConnections(_ input: AVCaptureInput) {
-        precondition(canAddInput(input),
-                     "AVCaptureSession.addInputWithNoConnections(_:) needs canAddInput(_:) to be true")
+        Misuse.check(canAddInput(input), .inputWithNoConnectionsNotAccepted)
         add(input, connecting: false)
     }
 
@@ -193,14 +191,13 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
 
     /// Adds an output and connects it to the input ports of the media types it takes.
     public func addOutput(_ output: AVCaptureOutput) {
-        precondition(canAddOutput(output), "AVCaptureSession.addOutput(_:) needs canAddOutput(_:) to be true")
+        Misuse.check(canAddOutput(output), .outputNotAccepted)
         add(output, connecting: true)
     }
 
     /// Adds an output without forming connections; add them with `addConnection(_:)`.
     public func addOutputWithNoConnections(_ output: AVCaptureOutput) {
-        precondition(canAddOutput(output),
-                     "AVCaptureSession.addOutputWithNoConnections(_:) needs canAddOutput(_:) to be true")
+        Misuse.check(canAddOutput(output), .outputWithNoConnectionsNotAccepted)
         add(output, connecting: false)
     }
 
@@ -249,8 +246,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
 
     /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`.
     public func addConnection(_ connection: AVCaptureConnection) {
-        precondition(canAddConnection(connection),
-                     "AVCaptureSession.addConnection(_:) needs canAddConnection(_:) to be true")
+        Misuse.check(canAddConnection(connection), .connectionNotAccepted)
         lock.withLock {
             connectionStorage.append(connection)
             if let output = connection.receiver { output.setConnections(output.connections + [connection]) }
@@ -323,8 +319,7 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// run. Calling it inside `beginConfiguration()`/`commitConfiguration()` is a programmer error.
     public func startRunning() {
         let outputs = lock.withLock { () -> [AVCaptureOutput]? in
-            precondition(configurationDepth == 0,
-                         "AVCaptureSession.startRunning() may not be called between beginConfiguration() and commitConfiguration()")
+            Misuse.check(configurationDepth == 0, .startRunningWhileConfiguring)
             guard !running else { return nil }
             running = true
             return outputStorage

@@ -171,11 +171,10 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 do {
                     parsed = (newValue, try VideoOutputSettings(newValue))
                 } catch {
-                    preconditionFailure("AVCaptureVideoDataOutput.videoSettings: \(error)")
+                    Misuse.fail(.videoSettingsNotHonoured(error))
                 }
                 if let format = parsed?.request.pixelFormatType {
-                    precondition(availableVideoPixelFormatTypes.contains(format),
-                                 "AVCaptureVideoDataOutput.videoSettings: kCVPixelBufferPixelFormatTypeKey must be one of availableVideoPixelFormatTypes")
+                    Misuse.check(availableVideoPixelFormatTypes.contains(format), .videoSettingsPixelFormatNotAvailable)
                 }
             }
             state.settings = parsed
@@ -274,8 +273,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// programmer error. A nil delegate stops delivery.
     public func setSampleBufferDelegate(_ sampleBufferDelegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?,
                                         queue sampleBufferCallbackQueue: DispatchQueue?) {
-        precondition(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil,
-                     "AVCaptureVideoDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate")
+        Misuse.check(sampleBufferDelegate == nil || sampleBufferCallbackQueue != nil, .videoDataDelegateWithoutQueue)
         state.withLock { s in
             s.delegate = sampleBufferDelegate
             s.queue = sampleBufferDelegate == nil ? nil : sampleBufferCallbackQueue

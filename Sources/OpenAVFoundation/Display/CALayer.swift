@@ -116,7 +116,7 @@ open class CALayer: NSObject, @unchecked Sendable {
     private func index(ofSibling sibling: CALayer?, method: String) -> Int? {
         guard let sibling else { return nil }
         guard let index = tree.sublayers.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("CALayer.\(method): the sibling layer must be a sublayer of this layer")
+            Misuse.fail(.siblingNotSublayer(method: method))
         }
         return index
     }

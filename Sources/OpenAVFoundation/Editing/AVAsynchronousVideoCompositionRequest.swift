@@ -54,7 +54,7 @@ open class AVAsynchronousVideoCompositionRequest: NSObject, @unchecked Sendable 
             outcome = value
             return true
         }
-        precondition(first, "an AVAsynchronousVideoCompositionRequest can be finished only once")
+        Misuse.check(first, .compositionRequestFinishedTwice)
         answered.signal()
     }
 

@@ -20,7 +20,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
 
     /// Inserts several spans of source tracks one after the other at `startTime`.
     open func insertTimeRanges(_ timeRanges: [NSValue], of tracks: [AVAssetTrack], at startTime: CMTime) throws {
-        precondition(timeRanges.count == tracks.count, "insertTimeRanges(_:of:at:) needs one time range per track")
+        Misuse.check(timeRanges.count == tracks.count, .timeRangesAndTracksDiffer)
         guard startTime.isNumeric, startTime >= .zero else {
             throw AVError(.invalidCompositionTrackSegmentDuration, reason: "the insertion time must be a time at or after zero")
         }

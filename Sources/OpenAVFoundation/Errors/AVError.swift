@@ -13,8 +13,7 @@ public struct AVError: CustomNSError, Hashable, Error, @unchecked Sendable {
 
     /// Wraps an `NSError` of `AVFoundationErrorDomain`.
     public init(_nsError error: NSError) {
-        precondition(error.domain == AVFoundationErrorDomain,
-                     "AVError(_nsError:) needs an NSError in AVFoundationErrorDomain, got \(error.domain)")
+        Misuse.check(error.domain == AVFoundationErrorDomain, .errorOfAnotherDomain(domain: error.domain))
         _nsError = error
     }
 

@@ -238,7 +238,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The export's states, sampled every `updateInterval` seconds while it runs (and on every
     /// change of status); the sequence ends when the export does.
     public func states(updateInterval: TimeInterval = .infinity) -> AsyncStream<State> {
-        precondition(updateInterval > 0, "states(updateInterval:) needs a positive interval")
+        Misuse.check(updateInterval > 0, .stateUpdateIntervalNotPositive)
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(16))
         let id = UUID()
         let sampler = StateSampler(interval: updateInterval)

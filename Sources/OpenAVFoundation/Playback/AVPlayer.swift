@@ -41,7 +41,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
 
     /// Makes `item` the current item (nil: none), from its current time.
     open func replaceCurrentItem(with item: AVPlayerItem?) {
-        precondition(item?.player == nil || item?.player === self, "AVPlayer.replaceCurrentItem(with:) of an item another player has")
+        Misuse.check(item?.player == nil || item?.player === self, .itemOfAnotherPlayer)
         engine.setItems(item.map { [$0] } ?? [])
     }
 
@@ -251,7 +251,7 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// Removes a time observer added by one of the `add…TimeObserver` methods.
     open func removeTimeObserver(_ observer: Any) {
         guard let token = observer as? PlaybackTimeObservers.Token else {
-            preconditionFailure("AVPlayer.removeTimeObserver(_:) of an object that no add…TimeObserver method returned")
+            Misuse.fail(.unknownTimeObserver)
         }
         engine.timeObservers.remove(token)
     }

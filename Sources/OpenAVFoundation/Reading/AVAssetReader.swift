@@ -41,7 +41,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
 
     /// The part of the asset to read; the whole asset by default. Set it before `startReading()`.
     open var timeRange: CMTimeRange = CMTimeRange(start: .zero, duration: .positiveInfinity) {
-        willSet { precondition(status == .unknown, "AVAssetReader.timeRange cannot change after startReading()") }
+        willSet { Misuse.check(status == .unknown, .readerTimeRangeChangedAfterStart) }
     }
 
     /// Creates a reader for `asset`; throws when the asset cannot be read. An HTTP Live Stream
@@ -92,9 +92,9 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// is accepted, and `startReading()` then fails with `AVError.unsupportedOutputSettings`.
     open func add(_ output: AVAssetReaderOutput) {
         lock.withLock {
-            precondition(statusValue == .unknown, "AVAssetReader.add(_:) after startReading()")
-            precondition(output.reader == nil && !outputList.contains { $0 === output }, "AVAssetReader.add(_:) of an output already added")
-            precondition(belongsToAsset(output), "AVAssetReader.add(_:) of an output reading another asset's track")
+            Misuse.check(statusValue == .unknown, .readerOutputAddedAfterStart)
+            Misuse.check(output.reader == nil && !outputList.contains { $0 === output }, .readerOutputAlreadyAdded)
+            Misuse.check(belongsToAsset(output), .readerOutputOfAnotherAsset)
             output.reader = self
             outputList.append(output)
         }
@@ -109,8 +109,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     @discardableResult
     open func startReading() -> Bool {
         let outputs: [AVAssetReaderOutput] = lock.withLock {
-            precondition(statusValue == .unknown, "AVAssetReader.startReading() can be called only once")
-            precondition(!outputList.isEmpty, "AVAssetReader.startReading() needs at least one output")
+            Misuse.check(statusValue == .unknown, .readerStartedTwice)
+            Misuse.check(!outputList.isEmpty, .readerStartedWithoutOutputs)
             return outputList
         }
         guard case .success(let contents) = asset.loader.contentsBlocking() else {
@@ -165,7 +165,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// The next sample of an output (what `copyNextSampleBuffer()` returns).
     func nextSampleBuffer(for output: AVAssetReaderOutput) -> CMSampleBuffer? {
         switch status {
-        case .unknown: preconditionFailure("copyNextSampleBuffer() before AVAssetReader.startReading()")
+        case .unknown: Misuse.fail(.sampleBufferBeforeReaderStarts)
         case .reading: break
         default: return nil
         }

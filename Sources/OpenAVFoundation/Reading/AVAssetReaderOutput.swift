@@ -14,7 +14,7 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     private var configurationIsFinal = false
 
     /// The media type of the samples the output delivers.
-    open var mediaType: AVMediaType { preconditionFailure("AVAssetReaderOutput is abstract; use a subclass") }
+    open var mediaType: AVMediaType { Misuse.fail(.readerOutputIsAbstract) }
 
     /// Whether sample buffers are copies the caller may modify (the default) rather than
     /// possibly shared with the decoder. Set it to false for speed when you only read them.
@@ -42,22 +42,22 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// Makes the started pipeline of a reading pass over `timeRange`; `session` is the pass
     /// over the asset's file, nil for a composition.
     func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
-        preconditionFailure("AVAssetReaderOutput is abstract; use a subclass")
+        Misuse.fail(.readerOutputIsAbstract)
     }
 
     /// The next sample buffer, or nil when there are no more (or reading failed or was
     /// cancelled; the reader's `status` and `error` say which).
     open func copyNextSampleBuffer() -> CMSampleBuffer? {
-        guard let reader else { preconditionFailure("copyNextSampleBuffer() needs the output to be added to an AVAssetReader") }
+        guard let reader else { Misuse.fail(.sampleBufferWithoutReader) }
         return reader.nextSampleBuffer(for: self)
     }
 
     /// Starts reading these time ranges (in increasing order, not overlapping) after the
     /// output delivered its last sample; needs `supportsRandomAccess`.
     open func reset(forReadingTimeRanges timeRanges: [NSValue]) {
-        precondition(supportsRandomAccess, "reset(forReadingTimeRanges:) needs supportsRandomAccess set before startReading()")
-        precondition(!lock.withLock { configurationIsFinal }, "reset(forReadingTimeRanges:) after markConfigurationAsFinal()")
-        guard let reader else { preconditionFailure("reset(forReadingTimeRanges:) needs the output to be added to an AVAssetReader") }
+        Misuse.check(supportsRandomAccess, .resetWithoutRandomAccess)
+        Misuse.check(!lock.withLock { configurationIsFinal }, .resetAfterConfigurationFinal)
+        guard let reader else { Misuse.fail(.resetWithoutReader) }
         reader.reset(self, timeRanges: timeRanges.map(\.timeRangeValue))
     }
 

@@ -74,7 +74,7 @@ open class AVOutputSettingsAssistant: NSObject {
         didSet {
             let time = sourceVideoAverageFrameDuration
             guard time.isNumeric, time > .zero else {
-                preconditionFailure("sourceVideoAverageFrameDuration must be a numeric time greater than zero")
+                Misuse.fail(.averageFrameDurationNotPositive)
             }
         }
     }
@@ -86,7 +86,7 @@ open class AVOutputSettingsAssistant: NSObject {
         didSet {
             let time = sourceVideoMinFrameDuration
             guard time.isNumeric, time > .zero else {
-                preconditionFailure("sourceVideoMinFrameDuration must be a numeric time greater than zero")
+                Misuse.fail(.minFrameDurationNotPositive)
             }
         }
     }

@@ -166,8 +166,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// naming the problem, instead of raising an exception.
     open func add(_ input: AVAssetWriterInput) {
         lock.withLock {
-            precondition(statusValue == .unknown, "AVAssetWriter.add(_:) after startWriting()")
-            precondition(input.writer == nil && !inputList.contains { $0 === input }, "AVAssetWriter.add(_:) of an input already added")
+            Misuse.check(statusValue == .unknown, .writerInputAddedAfterStart)
+            Misuse.check(input.writer == nil && !inputList.contains { $0 === input }, .writerInputAlreadyAdded)
             input.writer = self
             inputList.append(input)
         }
@@ -178,7 +178,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     @discardableResult
     open func startWriting() -> Bool {
         let inputs: [AVAssetWriterInput] = lock.withLock {
-            precondition(statusValue == .unknown, "AVAssetWriter.startWriting() can be called only once")
+            Misuse.check(statusValue == .unknown, .writerStartedTwice)
             return inputList
         }
         var plans: [MovieWriter.TrackPlan] = []
@@ -262,8 +262,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// `.indefinite`; call it just before appending a sync sample, so that each segment starts
     /// with one.
     open func flushSegment() {
-        precondition(writesSegments && preferredOutputSegmentInterval.isIndefinite,
-                     "AVAssetWriter.flushSegment() needs a writer of segments whose preferredOutputSegmentInterval is .indefinite")
+        Misuse.check(writesSegments && preferredOutputSegmentInterval.isIndefinite, .segmentFlushNotAllowed)
         guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
         do {
             try core.flushSegment()
@@ -284,8 +283,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Starts the session: samples at `startTime` are written at time zero of the file.
     open func startSession(atSourceTime startTime: CMTime) {
         lock.withLock {
-            precondition(statusValue == .writing || statusValue == .failed, "AVAssetWriter.startSession(atSourceTime:) before startWriting()")
-            precondition(!sessionStarted, "AVAssetWriter.startSession(atSourceTime:) can be called only once")
+            Misuse.check(statusValue == .writing || statusValue == .failed, .sessionStartedBeforeWriting)
+            Misuse.check(!sessionStarted, .sessionStartedTwice)
             sessionStarted = true
         }
         core?.startSession(at: startTime)
@@ -324,8 +323,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The core while writing; nil otherwise.
     private func writingCore() -> MovieWriter? {
         lock.withLock {
-            precondition(statusValue != .unknown, "appending before AVAssetWriter.startWriting()")
-            precondition(sessionStarted || statusValue != .writing, "appending before AVAssetWriter.startSession(atSourceTime:)")
+            Misuse.check(statusValue != .unknown, .appendBeforeWriting)
+            Misuse.check(sessionStarted || statusValue != .writing, .appendBeforeSession)
             return statusValue == .writing ? core : nil
         }
     }

@@ -104,9 +104,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     @discardableResult
     open func append(_ sampleBuffer: CMSampleBuffer) -> Bool {
         guard let writer, let trackIndex else {
-            preconditionFailure("AVAssetWriterInput.append(_:) before AVAssetWriter.startWriting()")
+            Misuse.fail(.inputAppendBeforeWriting)
         }
-        precondition(!lock.withLock { finished }, "AVAssetWriterInput.append(_:) after markAsFinished()")
+        Misuse.check(!lock.withLock { finished }, .inputAppendAfterFinished)
         noteAppended()
         return writer.append(sampleBuffer, track: trackIndex)
     }
@@ -114,9 +114,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Appends a picture (the pixel buffer adaptor's path).
     func append(_ pixelBuffer: CVPixelBuffer, at time: CMTime) -> Bool {
         guard let writer, let trackIndex else {
-            preconditionFailure("appending a pixel buffer before AVAssetWriter.startWriting()")
+            Misuse.fail(.pixelBufferAppendBeforeWriting)
         }
-        precondition(!lock.withLock { finished }, "appending a pixel buffer after markAsFinished()")
+        Misuse.check(!lock.withLock { finished }, .pixelBufferAppendAfterFinished)
         noteAppended()
         return writer.append(pixelBuffer, at: time, track: trackIndex)
     }
@@ -167,8 +167,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// (`currentPassDescription` is then nil). Call it after `startWriting()`, once.
     open func respondToEachPassDescription(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
         let began: Bool = lock.withLock {
-            precondition(passResponder == nil, "AVAssetWriterInput.respondToEachPassDescription(on:using:) can be called only once")
-            precondition(writer != nil && passesBegan, "AVAssetWriterInput.respondToEachPassDescription(on:using:) before AVAssetWriter.startWriting()")
+            Misuse.check(passResponder == nil, .passResponderSetTwice)
+            Misuse.check(writer != nil && passesBegan, .passResponderBeforeWriting)
             passResponder = (queue, block)
             return passesBegan
         }
@@ -181,7 +181,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// that it can call `markAsFinished()`.
     open func markCurrentPassAsFinished() {
         let responder: (queue: DispatchQueue, block: @Sendable () -> Void)? = lock.withLock {
-            precondition(writer != nil && passesBegan, "AVAssetWriterInput.markCurrentPassAsFinished() before AVAssetWriter.startWriting()")
+            Misuse.check(writer != nil && passesBegan, .passFinishedBeforeWriting)
             passNumber += 1
             guard pass != nil else { return nil }
             pass = nil

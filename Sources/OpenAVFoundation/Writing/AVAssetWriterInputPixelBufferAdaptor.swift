@@ -22,7 +22,7 @@ open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
     /// Creates an adaptor for a video input; `sourcePixelBufferAttributes` describe the buffers
     /// that will be appended (32BGRA at the input's size when nil).
     public init(assetWriterInput input: AVAssetWriterInput, sourcePixelBufferAttributes: [String: Any]? = nil) {
-        precondition(input.mediaType == .video, "AVAssetWriterInputPixelBufferAdaptor needs a video input")
+        Misuse.check(input.mediaType == .video, .adaptorWithoutVideoInput)
         assetWriterInput = input
         attributes = sourcePixelBufferAttributes
         super.init()

@@ -21,7 +21,7 @@ public struct AudioBufferList {
 
     /// The bytes a list of `maximumBuffers` buffers takes.
     public static func sizeInBytes(maximumBuffers: Int) -> Int {
-        precondition(maximumBuffers >= 1, "AudioBufferList needs room for at least one buffer")
+        Misuse.check(maximumBuffers >= 1, .audioBufferListWithoutRoom)
         return MemoryLayout<AudioBufferList>.offset(of: \.mBuffers)! + maximumBuffers * MemoryLayout<AudioBuffer>.stride
     }
 

@@ -32,11 +32,11 @@ public struct UnsafeMutableAudioBufferListPointer: MutableCollection, RandomAcce
     /// The buffer at `index` (within `count`).
     public subscript(index: Int) -> AudioBuffer {
         get {
-            precondition(index >= 0 && index < count, "AudioBufferList index \(index) out of range")
+            Misuse.check(index >= 0 && index < count, .audioBufferIndexOutOfRange(index: index))
             return buffersStart[index]
         }
         nonmutating set {
-            precondition(index >= 0 && index < count, "AudioBufferList index \(index) out of range")
+            Misuse.check(index >= 0 && index < count, .audioBufferIndexOutOfRange(index: index))
             buffersStart[index] = newValue
         }
     }

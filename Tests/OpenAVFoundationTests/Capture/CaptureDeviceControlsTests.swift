@@ -245,10 +245,12 @@ extension CaptureSessionTests {
     }
 
     /// Setting a control without the configuration lock is a programmer error, as on Apple
-    /// platforms (where it raises an exception).
+    /// platforms (where it raises an exception): the process stops with the rule's message.
     @Test func settingAControlWithoutTheLockStopsTheProcess() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             AVCaptureDevice.default(for: .video)?.videoZoomFactor = 2
         }
+        let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("AVCaptureDevice.videoZoomFactor may only be set after lockForConfiguration() succeeded"), "\(said)")
     }
 }

@@ -109,7 +109,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// `fileOutput(_:didFinishRecordingTo:from:error:)` with `AVError.fileAlreadyExists`. A URL
     /// that is not a file URL is a programmer error.
     public func startRecording(to outputFileURL: URL, recordingDelegate delegate: any AVCaptureFileOutputRecordingDelegate) {
-        precondition(outputFileURL.isFileURL, "AVCaptureFileOutput.startRecording(to:recordingDelegate:) needs a file URL")
+        Misuse.check(outputFileURL.isFileURL, .recordingURLNotFileURL)
         let connections = self.connections.filter(\.isActive)
         let recording: CaptureRecording
         do {
@@ -167,7 +167,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     /// What a recording of `connections` writes (subclasses: the encoders and file options).
     func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
                        minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
-        preconditionFailure("AVCaptureFileOutput is abstract: use AVCaptureMovieFileOutput")
+        Misuse.fail(.fileOutputIsAbstract)
     }
 
     /// A recording finished its file.

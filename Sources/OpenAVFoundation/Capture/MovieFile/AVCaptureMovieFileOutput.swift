@@ -82,7 +82,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
     /// `availableVideoCodecTypes`, a connection of another output, or settings no encoder
     /// accepts are programmer errors.
     public func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
-        precondition(connection.output === self, "AVCaptureMovieFileOutput.setOutputSettings(_:for:) needs one of the output's connections")
+        Misuse.check(connection.output === self, .outputSettingsForAnotherOutputsConnection)
         guard var outputSettings else {
             state.withLock { $0.settings[ObjectIdentifier(connection)] = nil }
             return
@@ -94,15 +94,14 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
         if connection.mediaTypes.contains(.video) {
             let codec = (outputSettings[AVVideoCodecKey] as? AVVideoCodecType)
                 ?? (outputSettings[AVVideoCodecKey] as? String).map(AVVideoCodecType.init(rawValue:)) ?? .h264
-            precondition(availableVideoCodecTypes.contains(codec),
-                         "AVCaptureMovieFileOutput.setOutputSettings(_:for:): AVVideoCodecKey must be one of availableVideoCodecTypes")
+            Misuse.check(availableVideoCodecTypes.contains(codec), .outputSettingsCodecNotAvailable)
             // Keys left out take the defaults (the camera's size).
             outputSettings.merge(defaultSettings(for: connection, codec: codec)) { set, _ in set }
         }
         do {
             _ = try WriterOutputSettings.encoderSettings(outputSettings, mediaType: connection.mediaTypes.contains(.video) ? .video : .audio)
         } catch {
-            preconditionFailure("AVCaptureMovieFileOutput.setOutputSettings(_:for:): \(error.description)")
+            Misuse.fail(.outputSettingsNotAccepted(reason: error.description))
         }
         state.withLock { $0.settings[ObjectIdentifier(connection)] = outputSettings }
     }

@@ -94,8 +94,8 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             return chosen.flatMap { supported.contains($0) ? $0 : nil } ?? supported.first ?? CMVideoDimensions()
         }
         set {
-            precondition(camera?.activeFormat.supportedMaxPhotoDimensions.contains(newValue) ?? false,
-                         "AVCapturePhotoOutput.maxPhotoDimensions must be one of the active format's supportedMaxPhotoDimensions")
+            Misuse.check(camera?.activeFormat.supportedMaxPhotoDimensions.contains(newValue) ?? false,
+                         .maxPhotoDimensionsNotSupported)
             chosenMaxDimensions = newValue
         }
     }
@@ -149,23 +149,20 @@ public final class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// frame comes) fails the capture with `AVError.sessionNotRunning` through the delegate.
     public func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) {
         guard let connection = connection(with: .video), connection.isActive, let camera else {
-            preconditionFailure("AVCapturePhotoOutput.capturePhoto(with:delegate:) needs an active and enabled video connection")
+            Misuse.fail(.capturePhotoWithoutActiveConnection)
         }
-        precondition($usedSettingsIDs.withLock { $0.insert(settings.uniqueID).inserted },
-                     "AVCapturePhotoOutput.capturePhoto(with:delegate:) may not reuse an AVCapturePhotoSettings; make a new one, for example with init(from:)")
-        precondition(supportedFlashModes.contains(settings.flashMode),
-                     "AVCapturePhotoSettings.flashMode must be one of the photo output's supportedFlashModes")
-        precondition(settings.photoQualityPrioritization.rawValue <= maxPhotoQualityPrioritization.rawValue,
-                     "AVCapturePhotoSettings.photoQualityPrioritization may not exceed the photo output's maxPhotoQualityPrioritization")
-        precondition(!settings.wantsHighResolution || highResolution,
-                     "AVCapturePhotoSettings.isHighResolutionPhotoEnabled needs the photo output's isHighResolutionCaptureEnabled")
+        Misuse.check($usedSettingsIDs.withLock { $0.insert(settings.uniqueID).inserted }, .photoSettingsReused)
+        Misuse.check(supportedFlashModes.contains(settings.flashMode), .photoFlashModeNotSupported)
+        Misuse.check(settings.photoQualityPrioritization.rawValue <= maxPhotoQualityPrioritization.rawValue,
+                     .photoQualityPrioritizationTooHigh)
+        Misuse.check(!settings.wantsHighResolution || highResolution, .highResolutionPhotoNotEnabled)
         let encoding = StillImageCapture.encoding(from: settings.format, owner: "AVCapturePhotoSettings.format")
         let supported = camera.activeFormat.supportedMaxPhotoDimensions
         let limit = maxPhotoDimensions
         let asked = settings.maxPhotoDimensions
         let dimensions = asked == CMVideoDimensions() ? supported.first ?? limit : asked
-        precondition(supported.contains(dimensions) && dimensions.width <= limit.width && dimensions.height <= limit.height,
-                     "AVCapturePhotoSettings.maxPhotoDimensions must be one of the active format's supportedMaxPhotoDimensions, no larger than the output's maxPhotoDimensions")
+        Misuse.check(supported.contains(dimensions) && dimensions.width <= limit.width && dimensions.height <= limit.height,
+                     .photoDimensionsNotSupported)
 
         let resolved = AVCaptureResolvedPhotoSettings(uniqueID: settings.uniqueID, photoDimensions: dimensions)
         nonisolated(unsafe) let metadata = PhotoMetadata.make(width: Int(dimensions.width), height: Int(dimensions.height),

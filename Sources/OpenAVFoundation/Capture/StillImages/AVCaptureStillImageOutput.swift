@@ -64,9 +64,9 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
     /// `kCGImagePropertyOrientation`) as attachments.
     public func captureStillImageAsynchronously(from connection: AVCaptureConnection,
                                                 completionHandler handler: @escaping (CMSampleBuffer?, (any Error)?) -> Void) {
-        precondition(connections.contains { $0 === connection } && connection.isActive
+        Misuse.check(connections.contains { $0 === connection } && connection.isActive
                         && connection.mediaTypes.contains(.video),
-                     "AVCaptureStillImageOutput.captureStillImageAsynchronously(from:completionHandler:) needs an active video connection of this output")
+                     .stillImageCaptureWithoutActiveConnection)
         let encoding = StillImageCapture.encoding(from: outputSettings, owner: "AVCaptureStillImageOutput.outputSettings")
         let device = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
         let orientation = connection.videoOrientation
@@ -129,7 +129,7 @@ public final class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendab
         guard let description = CMSampleBufferGetFormatDescription(jpegSampleBuffer),
               CMFormatDescriptionGetMediaSubType(description) == kCMVideoCodecType_JPEG,
               let block = CMSampleBufferGetDataBuffer(jpegSampleBuffer) else {
-            preconditionFailure("AVCaptureStillImageOutput.jpegStillImageNSDataRepresentation(_:) needs a JPEG sample buffer")
+            Misuse.fail(.jpegRepresentationOfAnotherFormat)
         }
         var bytes = Data(count: CMBlockBufferGetDataLength(block))
         let status = bytes.withUnsafeMutableBytes { raw in

@@ -89,14 +89,13 @@ final class StillImageCapture: @unchecked Sendable {
         if let pixelFormat = settings[kCVPixelBufferPixelFormatTypeKey] {
             guard let type = SettingsValue.integer(pixelFormat).flatMap({ OSType(exactly: $0) }),
                   pixelFormatTypes.contains(type) else {
-                preconditionFailure("\(owner): kCVPixelBufferPixelFormatTypeKey must be one of the output's available pixel format types")
+                Misuse.fail(.stillImagePixelFormatNotAvailable(owner: owner))
             }
             return .pixels(type)
         }
         if let codec = settings[AVVideoCodecKey] {
             let name = (codec as? AVVideoCodecType)?.rawValue ?? codec as? String
-            precondition(codecTypes.contains { $0.rawValue == name },
-                         "\(owner): AVVideoCodecKey must be one of the output's available codec types")
+            Misuse.check(codecTypes.contains { $0.rawValue == name }, .stillImageCodecNotAvailable(owner: owner))
         }
         let properties = settings[AVVideoCompressionPropertiesKey] as? [String: Any]
         let quality = SettingsValue.double(settings[AVVideoQualityKey] ?? properties?[AVVideoQualityKey])
