@@ -40,14 +40,18 @@ public enum ClientCode {
     }
 
     /// Where the C modules the project's modules import are found: their module maps (in
-    /// `Sources/`) and the headers of the system libraries that are not on the default path.
+    /// `Sources/`) and the headers of the system libraries Package.swift names (`pkgConfig:`),
+    /// as pkg-config gives them.
     private static let cFlags: [String] = {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
         let maps = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix("module.modulemap") }
             .flatMap { ["-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent($0).path] }
-        let includes = (try? Fixtures.run("pkg-config", ["--cflags-only-I", "pixman-1", "sdl2", "libavformat", "libpulse"]))
+        let manifest = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        let libraries = manifest.matches(of: /pkgConfig: "([^"]+)"/).flatMap { $0.output.1.split(separator: " ").map(String.init) }
+        let includes = (try? Fixtures.run("pkg-config", ["--cflags-only-I"] + libraries))
             .map { String(decoding: $0, as: UTF8.self).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } }
             ?? []
         return maps + includes.filter { !$0.isEmpty }.flatMap { ["-Xcc", $0] }

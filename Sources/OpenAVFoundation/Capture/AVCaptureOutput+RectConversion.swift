@@ -27,11 +27,12 @@ extension AVCaptureOutput {
     }
 
     /// The turn of the output's video connection and the size of the pictures it delivers
-    /// (the camera's active format, turned); nil without a video connection from a camera.
+    /// (the camera's active format, turned, as the output scales it); nil without a video
+    /// connection from a camera.
     private var deliveredVideo: (turn: QuarterTurn, size: CGSize)? {
         guard let connection = connection(with: .video), let format = connection.activeVideoFormat else { return nil }
         let turn = connection.videoTurn
-        let turned = turn.size(width: format.width, height: format.height)
-        return (turn, CGSize(width: turned.width, height: turned.height))
+        let size = deliveredSize(turned: turn.size(width: format.width, height: format.height))
+        return (turn, CGSize(width: size.width, height: size.height))
     }
 }

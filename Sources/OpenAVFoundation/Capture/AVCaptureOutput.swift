@@ -28,6 +28,10 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
         set { links.session = newValue }
     }
 
+    /// The size of the pictures the output delivers for a camera picture of `turned` size
+    /// (turned as its connection says): that size, unless the output scales its pictures.
+    func deliveredSize(turned: (width: Int, height: Int)) -> (width: Int, height: Int) { turned }
+
     /// Replaces the connections (by the session).
     func setConnections(_ connections: [AVCaptureConnection]) {
         links.connections = connections

@@ -190,6 +190,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// What the settings ask of delivered buffers (nothing, when nil or empty).
     private var request: VideoOutputSettings? { state.settings?.request }
 
+    /// The size `videoSettings` asks for (`kCVPixelBufferWidthKey`, `…HeightKey`), else the
+    /// camera's picture turned.
+    override func deliveredSize(turned: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let request = self.request
+        return (request?.width ?? turned.width, request?.height ?? turned.height)
+    }
+
     /// Whether the settings ask for the device's native format: a camera's compressed frames.
     private var deliversCompressedFrames: Bool { state.withLock { $0.deliversCompressedFrames } }
 
@@ -409,7 +416,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         let request = self.request
         let pixelFormat = request?.pixelFormatType ?? CVPixelBufferGetPixelFormatType(pixels)
         let turned = turn.size(width: CVPixelBufferGetWidth(pixels), height: CVPixelBufferGetHeight(pixels))
-        let (width, height) = (request?.width ?? turned.width, request?.height ?? turned.height)
+        let (width, height) = deliveredSize(turned: turned)
         if !turn.isIdentity || pixelFormat != CVPixelBufferGetPixelFormatType(pixels) || (width, height) != turned {
             do {
                 pixels = try converter.convert(pixels, to: pixelFormat, width: width, height: height, turning: turn)

@@ -234,6 +234,11 @@ extension CaptureSessionTests {
         connection.isVideoMirrored = true
         // Mirrored after the turn: x from 0 to 0.25.
         #expect(output.outputRectConverted(fromMetadataOutputRect: topLeft) == CGRect(x: 0, y: 0, width: 120, height: 320))
+        // Scaled to the size the settings ask for (240x320): the same fractions of it.
+        output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA,
+                                kCVPixelBufferWidthKey as String: 240, kCVPixelBufferHeightKey as String: 320]
+        #expect(output.outputRectConverted(fromMetadataOutputRect: topLeft) == CGRect(x: 0, y: 0, width: 60, height: 160))
+        #expect(output.metadataOutputRectConverted(fromOutputRect: CGRect(x: 0, y: 0, width: 60, height: 160)) == topLeft)
         // An output without video leaves rectangles as they are.
         #expect(AVCaptureAudioDataOutput().outputRectConverted(fromMetadataOutputRect: topLeft) == topLeft)
     }
