@@ -120,11 +120,11 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         do {
             let streams = Set(outputs.flatMap(\.streamIndices))
             let videoStream = contents.tracks.first { $0.mediaType == .video && streams.contains($0.streamIndex) }
-            // Without video to seek by, decoded audio is read from a little before the range.
-            let preroll = videoStream == nil && outputs.contains(where: \.decodes) ? ReadingSession.audioPreroll : .zero
+            // Without video to seek by, the seek is in an audio stream, which is decoded
+            // unless every output passes samples through.
             let session = streams.isEmpty ? nil : try ReadingSession(contents: contents, streams: streams, start: range.start,
                                                                       seekStream: videoStream?.streamIndex ?? streams.min(),
-                                                                      preroll: preroll)
+                                                                      decodesAudio: videoStream == nil && outputs.contains(where: \.decodes))
             if let session { lock.withLock { sessions = sessions.filter { $0.session != nil } + [WeakSession(session: session)] } }
             for output in outputs {
                 let pipeline = try output.makePipeline(timeRange: range, session: session)

@@ -13,7 +13,9 @@ extension CompositionEdit {
         case .failure(let error): throw error
         }
         let stream = source.contents.streamIndex
-        let session = try ReadingSession(contents: contents, streams: [stream], start: mapping.source.start, seekStream: stream)
+        let decodesAudio = if case .audio = mode { true } else { false }
+        let session = try ReadingSession(contents: contents, streams: [stream], start: mapping.source.start, seekStream: stream,
+                                         decodesAudio: decodesAudio)
         let pipeline = TrackPipeline(session: session, streamIndex: stream, mode: mode, timeRange: mapping.source,
                                      statedEnd: source.contents.statedEnd, alwaysCopiesSampleData: alwaysCopiesSampleData)
         pipeline.deliversFirstFrame = deliversFirstFrame

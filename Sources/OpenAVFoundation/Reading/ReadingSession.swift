@@ -36,10 +36,11 @@ final class ReadingSession: @unchecked Sendable {
     static let audioPreroll = CMTime(value: 1, timescale: 5)
 
     /// Reads the given streams of `contents`' file from `start` (the key frame before it, in
-    /// `seekStream`; `preroll` earlier still) when it is past the file's beginning, through a
-    /// demuxer the asset keeps (`ReadingSpares`) when there is one for it, otherwise through the
-    /// file opened again.
-    init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?, preroll: CMTime = .zero) throws(AVError) {
+    /// `seekStream`; `audioPreroll` earlier still when `seekStream` is audio to be decoded) when
+    /// it is past the file's beginning, through a demuxer the asset keeps (`ReadingSpares`)
+    /// when there is one for it, otherwise through the file opened again.
+    init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?, decodesAudio: Bool = false) throws(AVError) {
+        let preroll = decodesAudio ? Self.audioPreroll : .zero
         spares = contents.spares
         var first: Packet?
         do throws(EngineError) {

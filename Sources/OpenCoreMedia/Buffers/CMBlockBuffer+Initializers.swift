@@ -5,6 +5,7 @@ extension CMBlockBuffer {
     /// Options for making block buffers: the Swift form of `kCMBlockBufferAssureMemoryNowFlag`
     /// and its siblings.
     public struct Flags: OptionSet, Sendable {
+        /// The flags as `CMBlockBufferFlags` bits.
         public let rawValue: CMBlockBufferFlags
         /// Makes flags from their raw `CMBlockBufferFlags` value.
         public init(rawValue: CMBlockBufferFlags) { self.rawValue = rawValue }
