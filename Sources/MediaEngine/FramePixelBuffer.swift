@@ -4,7 +4,8 @@ import OpenCoreVideo
 extension CVBuffer {
     /// A pixel buffer that shares a decoded frame's memory, without copying it, when CoreVideo
     /// has a format with the frame's layout; nil otherwise (the frame must be converted). The
-    /// frame stays alive until the pixel buffer goes away.
+    /// frame stays alive until the pixel buffer goes away; its colour becomes the buffer's
+    /// attachments.
     package static func sharing(_ frame: Frame) -> CVPixelBuffer? {
         let f = frame.pointer.pointee
         let fullRange = f.color_range == AVCOL_RANGE_JPEG
@@ -22,7 +23,9 @@ extension CVBuffer {
                                              height: plane.height(forImageHeight: Int(f.height)),
                                              bytesPerRow: Int(image.strides[index])))
         }
-        return CVBuffer(pixelFormatType: type, width: Int(f.width), height: Int(f.height), planes: planes,
-                        release: { withExtendedLifetime(frame) {} })
+        let buffer = CVBuffer(pixelFormatType: type, width: Int(f.width), height: Int(f.height), planes: planes,
+                              release: { withExtendedLifetime(frame) {} })
+        ColorDescription(of: frame).attach(to: buffer)
+        return buffer
     }
 }

@@ -18,7 +18,8 @@ package final class PixelConverter {
     /// The scaler, cached across calls.
     private var context: OpaquePointer?
     /// The colour settings last applied to `context`.
-    private var appliedColor: (context: OpaquePointer, matrix: Int32, sourceFull: Bool, destinationFull: Bool)?
+    private var appliedColor: (context: OpaquePointer, sourceMatrix: Int32, destinationMatrix: Int32, sourceFull: Bool,
+                               destinationFull: Bool)?
 
     /// A converter with no scaler yet.
     package init() {
@@ -29,18 +30,18 @@ package final class PixelConverter {
         sws_freeContext(context)
     }
 
-    /// Converts (and scales, when the sizes differ) `source` into `destination`. `matrix` is
-    /// the Y'CbCr matrix of whichever side is Y'CbCr (an `SWS_CS_*` value). Same format, size
-    /// and range is a plain plane copy (`av_image_copy`): libswscale's own copy fills the chroma
-    /// of two-plane formats such as NV12 with grey.
-    func convert(_ source: Image, into destination: Image, matrix: Int32) throws(EngineError) {
+    /// Converts (and scales, when the sizes differ) `source` into `destination`. The matrices
+    /// are each side's Y'CbCr matrix (`SWS_CS_*` values; libswscale ignores the one of an RGB
+    /// side). Same format, size, range and matrix is a plain plane copy (`av_image_copy`):
+    /// libswscale's own copy fills the chroma of two-plane formats such as NV12 with grey.
+    func convert(_ source: Image, into destination: Image, sourceMatrix: Int32, destinationMatrix: Int32) throws(EngineError) {
         // FFmpeg reads four plane pointers and strides on each side: pad with nulls.
         var sourcePlanes = source.planes.map { UnsafePointer<UInt8>($0) } + Array(repeating: nil, count: max(0, 4 - source.planes.count))
         var sourceStrides = source.strides + Array(repeating: 0, count: max(0, 4 - source.strides.count))
         var destinationPlanes = destination.planes + Array(repeating: nil, count: max(0, 4 - destination.planes.count))
         var destinationStrides = destination.strides + Array(repeating: 0, count: max(0, 4 - destination.strides.count))
         if source.format == destination.format, source.width == destination.width, source.height == destination.height,
-           source.fullRange == destination.fullRange {
+           source.fullRange == destination.fullRange, sourceMatrix == destinationMatrix {
             av_image_copy(&destinationPlanes, &destinationStrides, &sourcePlanes, sourceStrides, source.format,
                           source.width, source.height)
             return
@@ -53,35 +54,43 @@ package final class PixelConverter {
                 + "\(Self.name(source.format)) \(source.width)x\(source.height) to "
                 + "\(Self.name(destination.format)) \(destination.width)x\(destination.height)")
         }
-        if appliedColor?.context != context || appliedColor?.matrix != matrix
-            || appliedColor?.sourceFull != source.fullRange || appliedColor?.destinationFull != destination.fullRange {
-            let coefficients = sws_getCoefficients(matrix)
-            sws_setColorspaceDetails(context, coefficients, source.fullRange ? 1 : 0,
-                                     coefficients, destination.fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
-            appliedColor = (context, matrix, source.fullRange, destination.fullRange)
+        let applying = (context, sourceMatrix, destinationMatrix, source.fullRange, destination.fullRange)
+        if appliedColor.map({ $0 != applying }) ?? true {
+            sws_setColorspaceDetails(context, sws_getCoefficients(sourceMatrix), source.fullRange ? 1 : 0,
+                                     sws_getCoefficients(destinationMatrix), destination.fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+            appliedColor = applying
         }
         let rows = sws_scale(context, &sourcePlanes, &sourceStrides, 0, source.height, &destinationPlanes, &destinationStrides)
         if rows <= 0 { try ffmpegCheck(rows < 0 ? rows : cffmpeg_averror(EINVAL), "converting pixels") }
     }
 
-    /// Converts a decoded frame into a pixel buffer of any supported format and size.
+    /// Converts a decoded frame into a pixel buffer of any supported format and size, which
+    /// gets the frame's colour as its attachments.
     package func convert(_ frame: Frame, into destination: CVPixelBuffer) throws(EngineError) {
         let source = try Self.image(of: frame)
-        try convert(source, into: try Self.image(of: destination), matrix: Self.matrix(of: frame))
+        let matrix = Self.matrix(of: frame)
+        try convert(source, into: try Self.image(of: destination), sourceMatrix: matrix, destinationMatrix: matrix)
+        ColorDescription(of: frame).attach(to: destination)
     }
 
     /// Converts a pixel buffer into an allocated frame of any FFmpeg format and size (the
-    /// frame's `format`, `width`, `height` and buffers set), for encoders.
+    /// frame's `format`, `width`, `height` and buffers set), for encoders: into the frame's
+    /// Y'CbCr matrix when its colour space says one, else the buffer's.
     package func convert(_ source: CVPixelBuffer, into frame: Frame) throws(EngineError) {
-        let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
-        try convert(try Self.image(of: source), into: try Self.image(of: frame), matrix: matrix)
+        let sourceMatrix = Self.matrix(of: source)
+        let destinationMatrix = frame.pointer.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? sourceMatrix : Self.matrix(of: frame)
+        try convert(try Self.image(of: source), into: try Self.image(of: frame), sourceMatrix: sourceMatrix,
+                    destinationMatrix: destinationMatrix)
     }
 
     /// Converts one pixel buffer into another of any supported format and size (one of the same
-    /// format, size and range is copied).
-    package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer) throws(EngineError) {
-        let matrix = Self.matrix(of: source.attachmentString(kCVImageBufferYCbCrMatrixKey), height: source.height)
-        try convert(try Self.image(of: source), into: try Self.image(of: destination), matrix: matrix)
+    /// format, size, range and matrix is copied): into the Y'CbCr matrix named by
+    /// `destinationMatrix` (a `kCVImageBufferYCbCrMatrix_…` value) when given, else the source's.
+    package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer, destinationMatrix name: String? = nil) throws(EngineError) {
+        let sourceMatrix = Self.matrix(of: source)
+        let destinationMatrix = name.map { Self.matrix(of: $0, height: destination.height) } ?? sourceMatrix
+        try convert(try Self.image(of: source), into: try Self.image(of: destination), sourceMatrix: sourceMatrix,
+                    destinationMatrix: destinationMatrix)
     }
 
     /// Copies `source` into `destination` turned by quarter turns and mirrored: 32-bit packed
@@ -193,6 +202,11 @@ package final class PixelConverter {
         case AVCOL_SPC_SMPTE170M, AVCOL_SPC_BT470BG: return SWS_CS_ITU601
         default: return f.height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601
         }
+    }
+
+    /// The `SWS_CS_*` matrix named by a pixel buffer's Y'CbCr matrix attachment (by size when unset).
+    static func matrix(of buffer: CVPixelBuffer) -> Int32 {
+        matrix(of: buffer.attachmentString(kCVImageBufferYCbCrMatrixKey), height: buffer.height)
     }
 
     /// The `SWS_CS_*` matrix named by a CoreVideo Y'CbCr matrix attachment (by size when unset).

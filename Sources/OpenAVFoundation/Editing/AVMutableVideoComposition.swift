@@ -97,4 +97,19 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
         get { super.customVideoCompositorClass }
         set { values.customVideoCompositorClass = newValue }
     }
+    /// The colour primaries of composed frames, or nil for the sources' own.
+    open override var colorPrimaries: String? {
+        get { super.colorPrimaries }
+        set { values.colorPrimaries = newValue }
+    }
+    /// The transfer function of composed frames, or nil for the sources' own.
+    open override var colorTransferFunction: String? {
+        get { super.colorTransferFunction }
+        set { values.colorTransferFunction = newValue }
+    }
+    /// The Y'CbCr matrix of composed frames, or nil for the sources' own.
+    open override var colorYCbCrMatrix: String? {
+        get { super.colorYCbCrMatrix }
+        set { values.colorYCbCrMatrix = newValue }
+    }
 }

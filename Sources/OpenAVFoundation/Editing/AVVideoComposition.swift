@@ -21,6 +21,9 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
         var instructions: [any AVVideoCompositionInstructionProtocol] = []
         var sourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
         var customVideoCompositorClass: (any AVVideoCompositing.Type)?
+        var colorPrimaries: String?
+        var colorTransferFunction: String?
+        var colorYCbCrMatrix: String?
     }
 
     /// The values, behind one lock (settable in the mutable subclass).
@@ -81,6 +84,23 @@ open class AVVideoComposition: NSObject, @unchecked Sendable {
     open var sourceTrackIDForFrameTiming: CMPersistentTrackID { values.sourceTrackIDForFrameTiming }
     /// The class of a compositor of your own, or nil for the built-in one.
     open var customVideoCompositorClass: (any AVVideoCompositing.Type)? { values.customVideoCompositorClass }
+    /// The colour primaries of composed frames, one of the `AVVideoColorPrimaries_…` values; nil
+    /// (the default) for the sources' own. Composed frames carry it as their
+    /// `kCVImageBufferColorPrimariesKey` attachment, and an export writes it into the file.
+    ///
+    /// Differs from Apple: frames are tagged, not converted between gamuts.
+    open var colorPrimaries: String? { values.colorPrimaries }
+    /// The transfer function of composed frames, one of the `AVVideoTransferFunction_…` values;
+    /// nil (the default) for the sources' own. Composed frames carry it as their
+    /// `kCVImageBufferTransferFunctionKey` attachment, and an export writes it into the file.
+    ///
+    /// Differs from Apple: frames are tagged, not converted between transfer curves.
+    open var colorTransferFunction: String? { values.colorTransferFunction }
+    /// The Y'CbCr matrix of composed frames, one of the `AVVideoYCbCrMatrix_…` values; nil (the
+    /// default) for the sources' own. Composed frames delivered in a Y'CbCr format are
+    /// converted with this matrix and carry it as their `kCVImageBufferYCbCrMatrixKey`
+    /// attachment, and an export encodes and tags the file with it.
+    open var colorYCbCrMatrix: String? { values.colorYCbCrMatrix }
 
     /// An immutable copy.
     open override func copy() -> Any { copied(as: AVVideoComposition.self) }

@@ -326,7 +326,6 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
             throw AVError(.operationNotSupportedForPreset, reason: "\(presetName) does not encode audio, so it cannot apply an audio mix")
         }
         if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
-        var composedSize: CGSize?
         if let videoComposition {
             guard case .encode = preset.video else {
                 throw AVError(.operationNotSupportedForPreset, reason: "\(presetName) does not encode video, so it cannot apply a video composition")
@@ -334,9 +333,6 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
             if let problem = VideoCompositionValidation.problem(of: videoComposition, asset: asset, timeRange: .invalid) {
                 throw AVError(.invalidVideoComposition, reason: "the video composition is not valid: \(problem)")
             }
-            let scale = Double(videoComposition.renderScale)
-            composedSize = CGSize(width: (videoComposition.renderSize.width * scale).rounded(),
-                                  height: (videoComposition.renderSize.height * scale).rounded())
         }
         guard preset.compatibleFileTypes(for: asset).contains(outputFileType) else {
             throw AVError(.operationNotSupportedForPreset,
@@ -352,7 +348,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         options.videoComposition = videoComposition.flatMap { $0.copy() as? AVVideoComposition }
         options.audioMix = audioMix?.copy() as? AVAudioMix
         return ExportJob(asset: asset, outputURL: outputURL, fileType: outputFileType,
-                         tracks: preset.plan(for: asset, composedSize: composedSize), options: options)
+                         tracks: preset.plan(for: asset, videoComposition: videoComposition), options: options)
     }
 }
 

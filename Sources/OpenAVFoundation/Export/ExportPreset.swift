@@ -115,13 +115,20 @@ struct ExportPreset: Sendable {
         }
     }
 
-    /// The export's tracks with their reader and writer settings.
-    /// `composedSize`: the size of a video composition's frames, which the video track then has.
-    func plan(for asset: AVAsset, composedSize: CGSize? = nil) -> [ExportJob.Track] {
-        sourceTracks(of: asset).map { track in
+    /// The export's tracks with their reader and writer settings. With a video composition,
+    /// the video track has the size of its frames (`renderSize` at `renderScale`) and the
+    /// colour it asks for.
+    func plan(for asset: AVAsset, videoComposition: AVVideoComposition? = nil) -> [ExportJob.Track] {
+        let composedSize = videoComposition.map { composition in
+            let scale = Double(composition.renderScale)
+            return CGSize(width: (composition.renderSize.width * scale).rounded(), height: (composition.renderSize.height * scale).rounded())
+        }
+        let color = ColorDescription(primaries: videoComposition?.colorPrimaries, transferFunction: videoComposition?.colorTransferFunction,
+                                     yCbCrMatrix: videoComposition?.colorYCbCrMatrix)
+        return sourceTracks(of: asset).map { track in
             switch (track.mediaType, video, audio) {
             case (.video, .encode(let codec, let box, let bitsPerPixel), _):
-                return videoPlan(track, codec: codec, box: box, bitsPerPixel: bitsPerPixel, composedSize: composedSize)
+                return videoPlan(track, codec: codec, box: box, bitsPerPixel: bitsPerPixel, composedSize: composedSize, color: color)
             case (.audio, _, .aac(let bitRate)):
                 return audioPlan(track, format: kAudioFormatMPEG4AAC, bitRate: bitRate)
             case (.audio, _, .linearPCM):
@@ -154,10 +161,16 @@ struct ExportPreset: Sendable {
         return (size.width, size.height, bitRate)
     }
 
+    /// A video track's settings: encoded at its target size and bit rate, tagged with `color`
+    /// filled in from the track's own colour (as Apple's export keeps the source's).
     private func videoPlan(_ track: AVAssetTrack, codec: AVVideoCodecType, box: (width: Int, height: Int)?,
-                           bitsPerPixel: Double?, composedSize: CGSize?) -> ExportJob.Track {
+                           bitsPerPixel: Double?, composedSize: CGSize?, color: ColorDescription) -> ExportJob.Track {
         let target = videoTarget(for: track, composedSize: composedSize)!
         var writer: [String: Any] = [AVVideoCodecKey: codec, AVVideoWidthKey: target.width, AVVideoHeightKey: target.height]
+        let tags = track.contents.formatDescription.map { color.filled(from: ColorDescription(of: $0)) } ?? color
+        let colorProperties = [AVVideoColorPrimariesKey: tags.primaries, AVVideoTransferFunctionKey: tags.transferFunction,
+                               AVVideoYCbCrMatrixKey: tags.yCbCrMatrix].compactMapValues { $0 }
+        if !colorProperties.isEmpty { writer[AVVideoColorPropertiesKey] = colorProperties }
         if let bitRate = target.bitRate {
             var compression: [String: Any] = [AVVideoAverageBitRateKey: bitRate]
             if track.nominalFrameRate > 0 { compression[AVVideoExpectedSourceFrameRateKey] = Double(track.nominalFrameRate) }

@@ -57,6 +57,10 @@ final class VideoCompositionPipeline: SamplePipeline {
     }
 
     private let composition: AVVideoComposition
+    /// The colour the composition asks for (`colorPrimaries`, …), and that filled in from the
+    /// first source track's: what drawn frames are tagged with.
+    private let askedColor: ColorDescription
+    private let drawnColor: ColorDescription
     private let instructions: [any AVVideoCompositionInstructionProtocol]
     private let sources: [CMPersistentTrackID: Source]
     private let context: AVVideoCompositionRenderContext
@@ -106,6 +110,11 @@ final class VideoCompositionPipeline: SamplePipeline {
             sources[track.trackID] = Source(track: track, pipeline: pipeline)
         }
         self.sources = sources
+        askedColor = ColorDescription(primaries: composition.colorPrimaries, transferFunction: composition.colorTransferFunction,
+                                      yCbCrMatrix: composition.colorYCbCrMatrix)
+        let sourceColor = tracks.sorted { $0.trackID < $1.trackID }.lazy.compactMap(\.contents.formatDescription).first
+            .map(ColorDescription.init(of:)) ?? ColorDescription()
+        drawnColor = askedColor.filled(from: sourceColor)
         timing = sources[composition.sourceTrackIDForFrameTiming]
         // Without a timing track, frames are made a frame duration apart: without a positive
         // one, reading would never end.
@@ -166,9 +175,10 @@ final class VideoCompositionPipeline: SamplePipeline {
             let state = layer.state(at: time)
             layers.append((picture, state.transform.concatenating(context.renderTransform), state.opacity, state.crop))
         }
-        // An untouched picture that fills the frame is handed out as it is.
+        // An untouched picture that fills the frame, in the colour asked for, is handed out as it is.
         if let top = layers.first, top.opacity >= 1, top.crop == nil, top.transform == .identity,
-           top.picture.width == Int(context.size.width), top.picture.height == Int(context.size.height) {
+           top.picture.width == Int(context.size.width), top.picture.height == Int(context.size.height),
+           askedColor.isMet(by: ColorDescription(attachmentsOf: top.picture)) {
             return top.picture
         }
         guard let canvas = context.newPixelBuffer() else {
@@ -217,8 +227,14 @@ final class VideoCompositionPipeline: SamplePipeline {
         }
     }
 
-    /// The picture in the format and size the output asks for.
+    /// The picture in the format and size the output asks for, tagged with its colour (a
+    /// custom compositor's picture that has none gets the colour drawn frames have).
     private func delivered(_ picture: CVPixelBuffer) throws(AVError) -> CVPixelBuffer {
+        var color = ColorDescription(attachmentsOf: picture)
+        if color.isEmpty, !drawnColor.isEmpty {
+            color = drawnColor
+            color.attach(to: picture)
+        }
         let format = settings.pixelFormatType ?? picture.pixelFormatType
         let width = settings.width ?? picture.width, height = settings.height ?? picture.height
         if picture.pixelFormatType == format || settings.acceptedPixelFormatTypes.contains(picture.pixelFormatType),
@@ -229,10 +245,11 @@ final class VideoCompositionPipeline: SamplePipeline {
             throw AVError(.outOfMemory, reason: "cannot allocate a \(width)x\(height) pixel buffer")
         }
         do throws(EngineError) {
-            try converter.convert(picture, into: buffer)
+            try converter.convert(picture, into: buffer, destinationMatrix: color.yCbCrMatrix)
         } catch {
             throw AVError(error, fallback: .videoCompositorFailed)
         }
+        color.attach(to: buffer)
         return buffer
     }
 

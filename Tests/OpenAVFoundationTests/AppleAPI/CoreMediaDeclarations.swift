@@ -548,6 +548,32 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         ]
     }
 
+    // https://developer.apple.com/documentation/coremedia/transfer-function-extension-constants and the
+    // colour primaries and Y'CbCr matrix constants beside it: the same strings as CoreVideo's, so
+    // a format description's value compares equal with either.
+    @Test func formatDescriptionColorValues() {
+        #expect(kCMFormatDescriptionColorPrimaries_ITU_R_709_2 == kCVImageBufferColorPrimaries_ITU_R_709_2)
+        #expect(kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG == kCVImageBufferTransferFunction_ITU_R_2100_HLG)
+        #expect(kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4 == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        let primaries: [CFString] = [
+            kCMFormatDescriptionColorPrimaries_ITU_R_709_2, kCMFormatDescriptionColorPrimaries_EBU_3213, kCMFormatDescriptionColorPrimaries_SMPTE_C,
+            kCMFormatDescriptionColorPrimaries_DCI_P3, kCMFormatDescriptionColorPrimaries_P3_D65, kCMFormatDescriptionColorPrimaries_ITU_R_2020,
+            kCMFormatDescriptionColorPrimaries_P22,
+        ]
+        let transfers: [CFString] = [
+            kCMFormatDescriptionTransferFunction_ITU_R_709_2, kCMFormatDescriptionTransferFunction_SMPTE_240M_1995,
+            kCMFormatDescriptionTransferFunction_UseGamma, kCMFormatDescriptionTransferFunction_ITU_R_2020,
+            kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1, kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ,
+            kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG, kCMFormatDescriptionTransferFunction_Linear,
+            kCMFormatDescriptionTransferFunction_sRGB,
+        ]
+        let matrices: [CFString] = [
+            kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2, kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4,
+            kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995, kCMFormatDescriptionYCbCrMatrix_ITU_R_2020,
+        ]
+        #expect(Set(primaries).count == 7 && Set(transfers).count == 9 && Set(matrices).count == 4)
+    }
+
     // https://developer.apple.com/documentation/coremedia/metadata-base-data-types,
     // https://developer.apple.com/documentation/coremedia/kcmmetadatadatatype_quicktimemetadatalocation_iso6709
     @Test func metadataDataTypes() {

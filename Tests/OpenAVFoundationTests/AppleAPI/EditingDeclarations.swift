@@ -194,6 +194,9 @@ final class EditingRecordValidationDelegate: NSObject, AVVideoCompositionValidat
         let _: KeyPath<AVVideoComposition, [any AVVideoCompositionInstructionProtocol]> = \AVVideoComposition.instructions
         let _: KeyPath<AVVideoComposition, CMPersistentTrackID> = \AVVideoComposition.sourceTrackIDForFrameTiming
         let _: KeyPath<AVVideoComposition, (any AVVideoCompositing.Type)?> = \AVVideoComposition.customVideoCompositorClass
+        let _: KeyPath<AVVideoComposition, String?> = \AVVideoComposition.colorPrimaries
+        let _: KeyPath<AVVideoComposition, String?> = \AVVideoComposition.colorTransferFunction
+        let _: KeyPath<AVVideoComposition, String?> = \AVVideoComposition.colorYCbCrMatrix
         let _: (AVVideoComposition) -> (AVAsset?, CMTimeRange, (any AVVideoCompositionValidationHandling)?) -> Bool
             = AVVideoComposition.isValid(for:timeRange:validationDelegate:)
         let _: (AVVideoComposition) -> ([AVAssetTrack], CMTime, CMTimeRange, (any AVVideoCompositionValidationHandling)?) -> Bool
@@ -206,6 +209,7 @@ final class EditingRecordValidationDelegate: NSObject, AVVideoCompositionValidat
         #expect(empty.frameDuration == .zero && empty.renderSize == .zero && empty.renderScale == 1)
         #expect(empty.instructions.isEmpty && empty.sourceTrackIDForFrameTiming == kCMPersistentTrackID_Invalid)
         #expect(empty.customVideoCompositorClass == nil)
+        #expect(empty.colorPrimaries == nil && empty.colorTransferFunction == nil && empty.colorYCbCrMatrix == nil)
         let delegate = EditingRecordValidationDelegate()
         #expect(!empty.isValid(for: nil, timeRange: .invalid, validationDelegate: delegate))
         #expect(delegate.keys == ["renderSize", "frameDuration"])
@@ -237,6 +241,9 @@ final class EditingRecordValidationDelegate: NSObject, AVVideoCompositionValidat
         let _: ReferenceWritableKeyPath<AVMutableVideoComposition, CMPersistentTrackID> = \AVMutableVideoComposition.sourceTrackIDForFrameTiming
         let _: ReferenceWritableKeyPath<AVMutableVideoComposition, (any AVVideoCompositing.Type)?>
             = \AVMutableVideoComposition.customVideoCompositorClass
+        let _: ReferenceWritableKeyPath<AVMutableVideoComposition, String?> = \AVMutableVideoComposition.colorPrimaries
+        let _: ReferenceWritableKeyPath<AVMutableVideoComposition, String?> = \AVMutableVideoComposition.colorTransferFunction
+        let _: ReferenceWritableKeyPath<AVMutableVideoComposition, String?> = \AVMutableVideoComposition.colorYCbCrMatrix
 
         // An empty composition has no video: no instructions, whatever the prototype.
         let prototype = AVMutableVideoCompositionInstruction()
@@ -250,6 +257,8 @@ final class EditingRecordValidationDelegate: NSObject, AVVideoCompositionValidat
         loaded.renderSize = CGSize(width: 320, height: 240)
         #expect(loaded.customVideoCompositorClass.map(ObjectIdentifier.init) == ObjectIdentifier(EditingRecordCompositor.self))
         #expect(loaded.instructions.count == 1 && loaded.instructions[0] is EditingRecordInstruction)
+        loaded.colorYCbCrMatrix = AVVideoYCbCrMatrix_ITU_R_709_2
+        #expect((loaded.copy() as? AVVideoComposition)?.colorYCbCrMatrix == AVVideoYCbCrMatrix_ITU_R_709_2)
         let handed = await withCheckedContinuation { continuation in
             AVMutableVideoComposition.videoComposition(withPropertiesOf: AVMutableComposition()) { composition, error in
                 continuation.resume(returning: composition != nil && error == nil)

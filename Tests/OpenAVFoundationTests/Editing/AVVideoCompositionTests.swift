@@ -354,4 +354,90 @@ import TestSupport
         let reference = try Self.ffmpeg([url], "[0:v]format=bgra")
         Self.expectClose(frames, reference, threshold: 50)
     }
+
+    // MARK: Colour
+
+    /// A 1 s 320x240 clip of one colour, encoded and tagged with BT.601 (SD video's colour).
+    static func colourClip() throws -> URL {
+        try Fixtures.make("composition-colour-601.mp4", [
+            "-f", "lavfi", "-i", "color=c=0xC03030:size=320x240:rate=25", "-t", "1", "-vf", "format=yuv420p",
+            "-colorspace", "smpte170m", "-color_primaries", "smpte170m", "-color_trc", "smpte170m", "-c:v", "libx264",
+        ])
+    }
+
+    /// ffprobe's colour tags of a file's video and ffmpeg's RGB of its first frame's centre,
+    /// decoded with the matrix the file is tagged with.
+    static func colour(of url: URL) throws -> (tags: [String?], centre: [Int]) {
+        let video = try #require(try ExportOracle.streams(url).first { $0["codec_type"] as? String == "video" })
+        let tags = ["color_space", "color_primaries", "color_transfer"].map { video[$0] as? String }
+        let pixels = try Fixtures.run("ffmpeg", ["-v", "error", "-i", url.path, "-frames:v", "1", "-vf", "crop=2:2:iw/2:ih/2",
+                                                 "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        return (tags, pixels.prefix(3).map(Int.init))
+    }
+
+    /// `asset` exported through `videoComposition` with the 640x480 preset into an MP4 named `name`.
+    static func export(_ asset: AVAsset, _ videoComposition: AVVideoComposition, to name: String) async throws -> URL {
+        let session = try #require(AVAssetExportSession(asset: asset, presetName: AVAssetExportPreset640x480))
+        let url = ExportOracle.outputURL(name)
+        session.outputURL = url
+        session.outputFileType = .mp4
+        session.videoComposition = videoComposition
+        await session.export()
+        try #require(session.status == .completed, "\(String(describing: session.error))")
+        return url
+    }
+
+    @Test func theColourACompositionAsksForIsEncodedAndTagged() async throws {
+        let url = try Self.colourClip()
+        let asset = AVURLAsset(url: url)
+        let source = try Self.colour(of: url)
+        #expect(source.tags == ["smpte170m", "smpte170m", "smpte170m"])
+        let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+        videoComposition.colorPrimaries = AVVideoColorPrimaries_ITU_R_709_2
+        videoComposition.colorTransferFunction = AVVideoTransferFunction_ITU_R_709_2
+        videoComposition.colorYCbCrMatrix = AVVideoYCbCrMatrix_ITU_R_709_2
+
+        // Composed frames carry the colour asked for.
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderVideoCompositionOutput(videoTracks: asset.tracks(withMediaType: .video), videoSettings: nil)
+        output.videoComposition = videoComposition
+        reader.add(output)
+        #expect(reader.startReading())
+        let frame = try #require(output.copyNextSampleBuffer()?.imageBuffer)
+        #expect(CVBufferCopyAttachment(frame, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_709_2)
+        #expect(CVBufferCopyAttachment(frame, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_ITU_R_709_2)
+        reader.cancelReading()
+
+        // The export is tagged BT.709 and its pixels are BT.709's: ffmpeg, decoding with the
+        // file's matrix, sees the source's colour (pixels left in BT.601 but tagged BT.709
+        // would come out about 13 levels off in red and green).
+        let exported = try await Self.export(asset, videoComposition, to: "colour-709.mp4")
+        let result = try Self.colour(of: exported)
+        #expect(result.tags == ["bt709", "bt709", "bt709"])
+        #expect(zip(result.centre, source.centre).allSatisfy { abs($0 - $1) <= 5 }, "ours \(result.centre), source \(source.centre)")
+    }
+
+    @Test func withoutAColourTheSourcesColourIsKept() async throws {
+        let url = try Self.colourClip()
+        let asset = AVURLAsset(url: url)
+        // Decoded frames carry the colour the stream states.
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: asset.tracks(withMediaType: .video)[0], outputSettings: [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+        reader.add(output)
+        #expect(reader.startReading())
+        let frame = try #require(output.copyNextSampleBuffer()?.imageBuffer)
+        #expect(CVBufferCopyAttachment(frame, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        reader.cancelReading()
+
+        // An export through a composition that draws (half size) keeps the source's colour.
+        let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+        videoComposition.renderScale = 0.5
+        let exported = try await Self.export(asset, videoComposition, to: "colour-kept.mp4")
+        let source = try Self.colour(of: url)
+        let result = try Self.colour(of: exported)
+        // CoreVideo names BT.601's transfer curve after BT.709's (the same curve), as Apple's writer does.
+        #expect(result.tags == ["smpte170m", "smpte170m", "bt709"])
+        #expect(zip(result.centre, source.centre).allSatisfy { abs($0 - $1) <= 5 }, "ours \(result.centre), source \(source.centre)")
+    }
 }
