@@ -22,16 +22,21 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         case cancelled = 4
     }
 
-    private let lock = NSLock()
-    private var statusValue: Status = .unknown
-    private var errorValue: Error?
-    private var inputList: [AVAssetWriterInput] = []
-    private var core: MovieWriter?
-    private var sessionStarted = false
+    /// What changes as the writer works, behind one lock, reported to observers of `status`
+    /// and of its inputs' `isReadyForMoreMediaData` where it changes.
+    private struct State {
+        var status: Status = .unknown
+        var error: Error?
+        var inputs: [AVAssetWriterInput] = []
+        var core: MovieWriter?
+        var sessionStarted = false
+        /// Hands segments to the delegate, once writing has started.
+        var delivery: SegmentDelivery?
+    }
+
+    private let state = ObservedState(State())
     /// Whether the writer hands segments to its delegate instead of writing a file.
     private let writesSegments: Bool
-    /// Hands segments to the delegate, once writing has started.
-    private var delivery: SegmentDelivery?
 
     /// The file being written; a `segments:` URL for a writer made with `init(contentType:)`,
     /// which writes no file.
@@ -91,6 +96,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         self.outputFileType = outputFileType
         writesSegments = false
         super.init()
+        tellInputsObservers()
     }
 
     /// Creates a writer that writes no file but hands segments of a fragmented MPEG-4 movie
@@ -103,6 +109,13 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         outputFileType = AVFileType(rawValue: outputContentType.identifier)
         writesSegments = true
         super.init()
+        tellInputsObservers()
+    }
+
+    /// Has the writer's state report to its inputs' observers too: their readiness follows
+    /// the writer's status.
+    private func tellInputsObservers() {
+        state.alsoTell { [weak self] in self?.inputs.map(\.state.observers) ?? [] }
     }
 
     /// Creates a writer of a new file at `outputURL` (Apple's class-method spelling,
@@ -112,11 +125,11 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     }
 
     /// The inputs added so far.
-    open var inputs: [AVAssetWriterInput] { lock.withLock { inputList } }
+    open var inputs: [AVAssetWriterInput] { state.inputs }
     /// Where writing stands.
-    open var status: Status { lock.withLock { statusValue } }
+    open var status: Status { state.status }
     /// Why writing failed, when `status` is `.failed`.
-    open var error: Error? { lock.withLock { errorValue } }
+    open var error: Error? { state.error }
     /// The media types inputs may carry: video and audio (and text for QuickTime movies).
     open var availableMediaTypes: [AVMediaType] { Self.availableMediaTypes(of: outputFileType) }
 
@@ -153,7 +166,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Whether `input` can be added: writing has not started, the input is new, its media type
     /// fits the file and its settings can be honoured.
     open func canAdd(_ input: AVAssetWriterInput) -> Bool {
-        guard lock.withLock({ statusValue == .unknown && !inputList.contains { $0 === input } }), input.writer == nil else { return false }
+        guard state.read({ $0.status == .unknown && !$0.inputs.contains { $0 === input } }), input.writer == nil else { return false }
         guard case .success(let settings) = input.plan, availableMediaTypes.contains(input.mediaType) else { return false }
         return settings.map { Self.fileType(outputFileType, accepts: $0) } ?? true
     }
@@ -165,11 +178,11 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// accepted, and `startWriting()` then fails with `AVError.unsupportedOutputSettings`
     /// naming the problem, instead of raising an exception.
     open func add(_ input: AVAssetWriterInput) {
-        lock.withLock {
-            Misuse.check(statusValue == .unknown, .writerInputAddedAfterStart)
-            Misuse.check(input.writer == nil && !inputList.contains { $0 === input }, .writerInputAlreadyAdded)
+        state.update { state in
+            Misuse.check(state.status == .unknown, .writerInputAddedAfterStart)
+            Misuse.check(input.writer == nil && !state.inputs.contains { $0 === input }, .writerInputAlreadyAdded)
             input.writer = self
-            inputList.append(input)
+            state.inputs.append(input)
         }
     }
 
@@ -177,9 +190,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// when the file cannot be created or an encoder refuses its settings.
     @discardableResult
     open func startWriting() -> Bool {
-        let inputs: [AVAssetWriterInput] = lock.withLock {
-            Misuse.check(statusValue == .unknown, .writerStartedTwice)
-            return inputList
+        let inputs: [AVAssetWriterInput] = state.read { state in
+            Misuse.check(state.status == .unknown, .writerStartedTwice)
+            return state.inputs
         }
         var plans: [MovieWriter.TrackPlan] = []
         for input in inputs {
@@ -208,9 +221,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                 input.trackIndex = index
                 input.beginFirstPass()
             }
-            lock.withLock {
-                self.core = core
-                statusValue = .writing
+            state.update { state in
+                state.core = core
+                state.status = .writing
             }
             return true
         } catch {
@@ -245,7 +258,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
         let delivery = SegmentDelivery(writer: self,
                                        tracks: inputs.enumerated().map { (CMPersistentTrackID($0.offset + 1), $0.element.mediaType) })
-        lock.withLock { self.delivery = delivery }
+        state.delivery = delivery
         let muxer: Muxer
         do throws(EngineError) {
             muxer = try Muxer(segmentsOf: "mp4", options: options, cut: cut) { data, isInitialization, summaries in
@@ -263,7 +276,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// with one.
     open func flushSegment() {
         Misuse.check(writesSegments && preferredOutputSegmentInterval.isIndefinite, .segmentFlushNotAllowed)
-        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        guard let core = state.read({ $0.status == .writing ? $0.core : nil }) else { return }
         do {
             try core.flushSegment()
         } catch {
@@ -273,19 +286,20 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Records a failure.
     private func fail(_ error: Error) {
-        lock.withLock {
-            guard statusValue == .unknown || statusValue == .writing else { return }
-            statusValue = .failed
-            errorValue = error
+        state.update { state in
+            guard state.status == .unknown || state.status == .writing else { return }
+            state.status = .failed
+            state.error = error
         }
     }
 
     /// Starts the session: samples at `startTime` are written at time zero of the file.
     open func startSession(atSourceTime startTime: CMTime) {
-        lock.withLock {
-            Misuse.check(statusValue == .writing || statusValue == .failed, .sessionStartedBeforeWriting)
-            Misuse.check(!sessionStarted, .sessionStartedTwice)
-            sessionStarted = true
+        let core = state.update { state in
+            Misuse.check(state.status == .writing || state.status == .failed, .sessionStartedBeforeWriting)
+            Misuse.check(!state.sessionStarted, .sessionStartedTwice)
+            state.sessionStarted = true
+            return state.core
         }
         core?.startSession(at: startTime)
         if writesSegments, initialSegmentStartTime.isNumeric { core?.setSegmentOrigin(initialSegmentStartTime, sessionStart: startTime) }
@@ -293,7 +307,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Ends the session: samples at or after `endTime` are not written.
     open func endSession(atSourceTime endTime: CMTime) {
-        core?.endSession(at: endTime)
+        state.core?.endSession(at: endTime)
     }
 
     /// Appends a sample for input track `index`.
@@ -322,16 +336,16 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// The core while writing; nil otherwise.
     private func writingCore() -> MovieWriter? {
-        lock.withLock {
-            Misuse.check(statusValue != .unknown, .appendBeforeWriting)
-            Misuse.check(sessionStarted || statusValue != .writing, .appendBeforeSession)
-            return statusValue == .writing ? core : nil
+        state.read { state in
+            Misuse.check(state.status != .unknown, .appendBeforeWriting)
+            Misuse.check(state.sessionStarted || state.status != .writing, .appendBeforeSession)
+            return state.status == .writing ? state.core : nil
         }
     }
 
     /// An input finished: drain its encoder.
     func finishTrack(_ index: Int) {
-        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        guard let core = state.read({ $0.status == .writing ? $0.core : nil }) else { return }
         do {
             try core.finishTrack(index)
         } catch {
@@ -345,7 +359,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
             self.finishNow()
-            if let delivery = self.lock.withLock({ self.delivery }) {
+            if let delivery = self.state.delivery {
                 delivery.afterDelivered(handler)
             } else {
                 handler()
@@ -363,26 +377,26 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Marks every input finished, drains the encoders and writes the trailer, on the calling
     /// thread (the export session's path).
     func finishNow() {
-        guard let core = lock.withLock({ statusValue == .writing ? self.core : nil }) else { return }
+        guard let core = state.read({ $0.status == .writing ? $0.core : nil }) else { return }
         for input in inputs where !input.isFinished { input.markAsFinished() }
         do {
             try core.finish()
-            lock.withLock { if statusValue == .writing { statusValue = .completed } }
+            state.update { if $0.status == .writing { $0.status = .completed } }
         } catch {
             fail(error)
         }
     }
 
     /// The file's size so far, counting what the muxer holds for it; 0 before writing.
-    var estimatedFileSize: Int64 { lock.withLock { core }?.estimatedFileSize ?? 0 }
+    var estimatedFileSize: Int64 { state.core?.estimatedFileSize ?? 0 }
 
     /// Removes what a writer that did not complete wrote (a failed or cancelled export leaves
     /// nothing behind); does nothing to a completed file.
     func removeUnfinishedFile() {
-        let (core, delivery): (MovieWriter?, SegmentDelivery?) = lock.withLock {
-            guard statusValue != .completed else { return (nil, nil) }
-            if statusValue == .writing || statusValue == .unknown { statusValue = .cancelled }
-            return (self.core, self.delivery)
+        let (core, delivery): (MovieWriter?, SegmentDelivery?) = state.update { state in
+            guard state.status != .completed else { return (nil, nil) }
+            if state.status == .writing || state.status == .unknown { state.status = .cancelled }
+            return (state.core, state.delivery)
         }
         delivery?.cancel()
         core?.cancel()
@@ -390,10 +404,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Stops writing and removes the partial file.
     open func cancelWriting() {
-        let (core, delivery): (MovieWriter?, SegmentDelivery?) = lock.withLock {
-            guard statusValue == .writing || statusValue == .unknown else { return (nil, nil) }
-            statusValue = .cancelled
-            return (self.core, self.delivery)
+        let (core, delivery): (MovieWriter?, SegmentDelivery?) = state.update { state in
+            guard state.status == .writing || state.status == .unknown else { return (nil, nil) }
+            state.status = .cancelled
+            return (state.core, state.delivery)
         }
         // First, so that an append waiting for the delegate (and holding the core) stops waiting.
         delivery?.cancel()

@@ -7,20 +7,25 @@ import OpenCoreVideo
 /// One track of a file being written: sample buffers appended here are encoded with the output
 /// settings (or stored as they are, with `nil` settings) by the writer it was added to.
 open class AVAssetWriterInput: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var finished = false
-    /// Counts `markCurrentPassAsFinished()` calls: a `requestMediaDataWhenReady(on:using:)`
-    /// loop of an earlier pass stops.
-    private var passNumber = 0
-    /// The current pass, from `startWriting()` until `markCurrentPassAsFinished()`.
-    private var pass: AVAssetWriterInputPassDescription?
-    /// The block of `respondToEachPassDescription(on:using:)` and its queue.
-    private var passResponder: (queue: DispatchQueue, block: @Sendable () -> Void)?
-    /// Whether `startWriting()` has begun the first pass.
-    private var passesBegan = false
-    /// How many more samples the `requestMediaDataWhenReady(on:using:)` block now running may
-    /// append before the input says it is not ready; nil outside the block.
-    private var requestAllowance: Int?
+    /// What changes as samples are appended, behind one lock, reported to the observers of
+    /// `isReadyForMoreMediaData` where it changes (and, by the writer, when its status does).
+    struct State {
+        var finished = false
+        /// Counts `markCurrentPassAsFinished()` calls: a `requestMediaDataWhenReady(on:using:)`
+        /// loop of an earlier pass stops.
+        var passNumber = 0
+        /// The current pass, from `startWriting()` until `markCurrentPassAsFinished()`.
+        var pass: AVAssetWriterInputPassDescription?
+        /// The block of `respondToEachPassDescription(on:using:)` and its queue.
+        var passResponder: (queue: DispatchQueue, block: @Sendable () -> Void)?
+        /// Whether `startWriting()` has begun the first pass.
+        var passesBegan = false
+        /// How many more samples the `requestMediaDataWhenReady(on:using:)` block now running
+        /// may append before the input says it is not ready; nil outside the block.
+        var requestAllowance: Int?
+    }
+
+    let state = ObservedState(State())
     /// How many samples one call of a `requestMediaDataWhenReady(on:using:)` block may append:
     /// the depth of an encoder's queue on Apple platforms, after which their input is not ready
     /// until the encoder has caught up.
@@ -90,13 +95,24 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// after `samplesPerRequest` samples, as Apple's does when its encoder's queue is full: the
     /// block returns, and is called again once the samples are written. (The encoders here work
     /// on the appending thread, so they have always caught up by then.)
+    /// Key-value observable (`observe(_:options:changeHandler:)`): reported where it changes.
     open var isReadyForMoreMediaData: Bool {
-        lock.withLock { !finished && (requestAllowance ?? 1) > 0 } && writer?.status == .writing
+        state.read { !$0.finished && ($0.requestAllowance ?? 1) > 0 } && writer?.status == .writing
+    }
+
+    /// Observes a property (`isReadyForMoreMediaData`), as key-value observing does on Apple
+    /// platforms; reports run on the thread of the change (the appending one, or the writer's
+    /// as it starts, fails or finishes). Keep the returned observation as long as reports are
+    /// wanted.
+    public func observe<Value>(_ keyPath: KeyPath<AVAssetWriterInput, Value>, options: NSKeyValueObservingOptions = [],
+                               changeHandler: @escaping (AVAssetWriterInput, NSKeyValueObservedChange<Value>) -> Void)
+        -> NSKeyValueObservation {
+        state.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
     /// Counts an append against the running request block's allowance.
     private func noteAppended() {
-        lock.withLock { if let allowance = requestAllowance { requestAllowance = allowance - 1 } }
+        state.update { if let allowance = $0.requestAllowance { $0.requestAllowance = allowance - 1 } }
     }
 
     /// Appends a sample buffer; false when the input cannot take it (the writer's `status` and
@@ -106,7 +122,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         guard let writer, let trackIndex else {
             Misuse.fail(.inputAppendBeforeWriting)
         }
-        Misuse.check(!lock.withLock { finished }, .inputAppendAfterFinished)
+        Misuse.check(!state.finished, .inputAppendAfterFinished)
         noteAppended()
         return writer.append(sampleBuffer, track: trackIndex)
     }
@@ -116,38 +132,38 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         guard let writer, let trackIndex else {
             Misuse.fail(.pixelBufferAppendBeforeWriting)
         }
-        Misuse.check(!lock.withLock { finished }, .pixelBufferAppendAfterFinished)
+        Misuse.check(!state.finished, .pixelBufferAppendAfterFinished)
         noteAppended()
         return writer.append(pixelBuffer, at: time, track: trackIndex)
     }
 
     /// Says no more samples will be appended.
     open func markAsFinished() {
-        let first = lock.withLock { () -> Bool in
-            defer { finished = true }
-            return !finished
+        let first = state.update { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
         }
         if first, let writer, let trackIndex { writer.finishTrack(trackIndex) }
     }
 
     /// Whether `markAsFinished()` was called.
-    var isFinished: Bool { lock.withLock { finished } }
+    var isFinished: Bool { state.finished }
 
     /// Calls `block` on `queue` again and again while the input is ready for more data; the
     /// block appends while `isReadyForMoreMediaData` (at most `samplesPerRequest` samples a
     /// call, so other work on the queue, such as a cancel, runs between calls) and calls
     /// `markAsFinished()` at the end. A call of `markCurrentPassAsFinished()` ends the loop.
     open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
-        let pass = lock.withLock { passNumber }
+        let pass = state.passNumber
         requestMediaData(on: queue, pass: pass, using: block)
     }
 
     private func requestMediaData(on queue: DispatchQueue, pass: Int, using block: @escaping @Sendable () -> Void) {
         queue.async { [weak self] in
-            guard let self, self.lock.withLock({ self.passNumber == pass }), self.isReadyForMoreMediaData else { return }
-            self.lock.withLock { self.requestAllowance = Self.samplesPerRequest }
+            guard let self, self.state.passNumber == pass, self.isReadyForMoreMediaData else { return }
+            self.state.requestAllowance = Self.samplesPerRequest
             block()
-            self.lock.withLock { self.requestAllowance = nil }
+            self.state.requestAllowance = nil
             self.requestMediaData(on: queue, pass: pass, using: block)
         }
     }
@@ -161,16 +177,16 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// What the current pass asks for: nil before `startWriting()`, then one range from zero to
     /// positive infinity (all the media), then nil again after `markCurrentPassAsFinished()`,
     /// when `markAsFinished()` is due.
-    open var currentPassDescription: AVAssetWriterInputPassDescription? { lock.withLock { pass } }
+    open var currentPassDescription: AVAssetWriterInputPassDescription? { state.pass }
 
     /// Calls `block` on `queue` when each pass begins, and once more when no pass is left
     /// (`currentPassDescription` is then nil). Call it after `startWriting()`, once.
     open func respondToEachPassDescription(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
-        let began: Bool = lock.withLock {
-            Misuse.check(passResponder == nil, .passResponderSetTwice)
-            Misuse.check(writer != nil && passesBegan, .passResponderBeforeWriting)
-            passResponder = (queue, block)
-            return passesBegan
+        let began: Bool = state.update { state in
+            Misuse.check(state.passResponder == nil, .passResponderSetTwice)
+            Misuse.check(writer != nil && state.passesBegan, .passResponderBeforeWriting)
+            state.passResponder = (queue, block)
+            return state.passesBegan
         }
         if began { queue.async(execute: block) }
     }
@@ -180,21 +196,21 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// stops, and the `respondToEachPassDescription(on:using:)` block is called once more so
     /// that it can call `markAsFinished()`.
     open func markCurrentPassAsFinished() {
-        let responder: (queue: DispatchQueue, block: @Sendable () -> Void)? = lock.withLock {
-            Misuse.check(writer != nil && passesBegan, .passFinishedBeforeWriting)
-            passNumber += 1
-            guard pass != nil else { return nil }
-            pass = nil
-            return passResponder
+        let responder: (queue: DispatchQueue, block: @Sendable () -> Void)? = state.update { state in
+            Misuse.check(writer != nil && state.passesBegan, .passFinishedBeforeWriting)
+            state.passNumber += 1
+            guard state.pass != nil else { return nil }
+            state.pass = nil
+            return state.passResponder
         }
         if let responder { responder.queue.async(execute: responder.block) }
     }
 
     /// Begins the first (and only) pass: called by the writer's `startWriting()`.
     func beginFirstPass() {
-        lock.withLock {
-            passesBegan = true
-            pass = AVAssetWriterInputPassDescription(timeRanges: [CMTimeRange(start: .zero, duration: .positiveInfinity)])
+        state.update { state in
+            state.passesBegan = true
+            state.pass = AVAssetWriterInputPassDescription(timeRanges: [CMTimeRange(start: .zero, duration: .positiveInfinity)])
         }
     }
 

@@ -201,6 +201,59 @@ import TestSupport
         #expect(writer.status == .cancelled)
     }
 
+    /// `isReadyForMoreMediaData` is key-value observable: each change is reported where it
+    /// happens, in order (writing starts, a request block uses up its allowance, the block
+    /// returns, the input finishes), and only changes.
+    @Test func readinessIsReportedToItsObservers() async throws {
+        let writer = try AVAssetWriter(outputURL: Self.outputURL("observed.mp4"), fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Bool] = []
+            /// How many samples had been appended at each report.
+            var appendedAt: [Int] = []
+            var appended = 0
+        }
+        let seen = Seen()
+        let observation = input.observe(\.isReadyForMoreMediaData, options: [.initial, .new]) { _, change in
+            seen.lock.withLock {
+                seen.values.append(change.newValue ?? true)
+                seen.appendedAt.append(seen.appended)
+            }
+        }
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        let queue = DispatchQueue(label: "observed clip")
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            input.requestMediaDataWhenReady(on: queue) {
+                let total = AVAssetWriterInput.samplesPerRequest * 3 / 2
+                while input.isReadyForMoreMediaData, seen.lock.withLock({ seen.appended }) < total {
+                    var buffer: CVPixelBuffer?
+                    CVPixelBufferPoolCreatePixelBuffer(nil, adaptor.pixelBufferPool!, &buffer)
+                    let index = seen.lock.withLock { seen.appended }
+                    adaptor.append(buffer!, withPresentationTime: CMTime(value: Int64(index), timescale: 30))
+                    seen.lock.withLock { seen.appended += 1 }
+                }
+                // The second call (the first used up its allowance and returned) ends the clip.
+                if seen.lock.withLock({ seen.appended }) == total {
+                    input.markAsFinished()
+                    done.resume()
+                }
+            }
+        }
+        await writer.finishWriting()
+        observation.invalidate()
+        #expect(writer.status == .completed)
+        // Not ready before writing; ready; full after the allowance; ready again once the block
+        // returned; not ready once finished.
+        #expect(seen.values == [false, true, false, true, false], "\(seen.values)")
+        // The allowance runs out as the last sample of the first call is appended.
+        let perCall = AVAssetWriterInput.samplesPerRequest
+        #expect(seen.appendedAt == [0, 0, perCall - 1, perCall, perCall * 3 / 2], "\(seen.appendedAt)")
+    }
+
     @Test func settingsThatCannotWorkAreRefused() throws {
         let mp4 = try AVAssetWriter(outputURL: Self.outputURL("refuse.mp4"), fileType: .mp4)
         #expect(!mp4.canApply(outputSettings: [AVVideoCodecKey: AVVideoCodecType.proRes422, AVVideoWidthKey: 64, AVVideoHeightKey: 48], forMediaType: .video))
