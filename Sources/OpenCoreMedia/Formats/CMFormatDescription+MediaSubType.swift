@@ -82,6 +82,11 @@ extension CMFormatDescription {
         /// AMR narrow band (`'samr'`).
         public static let amr = MediaSubType(rawValue: kAudioFormatAMR)
 
+        /// QuickTime text (`'text'`).
+        public static let qt = MediaSubType(rawValue: kCMTextFormatType_QTText)
+        /// 3GPP timed text (`'tx3g'`).
+        public static let mobile3GPP = MediaSubType(rawValue: kCMTextFormatType_3GText)
+
         /// The four characters of the code, such as `avc1`.
         public var description: String { rawValue.fourCCString }
     }

@@ -28,6 +28,10 @@ public final class CMFormatDescription: Hashable, CustomStringConvertible, @unch
     /// Package access: the public surface shows them only the Apple ways, as the
     /// `SampleDescriptionExtensionAtoms` extension for video and as the magic cookie for audio.
     package let codecPrivateData: Data?
+    /// A text description's font names by local font ID (3GPP text's font table; QuickTime
+    /// text's one name under every ID, as -1), held so that `CMTextFormatDescriptionGetFontName`
+    /// can hand out a string the description keeps alive.
+    let textFontNames: [Int: NSString]
 
     init(mediaType: CMMediaType, mediaSubType: FourCharCode, extensions: NSDictionary?,
          dimensions: CMVideoDimensions?, asbd: AudioStreamBasicDescription?,
@@ -49,6 +53,8 @@ public final class CMFormatDescription: Hashable, CustomStringConvertible, @unch
             layoutBytes, alignment: MemoryLayout<AudioChannelLayout>.alignment)
         (cookieStorage, cookieSize) = CMFormatDescription.copyBytes(cookieBytes, alignment: 16)
         self.codecPrivateData = codecPrivateData
+        textFontNames = mediaType == kCMMediaType_Text || mediaType == kCMMediaType_Subtitle
+            ? CMFormatDescription.fontNames(in: storedExtensions) : [:]
     }
 
     deinit {

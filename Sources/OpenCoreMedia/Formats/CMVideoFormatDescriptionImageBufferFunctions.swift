@@ -22,16 +22,25 @@ public func CMVideoFormatDescriptionCreateForImageBuffer(
     allocator: CFAllocator?, imageBuffer: CVImageBuffer,
     formatDescriptionOut: UnsafeMutablePointer<CMVideoFormatDescription?>
 ) -> OSStatus {
-    var extensions: [String: Any] = [:]
-    for key in commonImageBufferKeys {
-        if let value = CVBufferCopyAttachment(imageBuffer, key, nil) { extensions[key] = value }
-    }
-    extensions[kCMFormatDescriptionExtension_BytesPerRow] = CVPixelBufferGetBytesPerRow(imageBuffer)
-    formatDescriptionOut.pointee = CMFormatDescription(
-        mediaType: kCMMediaType_Video, mediaSubType: CVPixelBufferGetPixelFormatType(imageBuffer),
-        extensions: CMFormatDescription.propertyListCopy(extensions) as? NSDictionary,
-        dimensions: CMVideoDimensions(width: Int32(clamping: CVPixelBufferGetWidth(imageBuffer)),
-                                      height: Int32(clamping: CVPixelBufferGetHeight(imageBuffer))),
-        asbd: nil, layoutBytes: nil, cookieBytes: nil, codecPrivateData: nil)
+    formatDescriptionOut.pointee = try? CMFormatDescription(imageBuffer: imageBuffer)
     return noErr
+}
+
+extension CMFormatDescription {
+    /// A video format description for an image buffer, as
+    /// `CMVideoFormatDescriptionCreateForImageBuffer` makes it.
+    ///
+    /// Declared `throws` as Apple's is; making a description does not fail here.
+    public convenience init(imageBuffer: CVImageBuffer) throws {
+        var extensions: [String: Any] = [:]
+        for key in commonImageBufferKeys {
+            if let value = CVBufferCopyAttachment(imageBuffer, key, nil) { extensions[key] = value }
+        }
+        extensions[kCMFormatDescriptionExtension_BytesPerRow] = CVPixelBufferGetBytesPerRow(imageBuffer)
+        self.init(mediaType: kCMMediaType_Video, mediaSubType: CVPixelBufferGetPixelFormatType(imageBuffer),
+                  extensions: CMFormatDescription.propertyListCopy(extensions) as? NSDictionary,
+                  dimensions: CMVideoDimensions(width: Int32(clamping: CVPixelBufferGetWidth(imageBuffer)),
+                                                height: Int32(clamping: CVPixelBufferGetHeight(imageBuffer))),
+                  asbd: nil, layoutBytes: nil, cookieBytes: nil, codecPrivateData: nil)
+    }
 }

@@ -548,6 +548,52 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         ]
     }
 
+    // https://developer.apple.com/documentation/coremedia/text-format-description-constants,
+    // coremedia/cmtextdisplayflags, coremedia/cmtextjustificationvalue, coremedia/cmformatdescription/defaultstyle()
+    @Test func textFormatDescriptions() {
+        let _: FourCharCode = kCMTextFormatType_QTText
+        let _: FourCharCode = kCMTextFormatType_3GText
+        let _: [CFString] = [
+            kCMTextFormatDescriptionExtension_DisplayFlags, kCMTextFormatDescriptionExtension_BackgroundColor,
+            kCMTextFormatDescriptionExtension_DefaultTextBox, kCMTextFormatDescriptionExtension_DefaultStyle,
+            kCMTextFormatDescriptionExtension_HorizontalJustification, kCMTextFormatDescriptionExtension_VerticalJustification,
+            kCMTextFormatDescriptionExtension_FontTable, kCMTextFormatDescriptionExtension_TextJustification,
+            kCMTextFormatDescriptionExtension_DefaultFontName, kCMTextFormatDescriptionColor_Red, kCMTextFormatDescriptionColor_Green,
+            kCMTextFormatDescriptionColor_Blue, kCMTextFormatDescriptionColor_Alpha, kCMTextFormatDescriptionRect_Top,
+            kCMTextFormatDescriptionRect_Left, kCMTextFormatDescriptionRect_Bottom, kCMTextFormatDescriptionRect_Right,
+            kCMTextFormatDescriptionStyle_StartChar, kCMTextFormatDescriptionStyle_Font, kCMTextFormatDescriptionStyle_FontFace,
+            kCMTextFormatDescriptionStyle_ForegroundColor, kCMTextFormatDescriptionStyle_FontSize, kCMTextFormatDescriptionStyle_EndChar,
+            kCMTextFormatDescriptionStyle_Height, kCMTextFormatDescriptionStyle_Ascent,
+        ]
+        let flags: [CMTextDisplayFlags] = [
+            kCMTextDisplayFlag_scrollIn, kCMTextDisplayFlag_scrollOut, kCMTextDisplayFlag_scrollDirectionMask,
+            kCMTextDisplayFlag_scrollDirection_bottomToTop, kCMTextDisplayFlag_scrollDirection_rightToLeft,
+            kCMTextDisplayFlag_scrollDirection_topToBottom, kCMTextDisplayFlag_scrollDirection_leftToRight,
+            kCMTextDisplayFlag_continuousKaraoke, kCMTextDisplayFlag_writeTextVertically, kCMTextDisplayFlag_fillTextRegion,
+            kCMTextDisplayFlag_obeySubtitleFormatting, kCMTextDisplayFlag_forcedSubtitlesPresent, kCMTextDisplayFlag_allSubtitlesForced,
+        ]
+        #expect(flags[0] == 0x20 && flags[2] == 0x180 && flags[12] == 0x8000_0000)
+        let justifications: [CMTextJustificationValue] = [kCMTextJustification_left_top, kCMTextJustification_centered, kCMTextJustification_bottom_right]
+        #expect(justifications == [0, 1, -1])
+        let _: (CMFormatDescription, UnsafeMutablePointer<CMTextDisplayFlags>) -> OSStatus = CMTextFormatDescriptionGetDisplayFlags
+        let _: (CMFormatDescription, UnsafeMutablePointer<CMTextJustificationValue>?, UnsafeMutablePointer<CMTextJustificationValue>?) -> OSStatus
+            = CMTextFormatDescriptionGetJustification(_:horizontaJustificationOut:verticalJustificationOut:)
+        let _: (CMFormatDescription, Bool, CGFloat, UnsafeMutablePointer<CGRect>) -> OSStatus = CMTextFormatDescriptionGetDefaultTextBox
+        let _: (CMFormatDescription, UnsafeMutablePointer<UInt16>?, UnsafeMutablePointer<DarwinBoolean>?, UnsafeMutablePointer<DarwinBoolean>?,
+                UnsafeMutablePointer<DarwinBoolean>?, UnsafeMutablePointer<CGFloat>?, UnsafeMutablePointer<CGFloat>?) -> OSStatus
+            = CMTextFormatDescriptionGetDefaultStyle
+        let _: (CMTextFormatDescription) -> () throws -> CMFormatDescription.Extensions.Value.TextDisplayFlags = CMFormatDescription.displayFlags
+        let _: (CMTextFormatDescription) -> (Bool, CGFloat) throws -> CGRect = CMFormatDescription.defaultTextBox(originIsAtTopLeft:heightOfTextTrack:)
+        let _: (CMTextFormatDescription) -> (Int) throws -> String = CMFormatDescription.fontName(localFontID:)
+        let _: [CMFormatDescription.Extensions.Key] = [.displayFlags, .backgroundColor, .defaultTextBox, .defaultStyle, .horizontalJustification,
+                                                       .verticalJustification, .fontTable, .textJustification, .defaultFontName]
+        let _: (CMFormatDescription.MediaType, CMFormatDescription.MediaSubType, CMFormatDescription.Extensions?) throws -> CMFormatDescription
+            = CMFormatDescription.init(mediaType:mediaSubType:extensions:)
+        let _: (CMFormatDescription.MediaSubType, Int, Int, CMFormatDescription.Extensions?) throws -> CMFormatDescription
+            = CMFormatDescription.init(videoCodecType:width:height:extensions:)
+        let _: (CVImageBuffer) throws -> CMFormatDescription = CMFormatDescription.init(imageBuffer:)
+    }
+
     // https://developer.apple.com/documentation/coremedia/transfer-function-extension-constants and the
     // colour primaries and Y'CbCr matrix constants beside it: the same strings as CoreVideo's, so
     // a format description's value compares equal with either.
