@@ -535,6 +535,43 @@ package final class Muxer {
         try interleave(p, context: context)
     }
 
+    /// Sets the file's chapters, titles over ranges of the file's time, written with the
+    /// trailer: a QuickTime or MP4 file gets a QuickTime chapter track that every other track
+    /// refers to (`tref` `chap`), as Apple's writer makes it (and an MP4 the Nero `chpl` list
+    /// too). Replaces chapters set before; call it before `finish()`.
+    package func setChapters(_ chapters: [(title: String, range: CMTimeRange)]) throws(EngineError) {
+        guard let context else { throw EngineError(operation: "setting chapters", message: "the file is closed") }
+        let timeBase = AVRational(num: 1, den: 1_000_000)
+        let list = av_calloc(chapters.count, MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride)?
+            .assumingMemoryBound(to: UnsafeMutablePointer<AVChapter>?.self)
+        guard let list else { throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "setting chapters") }
+        for (index, chapter) in chapters.enumerated() {
+            guard let made = av_mallocz(MemoryLayout<AVChapter>.size)?.assumingMemoryBound(to: AVChapter.self) else {
+                throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "setting chapters")
+            }
+            made.pointee.id = Int64(index + 1)
+            made.pointee.time_base = timeBase
+            made.pointee.start = chapter.range.start.ffmpegTimestamp(in: timeBase)
+            made.pointee.end = chapter.range.end.ffmpegTimestamp(in: timeBase)
+            av_dict_set(&made.pointee.metadata, "title", chapter.title, 0)
+            list[index] = made
+        }
+        removeChapters(of: context)
+        context.pointee.chapters = list
+        context.pointee.nb_chapters = UInt32(chapters.count)
+    }
+
+    /// Frees a context's chapters.
+    private func removeChapters(of context: UnsafeMutablePointer<AVFormatContext>) {
+        for index in 0..<Int(context.pointee.nb_chapters) {
+            guard let chapter = context.pointee.chapters[index] else { continue }
+            av_dict_free(&chapter.pointee.metadata)
+            av_free(chapter)
+        }
+        av_freep(&context.pointee.chapters)
+        context.pointee.nb_chapters = 0
+    }
+
     /// Writes the buffered packets and the trailer (the movie header, unless fragmented) and
     /// closes the file. Throws for I/O errors (the file stays, for `cancel()` to remove).
     package func finish() throws(EngineError) {

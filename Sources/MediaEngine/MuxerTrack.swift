@@ -136,18 +136,31 @@ extension MuxerTrack {
             p.pointee.sample_rate = Int32(asbd.mSampleRate)
             av_channel_layout_uninit(&p.pointee.ch_layout)
             av_channel_layout_default(&p.pointee.ch_layout, channels)
+        } else if mediaType == kCMMediaType_Text || mediaType == kCMMediaType_Subtitle,
+                  subType == kCMTextFormatType_3GText || subType == kCMTextFormatType_QTText {
+            // Timed text, written as 3GPP text (`tx3g`, FFmpeg's `mov_text`) in MP4 and QuickTime
+            // files alike: its samples are QuickTime text's, its description the text's own.
+            p.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
+            p.pointee.codec_id = AV_CODEC_ID_MOV_TEXT
+            p.pointee.codec_tag = tag(kCMTextFormatType_3GText)
+            try setExtradata(p, TimedText.sampleDescription(of: description))
+            return (false, 0)
         } else {
             throw EngineError(operation: operation, message: "media type '\(mediaType.fourCCString)' cannot be written")
         }
-        if let data = description.codecPrivateData, !data.isEmpty {
-            let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
-            guard let bytes = av_mallocz(data.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
-                throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: operation)
-            }
-            data.copyBytes(to: bytes, count: data.count)
-            p.pointee.extradata = bytes
-            p.pointee.extradata_size = Int32(data.count)
-        }
+        if let data = description.codecPrivateData, !data.isEmpty { try setExtradata(p, data) }
         return (isLinearPCM, bytesPerFrame)
+    }
+
+    /// Sets codec parameters' extradata to a padded copy of `data`.
+    private static func setExtradata(_ p: UnsafeMutablePointer<AVCodecParameters>, _ data: Data) throws(EngineError) {
+        let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        guard let bytes = av_mallocz(data.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+            throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "adding a passthrough track")
+        }
+        data.copyBytes(to: bytes, count: data.count)
+        av_freep(&p.pointee.extradata)
+        p.pointee.extradata = bytes
+        p.pointee.extradata_size = Int32(data.count)
     }
 }

@@ -73,6 +73,24 @@ private final class CallCounter: @unchecked Sendable {
         #expect(throws: (any Error).self) { try buffer.withUnsafeMutableBytes { _ in } }
     }
 
+    /// The Swift data methods Apple's overlay adds, across two memory blocks.
+    @Test func swiftDataMethodsWorkAcrossMemoryBlocks() throws {
+        let buffer = try Self.twoBlockBuffer()
+        #expect(!buffer.isContiguous)
+        #expect(try buffer.withContiguousStorage { Array($0) } == Array(0..<20).map(UInt8.init))
+        try [UInt8](repeating: 7, count: 12).withUnsafeBytes { try buffer.replaceDataBytes(with: $0) }
+        var out = [UInt8](repeating: 0, count: 20)
+        try out.withUnsafeMutableBytes { try buffer.copyDataBytes(to: $0) }
+        #expect(out == [UInt8](repeating: 7, count: 12) + Array(12..<20).map(UInt8.init))
+        var small = [UInt8](repeating: 0, count: 4)
+        #expect(throws: NSError.self) { try small.withUnsafeMutableBytes { try buffer.copyDataBytes(to: $0) } }
+        try buffer.fillDataBytes(with: 0xAB)
+        #expect(try buffer.dataBytes() == Data(repeating: 0xAB, count: 20))
+        let single = try CMBlockBuffer(length: 4)
+        #expect(single.isContiguous)
+        #expect(throws: NSError.self) { try [UInt8](repeating: 1, count: 5).withUnsafeBytes { try single.replaceDataBytes(with: $0) } }
+    }
+
     @Test func wrappedMemoryIsReleasedExactlyOnceAfterTheLastReference() throws {
         let counter = CallCounter()
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)

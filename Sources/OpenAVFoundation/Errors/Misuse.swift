@@ -179,6 +179,7 @@ enum Misuse {
     case inputAppendAfterFinished
     case pixelBufferAppendBeforeWriting
     case pixelBufferAppendAfterFinished
+    case trackAssociationNotAccepted
     case passResponderSetTwice
     case passResponderBeforeWriting
     case passFinishedBeforeWriting
@@ -332,6 +333,8 @@ enum Misuse {
         case .inputAppendAfterFinished: "AVAssetWriterInput.append(_:) after markAsFinished()"
         case .pixelBufferAppendBeforeWriting: "appending a pixel buffer before AVAssetWriter.startWriting()"
         case .pixelBufferAppendAfterFinished: "appending a pixel buffer after markAsFinished()"
+        case .trackAssociationNotAccepted:
+            "AVAssetWriterInput.addTrackAssociation(withTrackOf:type:) that canAddTrackAssociation(withTrackOf:type:) refuses"
         case .passResponderSetTwice: "AVAssetWriterInput.respondToEachPassDescription(on:using:) can be called only once"
         case .passResponderBeforeWriting: "AVAssetWriterInput.respondToEachPassDescription(on:using:) before AVAssetWriter.startWriting()"
         case .passFinishedBeforeWriting: "AVAssetWriterInput.markCurrentPassAsFinished() before AVAssetWriter.startWriting()"

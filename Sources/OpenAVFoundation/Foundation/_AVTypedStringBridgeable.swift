@@ -52,3 +52,4 @@ extension AVCaptureDevice.DeviceType: _AVTypedStringBridgeable {}
 extension AVAssetImageGenerator.ApertureMode: _AVTypedStringBridgeable {}
 extension AVPlayer.WaitingReason: _AVTypedStringBridgeable {}
 extension AVPlayer.RateDidChangeReason: _AVTypedStringBridgeable {}
+extension AVAssetTrack.AssociationType: _AVTypedStringBridgeable {}

@@ -130,11 +130,12 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open var status: Status { state.status }
     /// Why writing failed, when `status` is `.failed`.
     open var error: Error? { state.error }
-    /// The media types inputs may carry: video and audio (and text for QuickTime movies).
+    /// The media types inputs may carry: video, audio and text (QuickTime or 3GPP timed text,
+    /// stored as it comes) in movies; audio in M4A files.
     open var availableMediaTypes: [AVMediaType] { Self.availableMediaTypes(of: outputFileType) }
 
     /// The media types a file of `fileType` can hold.
-    static func availableMediaTypes(of fileType: AVFileType) -> [AVMediaType] { fileType == .m4a ? [.audio] : [.video, .audio] }
+    static func availableMediaTypes(of fileType: AVFileType) -> [AVMediaType] { fileType == .m4a ? [.audio] : [.video, .audio, .text] }
 
     /// Whether settings could be applied to an input of `mediaType` in this file type.
     open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
@@ -202,7 +203,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                     fail(AVError(.unsupportedOutputSettings, reason: "a \(outputFileType.rawValue) file cannot hold that \(input.mediaType.rawValue) format"))
                     return false
                 }
-                plans.append(MovieWriter.TrackPlan(settings: settings, formatHint: input.sourceFormatHint, options: input.trackOptions))
+                plans.append(MovieWriter.TrackPlan(settings: settings, formatHint: input.sourceFormatHint, options: input.trackOptions,
+                                                   isChapterList: input.isChapterList(among: inputs)))
             case .failure(let problem):
                 fail(AVError(.unsupportedOutputSettings, reason: problem.description))
                 return false

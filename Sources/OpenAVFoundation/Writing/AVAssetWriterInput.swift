@@ -23,6 +23,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         /// How many more samples the `requestMediaDataWhenReady(on:using:)` block now running
         /// may append before the input says it is not ready; nil outside the block.
         var requestAllowance: Int?
+        /// The inputs this one names with `addTrackAssociation(withTrackOf:type:)`, and how.
+        var associations: [(input: AVAssetWriterInput, type: AVAssetTrack.AssociationType)] = []
     }
 
     let state = ObservedState(State())
@@ -166,6 +168,43 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
             self.state.requestAllowance = nil
             self.requestMediaData(on: queue, pass: pass, using: block)
         }
+    }
+
+    // MARK: Track associations
+
+    /// Whether `addTrackAssociation(withTrackOf:type:)` can relate this input's track to
+    /// `input`'s: both added to the same writer that has not started, and an association the
+    /// file can store. Here that is a chapter list: `input` a text input (QuickTime or 3GPP
+    /// text, stored as it comes) whose samples are this track's chapters, in a QuickTime or
+    /// MP4 file.
+    ///
+    /// Differs from Apple: the other association types (fallbacks, forced subtitles, selection
+    /// followers, time codes, metadata referents) cannot be written by FFmpeg's muxer, so they
+    /// are refused.
+    open func canAddTrackAssociation(withTrackOf input: AVAssetWriterInput, type trackAssociationType: String) -> Bool {
+        guard input !== self, let writer, input.writer === writer, writer.status == .unknown,
+              [.mov, .mp4, .m4v].contains(writer.outputFileType) else { return false }
+        switch AVAssetTrack.AssociationType(rawValue: trackAssociationType) {
+        case .chapterList:
+            return input.mediaType == .text && input.outputSettings == nil && mediaType != .text
+        default:
+            return false
+        }
+    }
+
+    /// Relates this input's track to `input`'s (for a chapter list, `input`'s samples are
+    /// this track's chapters: each sample's text is a chapter's title, its time the chapter's
+    /// start). The file gets a QuickTime chapter track that its tracks refer to (`chap`), as
+    /// Apple's writer makes it. Adding one that `canAddTrackAssociation(withTrackOf:type:)`
+    /// refuses is a programmer error.
+    open func addTrackAssociation(withTrackOf input: AVAssetWriterInput, type trackAssociationType: String) {
+        Misuse.check(canAddTrackAssociation(withTrackOf: input, type: trackAssociationType), .trackAssociationNotAccepted)
+        state.update { $0.associations.append((input, AVAssetTrack.AssociationType(rawValue: trackAssociationType))) }
+    }
+
+    /// Whether another input names this one as its chapter list.
+    func isChapterList(among inputs: [AVAssetWriterInput]) -> Bool {
+        inputs.contains { other in other.state.associations.contains { $0.input === self && $0.type == .chapterList } }
     }
 
     // MARK: Passes

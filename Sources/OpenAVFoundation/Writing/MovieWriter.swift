@@ -15,6 +15,9 @@ final class MovieWriter: @unchecked Sendable {
         var formatHint: CMFormatDescription?
         /// Time scale, language, transform and tags of the track.
         var options: MuxerTrackOptions
+        /// Whether the track's text samples are the file's chapters (a text input another
+        /// names as its chapter list): they become the muxer's chapters, not a track of their own.
+        var isChapterList = false
     }
 
     /// Something appended to a track: a sample buffer, or a picture from the pixel buffer
@@ -30,6 +33,13 @@ final class MovieWriter: @unchecked Sendable {
             case .picture(_, let time, _): time
             }
         }
+
+        var duration: CMTime {
+            switch self {
+            case .sample(let sample): sample.duration
+            case .picture(_, _, let duration): duration
+            }
+        }
     }
 
     private struct Track {
@@ -38,6 +48,12 @@ final class MovieWriter: @unchecked Sendable {
         var muxerIndex: Int?
         var pending: [Media] = []
         var finished = false
+        /// A chapter list's chapters so far: each title and where it starts (in source time),
+        /// and how long it lasts when its sample says.
+        var chapters: [(title: String, start: CMTime, duration: CMTime)]?
+
+        /// Whether the track waits for its first sample to be added to the muxer.
+        var waitsForFormat: Bool { muxerIndex == nil && chapters == nil && !finished }
         /// The segment interval of the last picture encoded, for a writer of segments.
         var segmentInterval: Int64?
     }
@@ -48,6 +64,9 @@ final class MovieWriter: @unchecked Sendable {
     private var started = false
     private var sessionStart: CMTime = .invalid
     private var sessionEnd: CMTime = .invalid
+    /// Where the media appended so far ends (source time): the last chapter's end when its
+    /// sample does not say.
+    private var mediaEnd: CMTime = .zero
 
     /// Opens the file and makes the encoders; throws for a file that exists or cannot be made,
     /// and for settings no encoder accepts.
@@ -69,7 +88,9 @@ final class MovieWriter: @unchecked Sendable {
             var made: [Track] = []
             for plan in plans {
                 var track = Track(plan: plan)
-                if let settings = plan.settings {
+                if plan.isChapterList {
+                    track.chapters = []
+                } else if let settings = plan.settings {
                     let encoder = try Encoder(settings: settings, globalHeader: globalHeader)
                     track.encoder = encoder
                     track.muxerIndex = try opened.addTrack(from: encoder, options: plan.options)
@@ -139,13 +160,17 @@ final class MovieWriter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !tracks[index].finished else { return }
+        if tracks[index].chapters != nil {
+            try collectChapter(media, track: index)
+            return
+        }
         if tracks[index].muxerIndex == nil {
             // A passthrough track without a hint: its first sample describes it.
             tracks[index].pending.append(media)
             try addWaitingTracksIfReady()
             return
         }
-        if !started && tracks.contains(where: { $0.muxerIndex == nil && !$0.finished }) {
+        if !started && tracks.contains(where: \.waitsForFormat) {
             tracks[index].pending.append(media)
             return
         }
@@ -155,7 +180,7 @@ final class MovieWriter: @unchecked Sendable {
     /// Adds the passthrough tracks that waited for their first sample once all have one, then
     /// writes what waited.
     private func addWaitingTracksIfReady() throws(AVError) {
-        guard tracks.allSatisfy({ $0.muxerIndex != nil || !$0.pending.isEmpty || $0.finished }) else { return }
+        guard tracks.allSatisfy({ !$0.waitsForFormat || !$0.pending.isEmpty }) else { return }
         do throws(EngineError) {
             for index in tracks.indices where tracks[index].muxerIndex == nil && !tracks[index].pending.isEmpty {
                 guard case .sample(let first) = tracks[index].pending[0], let format = first.formatDescription else {
@@ -187,6 +212,7 @@ final class MovieWriter: @unchecked Sendable {
         }
         let time = media.presentationTime
         if !trimmed, sessionEnd.isNumeric, time.isNumeric, time >= sessionEnd { return }
+        if time.isNumeric { mediaEnd = max(mediaEnd, time + (media.duration.isNumeric ? media.duration : .zero)) }
         let offset = sessionStart.isNumeric ? sessionStart : .zero
         do throws(EngineError) {
             if !started {
@@ -268,6 +294,28 @@ final class MovieWriter: @unchecked Sendable {
         return copy
     }
 
+    /// Keeps a chapter list's sample as a chapter (lock held): its text is the title.
+    private func collectChapter(_ media: Media, track index: Int) throws(AVError) {
+        guard case .sample(let sample) = media, let data = sample.dataBuffer, sample.presentationTimeStamp.isNumeric,
+              let bytes = try? data.dataBytes(), let title = TimedText.text(ofSample: bytes) else {
+            throw AVError(.encodeFailed, reason: "a chapter list's samples must be timed text samples (a 16-bit length, then the title)")
+        }
+        tracks[index].chapters?.append((title, sample.presentationTimeStamp, sample.duration))
+    }
+
+    /// The chapters collected, in the file's time: each lasts until the next, the last as long
+    /// as its sample says, else to the end of the media.
+    private func fileChapters() -> [(title: String, range: CMTimeRange)] {
+        let offset = sessionStart.isNumeric ? sessionStart : .zero
+        let collected = tracks.compactMap(\.chapters).joined().sorted { $0.start < $1.start }
+        return collected.enumerated().map { index, chapter in
+            var end = index + 1 < collected.count ? collected[index + 1].start
+                : (chapter.duration.isNumeric && chapter.duration > .zero ? chapter.start + chapter.duration : mediaEnd)
+            if sessionEnd.isNumeric { end = min(end, sessionEnd) }
+            return (chapter.title, CMTimeRange(start: chapter.start - offset, end: max(end, chapter.start) - offset))
+        }
+    }
+
     /// Says track `index` gets no more samples: its encoder is drained.
     func finishTrack(_ index: Int) throws(AVError) {
         lock.lock()
@@ -304,6 +352,8 @@ final class MovieWriter: @unchecked Sendable {
                 try muxer.start()
                 started = true
             }
+            let chapters = fileChapters()
+            if !chapters.isEmpty { try muxer.setChapters(chapters) }
             try muxer.finish()
         } catch {
             throw AVError(error, fallback: error.code == -ENOSPC ? .diskFull : .encodeFailed)

@@ -356,6 +356,11 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         let _: (CMBlockBuffer) -> (Int, (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int =
             CMBlockBuffer.withUnsafeMutableBytes(atOffset:_:)
         let _: (CMBlockBuffer) -> () throws -> Data = CMBlockBuffer.dataBytes
+        let _: KeyPath<CMBlockBuffer, Bool> = \CMBlockBuffer.isContiguous
+        let _: (CMBlockBuffer) -> ((UnsafeRawBufferPointer) throws -> Int) throws -> Int = CMBlockBuffer.withContiguousStorage
+        let _: (CMBlockBuffer) -> (UnsafeMutableRawBufferPointer) throws -> Void = CMBlockBuffer.copyDataBytes(to:)
+        let _: (CMBlockBuffer) -> (UnsafeRawBufferPointer) throws -> Void = CMBlockBuffer.replaceDataBytes(with:)
+        let _: (CMBlockBuffer) -> (UInt8) throws -> Void = CMBlockBuffer.fillDataBytes(with:)
         var made: CMBlockBuffer?
         #expect(CMBlockBufferCreateWithMemoryBlock(allocator: kCFAllocatorDefault, memoryBlock: nil, blockLength: 4, blockAllocator: nil,
                                                    customBlockSource: nil, offsetToData: 0, dataLength: 4, flags: 0,

@@ -111,6 +111,11 @@ private final class SegmentDelegate: NSObject, AVAssetWriterDelegate {
         let _: ReferenceWritableKeyPath<AVAssetWriterInput, CGAffineTransform> = \AVAssetWriterInput.transform
         let _: ReferenceWritableKeyPath<AVAssetWriterInput, Bool> = \AVAssetWriterInput.marksOutputTrackAsEnabled
         let _: ReferenceWritableKeyPath<AVAssetWriterInput, CMTimeScale> = \AVAssetWriterInput.mediaTimeScale
+        let _: (AVAssetWriterInput) -> (AVAssetWriterInput, String) -> Bool = AVAssetWriterInput.canAddTrackAssociation(withTrackOf:type:)
+        let _: (AVAssetWriterInput) -> (AVAssetWriterInput, String) -> Void = AVAssetWriterInput.addTrackAssociation(withTrackOf:type:)
+        // avfoundation/avassettrack/associationtype: the track reference types.
+        #expect([AVAssetTrack.AssociationType.audioFallback, .chapterList, .forcedSubtitlesOnly, .selectionFollower, .timecode,
+                 .metadataReferent].map(\.rawValue) == ["fall", "chap", "forc", "folw", "tmcd", "cdsc"])
         let _: (AVAssetWriterInput) -> (DispatchQueue, @escaping @Sendable () -> Void) -> Void =
             AVAssetWriterInput.requestMediaDataWhenReady(on:using:)
         let _: (AVAssetWriterInput) -> (CMSampleBuffer) -> Bool = AVAssetWriterInput.append(_:)

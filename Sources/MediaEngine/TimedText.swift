@@ -1,0 +1,78 @@
+import CFFmpeg
+import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// QuickTime and 3GPP timed text as files store it: the `tx3g` sample description FFmpeg's
+/// `mov_text` muxer takes as extradata, made from a text format description, and the text of a
+/// sample (a 16-bit big-endian length, then UTF-8 or BOM-marked UTF-16 bytes, then style boxes).
+package enum TimedText {
+    /// The `tx3g` sample description of a text format description (3GPP text as it is;
+    /// QuickTime text's justification, colours, box and style carried over), after the sample
+    /// entry's header: display flags, justification, background colour, default text box,
+    /// default style and font table. What the description leaves out gets FFmpeg's defaults
+    /// (white 18-point "Serif" on transparent black, a zero box).
+    package static func sampleDescription(of description: CMFormatDescription) -> Data {
+        let extensions = CMFormatDescriptionGetExtensions(description) ?? NSDictionary()
+        let isQuickTime = CMFormatDescriptionGetMediaSubType(description) == kCMTextFormatType_QTText
+        func number(_ dictionary: NSDictionary?, _ key: CFString) -> Int? { (dictionary?[key] as? NSNumber)?.intValue }
+        /// A colour as 8-bit RGBA (QuickTime text's 16-bit components scaled, opaque).
+        func color(_ value: Any?, default fallback: [UInt8]) -> [UInt8] {
+            guard let dictionary = value as? NSDictionary else { return fallback }
+            let scale = isQuickTime ? 257 : 1
+            return [kCMTextFormatDescriptionColor_Red, kCMTextFormatDescriptionColor_Green, kCMTextFormatDescriptionColor_Blue,
+                    kCMTextFormatDescriptionColor_Alpha].map { key in
+                UInt8(clamping: (number(dictionary, key) ?? (key == kCMTextFormatDescriptionColor_Alpha ? 255 * scale : 0)) / scale)
+            }
+        }
+        var bytes = Data()
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) } }
+        append(UInt32(truncatingIfNeeded: number(extensions, kCMTextFormatDescriptionExtension_DisplayFlags) ?? 0))
+        let horizontal = number(extensions, isQuickTime ? kCMTextFormatDescriptionExtension_TextJustification
+                                    : kCMTextFormatDescriptionExtension_HorizontalJustification) ?? 0
+        append(Int8(truncatingIfNeeded: horizontal))
+        append(Int8(truncatingIfNeeded: isQuickTime ? 0 : number(extensions, kCMTextFormatDescriptionExtension_VerticalJustification) ?? 0))
+        bytes.append(contentsOf: color(extensions[kCMTextFormatDescriptionExtension_BackgroundColor], default: [0, 0, 0, 0]))
+        let box = extensions[kCMTextFormatDescriptionExtension_DefaultTextBox] as? NSDictionary
+        for key in [kCMTextFormatDescriptionRect_Top, kCMTextFormatDescriptionRect_Left, kCMTextFormatDescriptionRect_Bottom,
+                    kCMTextFormatDescriptionRect_Right] {
+            append(Int16(truncatingIfNeeded: number(box, key) ?? 0))
+        }
+        let style = extensions[kCMTextFormatDescriptionExtension_DefaultStyle] as? NSDictionary
+        let fontID = UInt16(truncatingIfNeeded: number(style, kCMTextFormatDescriptionStyle_Font) ?? 1)
+        append(UInt16(truncatingIfNeeded: number(style, kCMTextFormatDescriptionStyle_StartChar) ?? 0))
+        append(UInt16(truncatingIfNeeded: number(style, kCMTextFormatDescriptionStyle_EndChar) ?? 0))
+        append(fontID)
+        append(UInt8(truncatingIfNeeded: number(style, kCMTextFormatDescriptionStyle_FontFace) ?? 0))
+        append(UInt8(clamping: number(style, kCMTextFormatDescriptionStyle_FontSize) ?? 18))
+        bytes.append(contentsOf: color(style?[kCMTextFormatDescriptionStyle_ForegroundColor], default: [255, 255, 255, 255]))
+        // The font table: 3GPP text's own, else the one font QuickTime text names.
+        var fonts: [(UInt16, String)] = []
+        if let table = extensions[kCMTextFormatDescriptionExtension_FontTable] as? NSDictionary {
+            for (key, value) in table {
+                if let id = UInt16("\(key)"), let name = value as? String { fonts.append((id, name)) }
+            }
+        }
+        if fonts.isEmpty { fonts = [(fontID, extensions[kCMTextFormatDescriptionExtension_DefaultFontName] as? String ?? "Serif")] }
+        let entries = fonts.sorted { $0.0 < $1.0 }.map { id, name in (id, Array(name.utf8.prefix(255))) }
+        append(UInt32(8 + 2 + entries.reduce(0) { $0 + 3 + $1.1.count }))
+        bytes.append(contentsOf: Array("ftab".utf8))
+        append(UInt16(entries.count))
+        for (id, name) in entries {
+            append(id)
+            append(UInt8(name.count))
+            bytes.append(contentsOf: name)
+        }
+        return bytes
+    }
+
+    /// The text of a timed text sample's bytes, or nil when they are not one.
+    package static func text(ofSample bytes: Data) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        let length = Int(bytes[bytes.startIndex]) << 8 | Int(bytes[bytes.startIndex + 1])
+        guard bytes.count >= 2 + length else { return nil }
+        let text = bytes.dropFirst(2).prefix(length)
+        if text.starts(with: [0xFE, 0xFF]) { return String(data: Data(text.dropFirst(2)), encoding: .utf16BigEndian) }
+        return String(data: Data(text), encoding: .utf8)
+    }
+}
