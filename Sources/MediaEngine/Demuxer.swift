@@ -35,6 +35,8 @@ package final class Demuxer {
     package let programs: [(bitRate: Int, streams: [Int])]
     /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
     package let metadata: [(key: String, value: String)]
+    /// The file's chapters, in order.
+    package let chapters: [DemuxedChapter]
     /// Whether the streams' durations are what the container's header states (QuickTime/MP4,
     /// Matroska, …), rather than FFmpeg's estimate from the timestamps at the file's end or from
     /// the bit rate: only a stated duration says how much a file should hold.
@@ -112,6 +114,7 @@ package final class Demuxer {
         startTime = start != cffmpeg_nopts_value()
             ? CMTime(value: start - timestampOffset, timescale: cffmpeg_time_base()) : .invalid
         metadata = StreamDescription.tags(opened.pointee.metadata)
+        chapters = DemuxedChapter.chapters(of: opened, offset: timestampOffset)
         programs = (0..<Int(opened.pointee.nb_programs)).compactMap { index in
             guard let program = opened.pointee.programs[index] else { return nil }
             let bitRate = StreamDescription.tags(program.pointee.metadata).first { $0.key == "variant_bitrate" }.flatMap { Int($0.value) } ?? 0

@@ -18,8 +18,9 @@ struct Probe: AsyncParsableCommand {
         let asset = AVURLAsset(url: URL(mediaArgument: file), options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
         let report: ProbeReport
         do {
-            let (duration, tracks, metadata) = try await asset.load(.duration, .tracks, .commonMetadata)
-            report = ProbeReport(file: file, duration: duration, metadata: metadata, tracks: tracks)
+            let (duration, tracks, metadata, locales) = try await asset.load(.duration, .tracks, .commonMetadata, .availableChapterLocales)
+            let chapters = try await asset.loadChapterMetadataGroups(bestMatchingPreferredLanguages: locales.map(\.identifier))
+            report = ProbeReport(file: file, duration: duration, metadata: metadata, tracks: tracks, chapters: chapters)
         } catch let error as AVError {
             throw CommandFailure("cannot open \(file): \(error.failureText)")
         }
@@ -64,6 +65,24 @@ struct ProbeReport: Encodable {
     struct Item: Encodable {
         let identifier: String
         let value: String
+    }
+
+    /// One chapter: its title and time range.
+    struct Chapter: Encodable {
+        let title: String
+        let start: Time?
+        let duration: Time?
+
+        init(_ group: AVTimedMetadataGroup) {
+            title = group.items.first { $0.commonKey == .commonKeyTitle }?.stringValue ?? ""
+            start = Time(group.timeRange.start)
+            duration = Time(group.timeRange.duration)
+        }
+
+        var text: String {
+            let from = start?.seconds ?? 0
+            return "  " + String(format: "%.3f–%.3f s", from, from + (duration?.seconds ?? 0)) + " \(title)"
+        }
     }
 
     /// One track.
@@ -116,8 +135,9 @@ struct ProbeReport: Encodable {
     let duration: Time?
     let metadata: [Item]
     let tracks: [Track]
+    let chapters: [Chapter]
 
-    init(file: String, duration: CMTime, metadata: [AVMetadataItem], tracks: [AVAssetTrack]) {
+    init(file: String, duration: CMTime, metadata: [AVMetadataItem], tracks: [AVAssetTrack], chapters: [AVTimedMetadataGroup]) {
         self.file = file
         self.duration = Time(duration)
         self.metadata = metadata.compactMap { item in
@@ -125,6 +145,7 @@ struct ProbeReport: Encodable {
             return Item(identifier: identifier.rawValue, value: value)
         }
         self.tracks = tracks.map(Track.init)
+        self.chapters = chapters.map(Chapter.init)
     }
 
     /// A four-character code as text ("avc1").
@@ -136,6 +157,7 @@ struct ProbeReport: Encodable {
     var text: String {
         (["\(file)", "  duration: \(duration?.text ?? "unknown")"]
             + metadata.map { "  \($0.identifier): \($0.value)" }
-            + ["  tracks: \(tracks.count)"] + tracks.map(\.text)).joined(separator: "\n")
+            + ["  tracks: \(tracks.count)"] + tracks.map(\.text)
+            + (chapters.isEmpty ? [] : ["  chapters: \(chapters.count)"] + chapters.map(\.text))).joined(separator: "\n")
     }
 }

@@ -78,6 +78,17 @@ import TestSupport
         #expect(output.contains("640x360") && output.contains("44100 Hz"))
     }
 
+    @Test func chaptersAreListed() throws {
+        let clip = try ChapteredClip.make("mp4")
+        let (status, output, _) = try Self.run(try Self.openav, ["probe", clip.path])
+        #expect(status == 0)
+        let expected = try ChapteredClip.probe(clip).map { String(format: "%.3f–%.3f s ", $0.start, $0.end) + $0.title }
+        #expect(output.contains("chapters: \(expected.count)") && expected.allSatisfy(output.contains), "\(output)")
+        let (_, json, _) = try Self.run(try Self.openav, ["probe", "--json", clip.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((report["chapters"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ChapteredClip.chapters.map(\.title))
+    }
+
     @Test func probesAFileOnAWebServerAndSaysWhatTheServerAnswered() throws {
         let clip = try Self.makeClip()
         let server = try MediaHTTPServer(root: clip.deletingLastPathComponent())

@@ -61,6 +61,11 @@ extension AVPartialAsyncProperty where Root: AVAsset {
     /// The lyrics of the asset (an iTunes lyrics item or an ID3 unsynchronized lyric), or nil.
     public static var lyrics: AVAsyncProperty<Root, String?> { .asset("lyrics") { AVAsset.lyrics($1) } }
 
+    /// The locales of the asset's chapter titles.
+    public static var availableChapterLocales: AVAsyncProperty<Root, [Locale]> {
+        .asset("availableChapterLocales") { AVAsset.chapterLocales($1) }
+    }
+
     /// The metadata formats the asset has items in.
     public static var availableMetadataFormats: AVAsyncProperty<Root, [AVMetadataFormat]> {
         .asset("availableMetadataFormats") { AVAsset.formats(of: $1.metadata) }

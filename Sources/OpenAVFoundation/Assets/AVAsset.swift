@@ -40,7 +40,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     }
 
     /// The loaded contents, blocking until loaded; nil when loading failed.
-    private var loadedContents: AssetContents? { try? loader.contentsBlocking().get() }
+    var loadedContents: AssetContents? { try? loader.contentsBlocking().get() }
 
     // MARK: Loading
 
@@ -49,7 +49,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         "duration", "tracks", "playable", "readable", "exportable", "composable", "hasProtectedContent",
         "providesPreciseDurationAndTiming", "preferredRate", "preferredVolume", "preferredTransform",
         "naturalSize", "metadata", "commonMetadata", "creationDate", "availableMetadataFormats", "lyrics",
-        "overallDurationHint", "canContainFragments", "containsFragments",
+        "overallDurationHint", "canContainFragments", "containsFragments", "availableChapterLocales",
     ]
 
     /// The loading state of the value for `key` ("duration", "tracks", "playable", …).
@@ -151,7 +151,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
 
     /// Calls `handler` with `value` of the loaded contents, or nil and the error (a cancelled
     /// load gives `AVError.operationCancelled`).
-    private func whenLoaded<T>(_ handler: @escaping @Sendable (T?, (any Error)?) -> Void,
+    func whenLoaded<T>(_ handler: @escaping @Sendable (T?, (any Error)?) -> Void,
                                _ value: @escaping @Sendable (AVAsset, AssetContents) -> T) {
         loader.whenLoaded { [self] outcome in
             switch outcome {

@@ -16,6 +16,10 @@ struct AssetContents: @unchecked Sendable {
     let metadata: [AVMetadataItem]
     /// The asset's metadata items in the common key space.
     let commonMetadata: [AVMetadataItem]
+    /// The file's chapters, and their titles' language (ISO 639-2/T; "und" when unknown): a
+    /// QuickTime chapter track's language, else undetermined.
+    let chapters: [DemuxedChapter]
+    let chapterLanguage: String
     /// Whether durations and times were measured from every sample rather than read from headers.
     let providesPreciseDurationAndTiming: Bool
     /// The container's FFmpeg name(s).
@@ -41,6 +45,8 @@ struct AssetContents: @unchecked Sendable {
         variants = demuxer.isHTTPLiveStream && demuxer.programs.count > 1
             ? demuxer.programs.map { ($0.bitRate, $0.streams) }.sorted { $0.bitRate > $1.bitRate } : []
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
+        chapters = demuxer.chapters
+        chapterLanguage = demuxer.streams.first { $0.kind == .data && $0.codecType == kCMTextFormatType_QTText }?.languageCode ?? "und"
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
         let isNetwork = NetworkOptions.isNetworkURL(url)
@@ -80,6 +86,8 @@ struct AssetContents: @unchecked Sendable {
         formatName = ""
         metadata = []
         commonMetadata = []
+        chapters = []
+        chapterLanguage = "und"
         providesPreciseDurationAndTiming = true
         spares = ReadingSpares(nil)
         self.tracks = tracks
@@ -250,6 +258,8 @@ struct TrackContents: @unchecked Sendable {
         case .video: mediaType = .video
         case .audio: mediaType = .audio
         case .subtitle: mediaType = stream.codecType == FourCharCode(fourCC: "tx3g") ? .text : .subtitle
+        // A QuickTime text track (chapters) that FFmpeg reads as data.
+        case .data where stream.codecType == kCMTextFormatType_QTText: mediaType = .text
         default: mediaType = .metadata
         }
         formatDescription = demuxer.formatDescription(ofStream: stream.index)

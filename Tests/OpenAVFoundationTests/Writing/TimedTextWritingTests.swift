@@ -78,6 +78,10 @@ import TestSupport
         // The chapter track is not a stream a player would show: the video and the chapters only.
         let streams = try #require(json["streams"] as? [[String: Any]])
         #expect(streams.filter { $0["codec_type"] as? String == "video" }.count == 1)
+        // Read back as Apple's readers read them.
+        let asset = AVURLAsset(url: url)
+        let groups = try await asset.loadChapterMetadataGroups(bestMatchingPreferredLanguages: try await asset.load(.availableChapterLocales).map(\.identifier))
+        AVAssetChapterTests.expectSame(AVAssetChapterTests.chapters(groups), try ChapteredClip.probe(url))
     }
 
     @Test func aTextTrackIsWrittenAsSubtitles() async throws {
