@@ -40,6 +40,8 @@ package struct StreamDescription: Sendable {
     package let metadata: [(key: String, value: String)]
     /// Whether the container marks the stream as a default track (enabled).
     package let isDefault: Bool
+    /// What else the container says about the stream's role (FFmpeg's dispositions).
+    package let roles: StreamRoles
     /// The width of a pixel over its height (1 when the container states none).
     package let pixelAspectRatio: Double
     /// A video stream's shortest frame duration (from its real frame rate); invalid when unknown.
@@ -84,6 +86,7 @@ package struct StreamDescription: Sendable {
         languageCode = av_dict_get(stream.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) }
         metadata = Self.tags(stream.metadata)
         isDefault = stream.disposition & AV_DISPOSITION_DEFAULT != 0
+        roles = StreamRoles(disposition: stream.disposition)
         let aspect = parameters.sample_aspect_ratio
         pixelAspectRatio = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
         minFrameDuration = kind == .video && stream.r_frame_rate.num > 0

@@ -61,6 +61,16 @@ extension AVPartialAsyncProperty where Root: AVAsset {
     /// The lyrics of the asset (an iTunes lyrics item or an ID3 unsynchronized lyric), or nil.
     public static var lyrics: AVAsyncProperty<Root, String?> { .asset("lyrics") { AVAsset.lyrics($1) } }
 
+    /// The characteristics the asset has selection groups for.
+    public static var availableMediaCharacteristicsWithMediaSelectionOptions: AVAsyncProperty<Root, [AVMediaCharacteristic]> {
+        .asset("availableMediaCharacteristicsWithMediaSelectionOptions") { AVAsset.selectionGroups(of: $0, $1).map(\.characteristic) }
+    }
+
+    /// The selection a player makes without being told.
+    public static var preferredMediaSelection: AVAsyncProperty<Root, AVMediaSelection> {
+        .asset("preferredMediaSelection") { asset, _ in AVMediaSelection(asset: asset) }
+    }
+
     /// The locales of the asset's chapter titles.
     public static var availableChapterLocales: AVAsyncProperty<Root, [Locale]> {
         .asset("availableChapterLocales") { AVAsset.chapterLocales($1) }

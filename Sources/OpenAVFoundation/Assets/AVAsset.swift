@@ -50,6 +50,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         "providesPreciseDurationAndTiming", "preferredRate", "preferredVolume", "preferredTransform",
         "naturalSize", "metadata", "commonMetadata", "creationDate", "availableMetadataFormats", "lyrics",
         "overallDurationHint", "canContainFragments", "containsFragments", "availableChapterLocales",
+        "availableMediaCharacteristicsWithMediaSelectionOptions", "preferredMediaSelection",
     ]
 
     /// The loading state of the value for `key` ("duration", "tracks", "playable", …).

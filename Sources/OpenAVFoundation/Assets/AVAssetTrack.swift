@@ -1,4 +1,5 @@
 import Foundation
+import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -61,17 +62,31 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
     public var minFrameDuration: CMTime { contents.minFrameDuration }
     /// Whether samples are stored in another order than they are presented (B-frames).
     public var requiresFrameReordering: Bool { contents.requiresFrameReordering }
-    /// The media characteristics of the track: visual, audible, legible, frame based.
+    /// The media characteristics of the track: visual, audible, legible, frame based, and what
+    /// the container says of its role (forced subtitles only, for accessibility, a dubbed
+    /// translation, auxiliary content such as commentary, the original content).
     ///
     /// Linux addition: Apple's SDK has this value only as the loadable `.mediaCharacteristics`
     /// (`try await track.load(.mediaCharacteristics)`), which works here too.
     public var mediaCharacteristics: [AVMediaCharacteristic] {
+        var characteristics: [AVMediaCharacteristic]
         switch mediaType {
-        case .video: return [.visual, .frameBased]
-        case .audio: return [.audible]
-        case .text, .subtitle, .closedCaption: return [.legible]
-        default: return []
+        case .video: characteristics = [.visual, .frameBased]
+        case .audio: characteristics = [.audible]
+        case .text, .subtitle, .closedCaption: characteristics = [.legible]
+        default: characteristics = []
         }
+        let roles = contents.roles
+        let fromRoles: [(StreamRoles, [AVMediaCharacteristic])] = [
+            (.forced, [.containsOnlyForcedSubtitles]),
+            (.hearingImpaired, [.transcribesSpokenDialogForAccessibility, .describesMusicAndSoundForAccessibility]),
+            (.captions, [.transcribesSpokenDialogForAccessibility]), (.visualImpaired, [.describesVideoForAccessibility]),
+            (.dub, [.dubbedTranslation]), (.comment, [.isAuxiliaryContent]), (.original, [.isOriginalContent]),
+        ]
+        for (role, added) in fromRoles where roles.contains(role) {
+            characteristics += added.filter { !characteristics.contains($0) }
+        }
+        return characteristics
     }
 
     /// How the track's media is laid out on its timeline: one segment mapping the track's time

@@ -218,6 +218,12 @@ struct TrackContents: @unchecked Sendable {
     let minFrameDuration: CMTime
     /// Whether the container marks the track enabled (or marks no track at all).
     var isEnabled: Bool
+    /// Whether the container marks the track its default (what a player picks without being told).
+    var isDefault: Bool
+    /// What else the container says about the track's role (forced, for accessibility, dubbed, …).
+    var roles: StreamRoles
+    /// Whether the track is a QuickTime chapter track (the file's chapters, not subtitles).
+    var isChapterList: Bool
     /// Whether FFmpeg has a decoder for the codec.
     let isDecodable: Bool
     /// Whether decode order differs from presentation order (B-frames).
@@ -244,6 +250,9 @@ struct TrackContents: @unchecked Sendable {
         nominalFrameRate = 0
         minFrameDuration = .invalid
         isEnabled = true
+        isDefault = false
+        roles = []
+        isChapterList = false
         isDecodable = true
         requiresFrameReordering = false
         metadata = []
@@ -283,6 +292,9 @@ struct TrackContents: @unchecked Sendable {
         nominalFrameRate = stream.kind == .video ? Float(stream.frameRate) : 0
         minFrameDuration = stream.minFrameDuration
         isEnabled = stream.isDefault || demuxer.streams.allSatisfy { !$0.isDefault }
+        isDefault = stream.isDefault
+        roles = stream.roles
+        isChapterList = stream.kind == .data && stream.codecType == kCMTextFormatType_QTText
         isDecodable = stream.isDecodable
         requiresFrameReordering = stream.requiresFrameReordering
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: stream.metadata, formatName: formatName)

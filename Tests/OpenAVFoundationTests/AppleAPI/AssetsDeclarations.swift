@@ -645,4 +645,53 @@ private func adoptsKeyValueLoading<T: AVAsynchronousKeyValueLoading>(_ type: T.T
         ]
         #expect(kCGImagePropertyOrientation == "Orientation" && kCGImagePropertyTIFFDictionary == "{TIFF}")
     }
+
+    // avfoundation/avmediaselectiongroup, avmediaselectionoption, avmediaselection, avmutablemediaselection,
+    // avasset/mediaselectiongroup(formediacharacteristic:), avasset/chaptermetadatagroups(withtitlelocale:containingitemswithcommonkeys:)
+    @Test func mediaSelectionAndChapters() {
+        let _: KeyPath<AVAsset, [AVMediaCharacteristic]> = \AVAsset.availableMediaCharacteristicsWithMediaSelectionOptions
+        let _: (AVAsset) -> (AVMediaCharacteristic) -> AVMediaSelectionGroup? = AVAsset.mediaSelectionGroup(forMediaCharacteristic:)
+        let _: (AVAsset) -> (AVMediaCharacteristic) async throws -> AVMediaSelectionGroup? = AVAsset.loadMediaSelectionGroup(for:)
+        let _: (AVAsset) -> (AVMediaCharacteristic, @escaping @Sendable (AVMediaSelectionGroup?, (any Error)?) -> Void) -> Void
+            = AVAsset.loadMediaSelectionGroup(for:completionHandler:)
+        let _: KeyPath<AVAsset, AVMediaSelection> = \AVAsset.preferredMediaSelection
+        let _: AVAsyncProperty<AVAsset, [AVMediaCharacteristic]> = .availableMediaCharacteristicsWithMediaSelectionOptions
+        let _: AVAsyncProperty<AVAsset, AVMediaSelection> = .preferredMediaSelection
+        let _: AVAsyncProperty<AVAsset, [Locale]> = .availableChapterLocales
+        let _: KeyPath<AVAsset, [Locale]> = \AVAsset.availableChapterLocales
+        let _: (AVAsset) -> (Locale, [AVMetadataKey]?) -> [AVTimedMetadataGroup] = AVAsset.chapterMetadataGroups(withTitleLocale:containingItemsWithCommonKeys:)
+        let _: (AVAsset) -> ([String]) -> [AVTimedMetadataGroup] = AVAsset.chapterMetadataGroups(bestMatchingPreferredLanguages:)
+        let _: (AVAsset) -> (Locale, [AVMetadataKey]) async throws -> [AVTimedMetadataGroup]
+            = AVAsset.loadChapterMetadataGroups(withTitleLocale:containingItemsWithCommonKeys:)
+        let _: (AVAsset) -> ([String]) async throws -> [AVTimedMetadataGroup] = AVAsset.loadChapterMetadataGroups(bestMatchingPreferredLanguages:)
+        let _: KeyPath<AVMediaSelectionGroup, [AVMediaSelectionOption]> = \AVMediaSelectionGroup.options
+        let _: KeyPath<AVMediaSelectionGroup, AVMediaSelectionOption?> = \AVMediaSelectionGroup.defaultOption
+        let _: KeyPath<AVMediaSelectionGroup, Bool> = \AVMediaSelectionGroup.allowsEmptySelection
+        let _: (AVMediaSelectionGroup) -> (Any) -> AVMediaSelectionOption? = AVMediaSelectionGroup.mediaSelectionOption(withPropertyList:)
+        let _: ([AVMediaSelectionOption]) -> [AVMediaSelectionOption] = AVMediaSelectionGroup.playableMediaSelectionOptions(from:)
+        let _: ([AVMediaSelectionOption], [String]) -> [AVMediaSelectionOption]
+            = AVMediaSelectionGroup.mediaSelectionOptions(from:filteredAndSortedAccordingToPreferredLanguages:)
+        let _: ([AVMediaSelectionOption], Locale) -> [AVMediaSelectionOption] = AVMediaSelectionGroup.mediaSelectionOptions(from:with:)
+        let _: ([AVMediaSelectionOption], [AVMediaCharacteristic]) -> [AVMediaSelectionOption]
+            = AVMediaSelectionGroup.mediaSelectionOptions(from:withMediaCharacteristics:)
+        let _: ([AVMediaSelectionOption], [AVMediaCharacteristic]) -> [AVMediaSelectionOption]
+            = AVMediaSelectionGroup.mediaSelectionOptions(from:withoutMediaCharacteristics:)
+        let _: KeyPath<AVMediaSelectionOption, AVMediaType> = \AVMediaSelectionOption.mediaType
+        let _: KeyPath<AVMediaSelectionOption, [NSNumber]> = \AVMediaSelectionOption.mediaSubTypes
+        let _: KeyPath<AVMediaSelectionOption, Bool> = \AVMediaSelectionOption.isPlayable
+        let _: KeyPath<AVMediaSelectionOption, String?> = \AVMediaSelectionOption.extendedLanguageTag
+        let _: KeyPath<AVMediaSelectionOption, Locale?> = \AVMediaSelectionOption.locale
+        let _: KeyPath<AVMediaSelectionOption, [AVMetadataItem]> = \AVMediaSelectionOption.commonMetadata
+        let _: KeyPath<AVMediaSelectionOption, [String]> = \AVMediaSelectionOption.availableMetadataFormats
+        let _: KeyPath<AVMediaSelectionOption, String> = \AVMediaSelectionOption.displayName
+        let _: (AVMediaSelectionOption) -> (AVMediaCharacteristic) -> Bool = AVMediaSelectionOption.hasMediaCharacteristic
+        let _: (AVMediaSelectionOption) -> (String) -> [AVMetadataItem] = AVMediaSelectionOption.metadata(forFormat:)
+        let _: (AVMediaSelectionOption) -> (AVMediaSelectionGroup) -> AVMediaSelectionOption? = AVMediaSelectionOption.associatedMediaSelectionOption(in:)
+        let _: (AVMediaSelectionOption) -> () -> Any = AVMediaSelectionOption.propertyList
+        let _: (AVMediaSelectionOption) -> (Locale) -> String = AVMediaSelectionOption.displayName(with:)
+        let _: KeyPath<AVMediaSelection, AVAsset?> = \AVMediaSelection.asset
+        let _: (AVMediaSelection) -> (AVMediaSelectionGroup) -> AVMediaSelectionOption? = AVMediaSelection.selectedMediaOption(in:)
+        let _: (AVMediaSelection) -> (AVMediaSelectionGroup) -> Bool = AVMediaSelection.mediaSelectionCriteriaCanBeAppliedAutomatically(to:)
+        let _: (AVMutableMediaSelection) -> (AVMediaSelectionOption?, AVMediaSelectionGroup) -> Void = AVMutableMediaSelection.select(_:in:)
+    }
 }

@@ -51,21 +51,27 @@ extension AVAsset {
 
     /// The chapter locales of loaded contents.
     static func chapterLocales(_ contents: AssetContents) -> [Locale] {
-        contents.chapters.isEmpty ? [] : [Locale(identifier: contents.chapterLanguage)]
+        contents.chapters.isEmpty ? [] : [chapterLocale(contents)]
+    }
+
+    /// The locale of the chapter titles: their language's BCP 47 tag, "und" when unknown.
+    static func chapterLocale(_ contents: AssetContents) -> Locale {
+        Locale(identifier: FFmpegTagFamily.languageTag(forISO639_2: contents.chapterLanguage) ?? "und")
     }
 
     /// The chapters of loaded contents when their language is one of `languages` (or
     /// undetermined), as timed metadata groups of their titles.
     static func chapters(_ contents: AssetContents, languages: [String]) -> [AVTimedMetadataGroup] {
-        let language = Locale(identifier: contents.chapterLanguage).language.languageCode?.identifier ?? contents.chapterLanguage
+        let locale = chapterLocale(contents)
+        let language = locale.language.languageCode?.identifier ?? locale.identifier
         guard contents.chapterLanguage == "und"
             || languages.contains(where: { Locale(identifier: $0).language.languageCode?.identifier == language }) else { return [] }
         return contents.chapters.map { chapter in
             let title = AVMutableMetadataItem()
             title.identifier = .commonIdentifierTitle
             title.value = NSString(string: chapter.title)
-            title.extendedLanguageTag = contents.chapterLanguage
-            title.locale = Locale(identifier: contents.chapterLanguage)
+            title.extendedLanguageTag = locale.identifier
+            title.locale = locale
             title.time = chapter.timeRange.start
             title.duration = chapter.timeRange.duration
             return AVTimedMetadataGroup(items: [title], timeRange: chapter.timeRange)
