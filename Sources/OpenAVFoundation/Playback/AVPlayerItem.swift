@@ -71,6 +71,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     public let asset: AVAsset
     /// The asset keys loaded before the item becomes ready (they are all loaded together here).
     public let automaticallyLoadedAssetKeys: [String]
+    /// The options chosen with `select(_:in:)` (see `currentMediaSelection`).
+    let mediaSelection: AVMutableMediaSelection
 
     /// Creates an item for the asset at `url`.
     public convenience init(url: URL) {
@@ -86,6 +88,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     public init(asset: AVAsset, automaticallyLoadedAssetKeys keys: [String]?) {
         self.asset = asset
         automaticallyLoadedAssetKeys = keys ?? []
+        mediaSelection = AVMutableMediaSelection(asset: asset)
         super.init()
         state.alsoTell { [weak self] in self?.player.map { [$0.engine.state.observers] } ?? [] }
     }
@@ -315,6 +318,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
                 if !state.variants.isEmpty { Self.enableVariant(Self.firstAllowedVariant(in: state, sizes: tracks), in: &state) }
                 let isStream = contents.formatName == "hls"
                 state.playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
+                for group in AVAsset.selectionGroups(of: asset, contents) { Self.present(mediaSelection, in: group, tracks: state.tracks) }
                 state.status = .readyToPlay
             case .success:
                 state.status = .failed

@@ -28,6 +28,8 @@ final class ItemReading {
     /// the metadata tracks are read: what the reading was made for.
     private let pictureSource: AVPlayerItemVideoOutput?
     private let readsMetadata: Bool
+    /// The audio track the sound is read from (the item's first enabled one), if any.
+    private let soundTrackID: CMPersistentTrackID?
 
     /// Reads `item` from `start` to its end: its pictures (`picturesAhead` decoded ahead) from
     /// `start`, and, when `soundFrom` is given, its sound from there (at or after `start`) to
@@ -40,6 +42,7 @@ final class ItemReading {
         let readsMetadata = item.outputs.contains { $0 is AVPlayerItemMetadataOutput }
         pictureSource = videoOutputs.first
         self.readsMetadata = readsMetadata
+        soundTrackID = Self.soundTrack(of: item)?.trackID
 
         var reader: AVAssetReader?
         do {
@@ -50,7 +53,7 @@ final class ItemReading {
         }
 
         var soundOutput: AVAssetReaderOutput?
-        if let reader, soundFrom != nil, let track = enabled.first(where: { $0.assetTrack?.mediaType == .audio })?.assetTrack {
+        if let reader, soundFrom != nil, let track = Self.soundTrack(of: item) {
             let output = SoundFeed.makeOutput(track: track, asset: asset, mix: item.audioMix, algorithm: item.audioTimePitchAlgorithm)
             reader.add(output)
             soundOutput = output
@@ -104,6 +107,12 @@ final class ItemReading {
         let outputs = item.outputs
         return outputs.lazy.compactMap { $0 as? AVPlayerItemVideoOutput }.first === pictureSource
             && outputs.contains { $0 is AVPlayerItemMetadataOutput } == readsMetadata
+            && Self.soundTrack(of: item)?.trackID == soundTrackID
+    }
+
+    /// The audio track an item's sound comes from: its first enabled one.
+    private static func soundTrack(of item: AVPlayerItem) -> AVAssetTrack? {
+        item.tracks.first { $0.isEnabled && $0.assetTrack?.mediaType == .audio }?.assetTrack
     }
 
     /// Stops every consumer and cancels the reading.

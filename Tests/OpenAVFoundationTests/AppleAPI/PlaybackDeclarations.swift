@@ -108,6 +108,10 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
         let _: (AVAsset) -> AVPlayerItem = AVPlayerItem.init(asset:)
         let _: (AVAsset, [String]?) -> AVPlayerItem = AVPlayerItem.init(asset:automaticallyLoadedAssetKeys:)
         let _: (AVAsset, [AVPartialAsyncProperty<AVAsset>]) -> AVPlayerItem = AVPlayerItem.init(asset:automaticallyLoadedAssetKeys:)
+        // avplayeritem/select(_:in:), selectmediaoptionautomatically(in:), currentmediaselection
+        let _: (AVPlayerItem) -> (AVMediaSelectionOption?, AVMediaSelectionGroup) -> Void = AVPlayerItem.select(_:in:)
+        let _: (AVPlayerItem) -> (AVMediaSelectionGroup) -> Void = AVPlayerItem.selectMediaOptionAutomatically(in:)
+        let _: KeyPath<AVPlayerItem, AVMediaSelection> = \AVPlayerItem.currentMediaSelection
         let _: KeyPath<AVPlayerItem, AVPlayerItem.Status> = \AVPlayerItem.status
         let _: KeyPath<AVPlayerItem, (any Error)?> = \AVPlayerItem.error
         let _: KeyPath<AVPlayerItem, AVAsset> = \AVPlayerItem.asset

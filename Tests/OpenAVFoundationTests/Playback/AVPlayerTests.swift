@@ -208,6 +208,50 @@ import TestSupport
         #expect(abs(measured - hertz) < hertz / 100, "the tone is at \(measured) Hz")
     }
 
+    /// Choosing another audio language while playing: the sound switches where what was already
+    /// sent ends, with no gap, and stays in step (the whole 3 s is heard once).
+    @Test func choosingAnotherAudioLanguageSwitchesTheSoundWithoutAGap() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        // English at 500 Hz, French at 1500 Hz (ffmpeg's sine, 1/8 full scale).
+        let url = try Fixtures.make("playback-languages.mov", [
+            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000",
+            "-f", "lavfi", "-i", "sine=frequency=1500:sample_rate=48000", "-map", "0", "-map", "1", "-map", "2", "-t", "3",
+            "-ac", "2", "-c:v", "libx264", "-c:a", "pcm_s16le", "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra",
+        ])
+        let asset = AVURLAsset(url: url)
+        let group = try #require(try await asset.loadMediaSelectionGroup(for: .audible))
+        let french = try #require(AVMediaSelectionGroup.mediaSelectionOptions(from: group.options, with: Locale(identifier: "fr")).first)
+        let item = AVPlayerItem(asset: asset)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        let ended = NotificationCounter(AVPlayerItem.didPlayToEndTimeNotification, object: item)
+        var switchedAt = 0.0
+        let recorded = try await Self.recordSink(daemon) {
+            player.play()
+            #expect(await player.reaches(1))
+            switchedAt = item.currentTime().seconds
+            item.select(french, in: group)
+            await ended.wait(seconds: 10)
+        }
+        #expect(ended.posted == 1)
+        #expect(item.currentMediaSelection.selectedMediaOption(in: group) == french)
+        let loud = try #require(recorded.indices.first { abs(recorded[$0]) > 0.02 })..<(recorded.indices.last { abs(recorded[$0]) > 0.02 }! + 1)
+        let heard = Double(loud.count / 2) / 48_000
+        #expect(abs(heard - 3) < 0.05, "the sink heard \(heard) s of sound, not the clip's 3 s once")
+        // 10 ms windows: each loud (no gap), each one tone (500 Hz, then 1500 Hz after the switch).
+        let window = 960
+        let windows = stride(from: loud.lowerBound, to: loud.upperBound - window, by: window).map { recorded[$0..<($0 + window)] }
+        let quiet = windows.filter { slice in (slice.reduce(0) { $0 + $1 * $1 } / Float(slice.count)).squareRoot() < 0.05 }
+        #expect(quiet.isEmpty, "\(quiet.count) windows of 10 ms went quiet")
+        let frequencies = windows.map { Self.frequency($0, rate: 48_000) }
+        let switchWindow = try #require(frequencies.firstIndex { $0 > 1000 }, "the French track was never heard")
+        let heardSwitch = Double(switchWindow) * 0.01
+        #expect(heardSwitch >= switchedAt - 0.02 && heardSwitch <= switchedAt + 0.25,
+                "switched at \(switchedAt) s of the item, heard at \(heardSwitch) s")
+        #expect(frequencies[5..<(switchWindow - 1)].allSatisfy { abs($0 - 500) < 50 }, "before the switch: \(frequencies[5..<(switchWindow - 1)])")
+        #expect(frequencies[(switchWindow + 1)..<(frequencies.count - 1)].allSatisfy { abs($0 - 1500) < 100 })
+    }
+
     @Test func aLooperRepeatsATimeRangeWithoutAGap() async throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
