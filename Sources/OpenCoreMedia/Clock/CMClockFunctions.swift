@@ -1,9 +1,7 @@
 import Foundation
 import OpenCoreVideo
 
-/// A clock or a timebase, as taken by `CMSyncConvertTime`.
-///
-/// Differs from Apple: timebases are not provided yet, so only `CMClock` values are meaningful.
+/// A clock or a timebase, as taken by `CMSyncConvertTime`: a `CMClock` or a `CMTimebase`.
 public typealias CMClockOrTimebase = AnyObject
 
 /// The host time clock: `CLOCK_MONOTONIC` in nanoseconds.
@@ -48,27 +46,39 @@ public func CMClockMakeHostTimeFromSystemUnits(_ hostTime: UInt64) -> CMTime {
     CMTime(value: CMTimeValue(clamping: hostTime), timescale: CMClock.nanosecondsPerSecond)
 }
 
-/// Converts a time from one clock's timeline to another's.
-///
-/// Differs from Apple: every clock here is the host time clock, so a time converts to itself;
-/// anything that is not a `CMClock` gives `.invalid`.
+/// Converts a time from one clock's or timebase's timeline to another's, through the host time
+/// clock at the root of both; `.invalid` when the source is a stopped timebase (its time is at
+/// no single host time) or either is neither a clock nor a timebase.
 public func CMSyncConvertTime(
     _ time: CMTime, from fromClockOrTimebase: CMClockOrTimebase, to toClockOrTimebase: CMClockOrTimebase
 ) -> CMTime {
-    guard fromClockOrTimebase is CMClock, toClockOrTimebase is CMClock else { return .invalid }
-    return time
+    let hostTime: CMTime
+    switch fromClockOrTimebase {
+    case is CMClock: hostTime = time
+    case let timebase as CMTimebase:
+        guard timebase !== toClockOrTimebase else { return time }
+        guard let converted = timebase.hostTime(atTime: time) else { return .invalid }
+        hostTime = converted
+    default: return .invalid
+    }
+    switch toClockOrTimebase {
+    case is CMClock: return hostTime
+    case let timebase as CMTimebase: return timebase.time(atHostTime: hostTime)
+    default: return .invalid
+    }
 }
 
-/// The current time of a clock or timebase.
-///
-/// Differs from Apple: timebases are not provided yet; anything that is not a `CMClock` gives
-/// `.invalid`.
+/// The current time of a clock or timebase; `.invalid` for anything else.
 public func CMSyncGetTime(_ clockOrTimebase: CMClockOrTimebase) -> CMTime {
-    (clockOrTimebase as? CMClock)?.time ?? .invalid
+    switch clockOrTimebase {
+    case let clock as CMClock: clock.time
+    case let timebase as CMTimebase: timebase.time
+    default: .invalid
+    }
 }
 
 /// Whether two clocks or timebases might drift relative to each other; never here, every clock
-/// being the host time clock.
+/// and every timebase's ultimate source being the host time clock.
 public func CMSyncMightDrift(_ clockOrTimebase1: CMClockOrTimebase, _ clockOrTimebase2: CMClockOrTimebase) -> Bool {
     false
 }
