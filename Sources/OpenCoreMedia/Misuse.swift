@@ -10,12 +10,19 @@ enum Misuse {
     /// A buffer index (`index`) outside the list.
     case audioBufferIndexOutOfRange(index: Int)
 
+    // MARK: CMBufferQueue
+
+    /// `CMBufferQueue.Handlers` built without the required `getDuration` handler.
+    case bufferQueueHandlersWithoutDuration
+
     /// The message the process stops with: the type, and the rule broken.
     var message: String {
         switch self {
         // AudioBufferList
         case .audioBufferListWithoutRoom: "AudioBufferList needs room for at least one buffer"
         case .audioBufferIndexOutOfRange(let index): "AudioBufferList index \(index) out of range"
+        // CMBufferQueue
+        case .bufferQueueHandlersWithoutDuration: "CMBufferQueue.Handlers needs a getDuration handler"
         }
     }
 

@@ -92,3 +92,13 @@ public typealias CGDirectDisplayID = UInt32
 /// The main display: on X11, 0, which `AVCaptureScreenInput` takes for the default screen of
 /// the current display (`$DISPLAY`).
 public func CGMainDisplayID() -> CGDirectDisplayID { 0 }
+
+/// The result of comparing two values, as Core Foundation's comparators return it.
+public enum CFComparisonResult: CFIndex, Sendable {
+    /// The first value is less than the second.
+    case compareLessThan = -1
+    /// The values are equal.
+    case compareEqualTo = 0
+    /// The first value is greater than the second.
+    case compareGreaterThan = 1
+}

@@ -71,24 +71,24 @@ extension CMTimebase {
     /// Create it with `CMTimebase.farFuture` as its date and `CMTimebase.veryLongTimeInterval`
     /// as its interval, so that it fires only when the timebase schedules it.
     public func addTimer(_ timer: Timer, on runloop: RunLoop) throws {
-        try Self.check(CMTimebaseAddTimer(self, timer: timer, runloop: runloop))
+        try throwIfError(CMTimebaseAddTimer(self, timer: timer, runloop: runloop))
     }
 
     /// Stops scheduling a run-loop timer.
     public func removeTimer(_ timer: Timer) throws {
-        try Self.check(CMTimebaseRemoveTimer(self, timer: timer))
+        try throwIfError(CMTimebaseRemoveTimer(self, timer: timer))
     }
 
     /// Sets the time on the timebase's timeline at which the timer fires next; the timebase
     /// moves it as its rate and time change. A time that is not numeric, or a stopped
     /// timebase, parks it far in the future.
     public func setTimerNextFireTime(_ timer: Timer, fireTime: CMTime) throws {
-        try Self.check(CMTimebaseSetTimerNextFireTime(self, timer: timer, fireTime: fireTime, flags: 0))
+        try throwIfError(CMTimebaseSetTimerNextFireTime(self, timer: timer, fireTime: fireTime, flags: 0))
     }
 
     /// Fires the timer once, now, and leaves it alone until its next fire time is set.
     public func setTimerToFireImmediately(_ timer: Timer) throws {
-        try Self.check(CMTimebaseSetTimerToFireImmediately(self, timer: timer))
+        try throwIfError(CMTimebaseSetTimerToFireImmediately(self, timer: timer))
     }
 
     // MARK: Dispatch timer sources
@@ -96,24 +96,24 @@ extension CMTimebase {
     /// Adds a dispatch timer source to those the timebase schedules. Until its next fire time is
     /// set, it is scheduled for `DispatchTime.distantFuture`; resume it yourself.
     public func addTimer<T: DispatchSourceTimer>(_ timer: T) throws {
-        try Self.check(CMTimebaseAddTimerDispatchSource(self, timerSource: timer))
+        try throwIfError(CMTimebaseAddTimerDispatchSource(self, timerSource: timer))
     }
 
     /// Stops scheduling a dispatch timer source.
     public func removeTimer<T: DispatchSourceTimer>(_ timer: T) throws {
-        try Self.check(CMTimebaseRemoveTimerDispatchSource(self, timerSource: timer))
+        try throwIfError(CMTimebaseRemoveTimerDispatchSource(self, timerSource: timer))
     }
 
     /// Sets the time on the timebase's timeline at which the timer source fires next; the
     /// timebase moves it as its rate and time change. A time that is not numeric, or a stopped
     /// timebase, schedules it for `DispatchTime.distantFuture`.
     public func setTimerNextFireTime<T: DispatchSourceTimer>(_ timer: T, fireTime: CMTime) throws {
-        try Self.check(CMTimebaseSetTimerDispatchSourceNextFireTime(self, timerSource: timer, fireTime: fireTime, flags: 0))
+        try throwIfError(CMTimebaseSetTimerDispatchSourceNextFireTime(self, timerSource: timer, fireTime: fireTime, flags: 0))
     }
 
     /// Fires the timer source once, now, and leaves it alone until its next fire time is set.
     public func setTimerToFireImmediately<T: DispatchSourceTimer>(_ timer: T) throws {
-        try Self.check(CMTimebaseSetTimerDispatchSourceToFireImmediately(self, timerSource: timer))
+        try throwIfError(CMTimebaseSetTimerDispatchSourceToFireImmediately(self, timerSource: timer))
     }
 
     // MARK: Scheduling

@@ -179,25 +179,25 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
     ///
     /// Throws `CMTimebase.Error.invalidParameter` for a time that is not numeric.
     public func setTime(_ time: CMTime) throws {
-        try Self.check(CMTimebaseSetTime(self, time: time))
+        try throwIfError(CMTimebaseSetTime(self, time: time))
     }
 
     /// Sets the time the timebase had when its source read `referenceTime`; posts `timeJumped`.
     public func setAnchorTime(_ anchorTime: CMTime, referenceTime: CMTime) throws {
-        try Self.check(CMTimebaseSetAnchorTime(self, timebaseTime: anchorTime, immediateSourceTime: referenceTime))
+        try throwIfError(CMTimebaseSetAnchorTime(self, timebaseTime: anchorTime, immediateSourceTime: referenceTime))
     }
 
     /// Sets the rate, keeping the current time; posts `effectiveRateChanged` when the effective
     /// rate changes.
     public func setRate(_ rate: Double) throws {
-        try Self.check(CMTimebaseSetRate(self, rate: rate))
+        try throwIfError(CMTimebaseSetRate(self, rate: rate))
     }
 
     /// Sets the rate and the time the timebase had when its source read `referenceTime`, as if
     /// it had run at `rate` since then; posts `timeJumped`, and `effectiveRateChanged` when the
     /// effective rate changes.
     public func setRateAndAnchorTime(rate: Double, anchorTime: CMTime, referenceTime: CMTime) throws {
-        try Self.check(CMTimebaseSetRateAndAnchorTime(self, rate: rate, anchorTime: anchorTime,
+        try throwIfError(CMTimebaseSetRateAndAnchorTime(self, rate: rate, anchorTime: anchorTime,
                                                       immediateSourceTime: referenceTime))
     }
 
@@ -211,11 +211,6 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
     /// Returns once the notification queue has posted what it held.
     func waitForNotifications() {
         notificationQueue.sync {}
-    }
-
-    /// Throws the `NSError` in `NSOSStatusErrorDomain` for a status that is not `noErr`.
-    static func check(_ status: OSStatus) throws {
-        guard status == noErr else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
     }
 
     // MARK: Changes

@@ -18,14 +18,14 @@ extension CMTimebase {
     /// with the `kCMTimebaseError_…` codes.
     public struct Error {
         /// `kCMTimebaseError_MissingRequiredParameter`.
-        public static let missingRequiredParameter = NSError(domain: NSOSStatusErrorDomain, code: Int(kCMTimebaseError_MissingRequiredParameter))
+        public static let missingRequiredParameter = osStatusError(kCMTimebaseError_MissingRequiredParameter)
         /// `kCMTimebaseError_InvalidParameter`.
-        public static let invalidParameter = NSError(domain: NSOSStatusErrorDomain, code: Int(kCMTimebaseError_InvalidParameter))
+        public static let invalidParameter = osStatusError(kCMTimebaseError_InvalidParameter)
         /// `kCMTimebaseError_AllocationFailed`.
-        public static let allocationFailed = NSError(domain: NSOSStatusErrorDomain, code: Int(kCMTimebaseError_AllocationFailed))
+        public static let allocationFailed = osStatusError(kCMTimebaseError_AllocationFailed)
         /// `kCMTimebaseError_TimerIntervalTooShort`.
-        public static let timerIntervalTooShort = NSError(domain: NSOSStatusErrorDomain, code: Int(kCMTimebaseError_TimerIntervalTooShort))
+        public static let timerIntervalTooShort = osStatusError(kCMTimebaseError_TimerIntervalTooShort)
         /// `kCMTimebaseError_ReadOnly`.
-        public static let readOnly = NSError(domain: NSOSStatusErrorDomain, code: Int(kCMTimebaseError_ReadOnly))
+        public static let readOnly = osStatusError(kCMTimebaseError_ReadOnly)
     }
 }
