@@ -302,6 +302,25 @@ private final class NotificationRecorder: @unchecked Sendable {
         #expect(throws: CMTimebase.Error.invalidParameter) { try timebase.setTimerToFireImmediately(timer.source) }
     }
 
+    // MARK: Read-only timebases
+
+    @Test func readOnlyTimebaseRefusesSettersAndFollowsItsOwner() throws {
+        let timebase = CMTimebase.makeReadOnly()
+        #expect(throws: CMTimebase.Error.readOnly) { try timebase.setRate(1) }
+        #expect(throws: CMTimebase.Error.readOnly) { try timebase.setTime(.zero) }
+        #expect(CMTimebaseSetSourceClock(timebase, CMClockGetHostTimeClock()) == kCMTimebaseError_ReadOnly)
+        let recorder = NotificationRecorder(timebase)
+        let host = CMClock.hostTimeClock.time
+        timebase.follow(time: milliseconds(1_000), atHostTime: host, rate: 1)
+        #expect(try recorder.take(timebase) == [CMTimebase.timeJumped, CMTimebase.effectiveRateChanged])
+        #expect(CMSyncConvertTime(host + milliseconds(500), from: CMClock.hostTimeClock, to: timebase) == milliseconds(1_500))
+        // Following a clock that drifts by less than 10 ms is no jump; a seek is.
+        timebase.follow(time: milliseconds(1_504), atHostTime: host + milliseconds(500), rate: 1)
+        #expect(try recorder.take(timebase).isEmpty)
+        timebase.follow(time: milliseconds(9_000), atHostTime: host + milliseconds(600), rate: 1)
+        #expect(try recorder.take(timebase) == [CMTimebase.timeJumped])
+    }
+
     // MARK: Notifications
 
     @Test func changesPostTheirNotifications() throws {

@@ -13,6 +13,9 @@ import Synchronization
 /// `CMTimebase.effectiveRateChanged` through `NotificationCenter.default`, with the timebase as
 /// the object, from a queue of its own.
 ///
+/// A read-only timebase (`AVPlayerItem.timebase`) refuses to be set, with
+/// `CMTimebase.Error.readOnly`.
+///
 /// Differs from Apple: a Swift class rather than a CoreFoundation type; the only clock is the
 /// host time clock, so `CMSyncMightDrift` is always false.
 public final class CMTimebase: @unchecked Sendable, Hashable {
@@ -78,11 +81,36 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
     let state: Mutex<State>
     /// Posts this timebase's notifications, in order, away from the caller's thread.
     private let notificationQueue = DispatchQueue(label: "OpenCoreMedia.CMTimebase.notifications")
+    /// Whether the setters refuse with `kCMTimebaseError_ReadOnly`: a timebase that shows the
+    /// time of something else, which only `follow(time:atHostTime:rate:)` moves.
+    let isReadOnly: Bool
 
-    init(source: Source) {
+    init(source: Source, readOnly: Bool = false) {
         state = Mutex(State(source: source, anchor: Anchor(time: .zero, sourceTime: source.time, rate: 0)))
+        isReadOnly = readOnly
         if case .timebase(let parent) = source { parent.addDependent(self) }
     }
+
+    /// A read-only timebase on the host time clock, for its owner to move with
+    /// `follow(time:atHostTime:rate:)`: a player's, which its current item shows.
+    package static func makeReadOnly() -> CMTimebase {
+        CMTimebase(source: .clock(.hostTimeClock), readOnly: true)
+    }
+
+    /// Moves the timebase to read `time` at host time `hostTime`, running on at `rate`.
+    /// It posts `timeJumped` only when that differs from where it was heading by more than
+    /// `jumpTolerance` (small corrections, such as following a sound device's clock, are not
+    /// jumps), and `effectiveRateChanged` when the rate changes.
+    package func follow(time: CMTime, atHostTime hostTime: CMTime, rate: Double) {
+        let expected = self.time(atHostTime: hostTime)
+        let jumps = CMTimeCompare(CMTimeAbsoluteValue(CMTimeSubtract(time, expected)), Self.jumpTolerance) > 0
+        change(jumps: jumps) { state, _ in
+            state.anchor = Anchor(time: time, sourceTime: hostTime, rate: rate)
+        }
+    }
+
+    /// How far `follow` may move the time from where it was heading without posting `timeJumped`.
+    static let jumpTolerance = CMTime(value: 1, timescale: 100)
 
     /// A timebase driven by `sourceClock`, with rate zero and time zero.
     public convenience init(sourceClock: CMClock) throws {

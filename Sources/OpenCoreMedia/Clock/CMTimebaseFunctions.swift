@@ -37,6 +37,7 @@ public func CMTimebaseCopyUltimateSourceClock(_ timebase: CMTimebase) -> CMClock
 
 /// Makes a clock the timebase's source; its time and rate carry on from where they are.
 public func CMTimebaseSetSourceClock(_ timebase: CMTimebase, _ newSourceClock: CMClock) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     timebase.setSource(.clock(newSourceClock))
     return noErr
 }
@@ -44,6 +45,7 @@ public func CMTimebaseSetSourceClock(_ timebase: CMTimebase, _ newSourceClock: C
 /// Makes another timebase the timebase's source; its time and rate carry on from where they
 /// are. `kCMTimebaseError_InvalidParameter` when that would make a loop.
 public func CMTimebaseSetSourceTimebase(_ timebase: CMTimebase, _ newSourceTimebase: CMTimebase) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     guard !newSourceTimebase.isSelfOrSource(timebase) else { return kCMTimebaseError_InvalidParameter }
     newSourceTimebase.addDependent(timebase)
     timebase.setSource(.timebase(newSourceTimebase))
@@ -64,6 +66,7 @@ public func CMTimebaseGetTimeWithTimeScale(_ timebase: CMTimebase, timescale: CM
 /// Sets the current time of a timebase; posts `kCMTimebaseNotification_TimeJumped`.
 /// `kCMTimebaseError_InvalidParameter` for a time that is not numeric.
 public func CMTimebaseSetTime(_ timebase: CMTimebase, time: CMTime) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     guard time.isNumeric else { return kCMTimebaseError_InvalidParameter }
     timebase.change(jumps: true) { state, sourceNow in
         state.anchor = CMTimebase.Anchor(time: time, sourceTime: sourceNow, rate: state.anchor.rate)
@@ -74,6 +77,7 @@ public func CMTimebaseSetTime(_ timebase: CMTimebase, time: CMTime) -> OSStatus 
 /// Sets the time a timebase had when its source read `immediateSourceTime`; posts
 /// `kCMTimebaseNotification_TimeJumped`.
 public func CMTimebaseSetAnchorTime(_ timebase: CMTimebase, timebaseTime: CMTime, immediateSourceTime: CMTime) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     guard timebaseTime.isNumeric, immediateSourceTime.isNumeric else { return kCMTimebaseError_InvalidParameter }
     timebase.change(jumps: true) { state, _ in
         state.anchor = CMTimebase.Anchor(time: timebaseTime, sourceTime: immediateSourceTime, rate: state.anchor.rate)
@@ -99,6 +103,7 @@ public func CMTimebaseGetTimeAndRate(_ timebase: CMTimebase, timeOut: UnsafeMuta
 /// `kCMTimebaseNotification_EffectiveRateChanged` when its effective rate changes.
 /// `kCMTimebaseError_InvalidParameter` for a rate that is not finite.
 public func CMTimebaseSetRate(_ timebase: CMTimebase, rate: Float64) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     guard rate.isFinite else { return kCMTimebaseError_InvalidParameter }
     timebase.change(jumps: false) { state, sourceNow in
         state.anchor = CMTimebase.Anchor(time: state.anchor.time(atSourceTime: sourceNow), sourceTime: sourceNow, rate: rate)
@@ -112,6 +117,7 @@ public func CMTimebaseSetRate(_ timebase: CMTimebase, rate: Float64) -> OSStatus
 /// when the effective rate changes.
 public func CMTimebaseSetRateAndAnchorTime(_ timebase: CMTimebase, rate: Float64, anchorTime timebaseTime: CMTime,
                                            immediateSourceTime: CMTime) -> OSStatus {
+    guard !timebase.isReadOnly else { return kCMTimebaseError_ReadOnly }
     guard rate.isFinite, timebaseTime.isNumeric, immediateSourceTime.isNumeric else { return kCMTimebaseError_InvalidParameter }
     timebase.change(jumps: true) { state, _ in
         state.anchor = CMTimebase.Anchor(time: timebaseTime, sourceTime: immediateSourceTime, rate: rate)
