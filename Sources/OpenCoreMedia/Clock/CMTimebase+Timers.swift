@@ -120,12 +120,14 @@ extension CMTimebase {
 
     /// Adds `timer` (once) and parks it.
     func add(_ timer: TimebaseTimer, id: ObjectIdentifier) {
-        let added = state.withLock { state in
-            guard state.timers[id] == nil else { return false }
-            state.timers[id] = timer
-            return true
+        scheduling.withLock { _ in
+            let added = state.withLock { state in
+                guard state.timers[id] == nil else { return false }
+                state.timers[id] = timer
+                return true
+            }
+            if added { timer.arm(hostTime: nil) }
         }
-        if added { timer.arm(hostTime: nil) }
     }
 
     /// Removes a timer; `kCMTimebaseError_InvalidParameter` when it is not one of this timebase's.
@@ -136,38 +138,44 @@ extension CMTimebase {
     /// Sets a timer's next fire time and arms it; `kCMTimebaseError_InvalidParameter` when it is
     /// not one of this timebase's.
     func setNextFireTime(_ fireTime: CMTime, id: ObjectIdentifier) -> OSStatus {
-        let timer = state.withLock { state -> TimebaseTimer? in
-            state.timers[id]?.fireTime = fireTime
-            state.timers[id]?.firesImmediately = false
-            return state.timers[id]
+        scheduling.withLock { _ in
+            let timer = state.withLock { state -> TimebaseTimer? in
+                state.timers[id]?.fireTime = fireTime
+                state.timers[id]?.firesImmediately = false
+                return state.timers[id]
+            }
+            guard let timer else { return kCMTimebaseError_InvalidParameter }
+            timer.arm(hostTime: hostTime(atTime: fireTime))
+            return noErr
         }
-        guard let timer else { return kCMTimebaseError_InvalidParameter }
-        timer.arm(hostTime: hostTime(atTime: fireTime))
-        return noErr
     }
 
     /// Fires a timer now and leaves it alone; `kCMTimebaseError_InvalidParameter` when it is not
     /// one of this timebase's.
     func fireImmediately(id: ObjectIdentifier) -> OSStatus {
-        let timer = state.withLock { state -> TimebaseTimer? in
-            state.timers[id]?.fireTime = .invalid
-            state.timers[id]?.firesImmediately = true
-            return state.timers[id]
+        scheduling.withLock { _ in
+            let timer = state.withLock { state -> TimebaseTimer? in
+                state.timers[id]?.fireTime = .invalid
+                state.timers[id]?.firesImmediately = true
+                return state.timers[id]
+            }
+            guard let timer else { return kCMTimebaseError_InvalidParameter }
+            timer.fireNow()
+            return noErr
         }
-        guard let timer else { return kCMTimebaseError_InvalidParameter }
-        timer.fireNow()
-        return noErr
     }
 
     /// Moves every timer to the host time of its fire time after a change of rate, time or
     /// source; lets go of the timers their owners invalidated or cancelled.
     func rescheduleTimers() {
-        let timers = state.withLock { state in
-            state.timers = state.timers.filter { !$0.value.isFinished }
-            return state.timers.values.filter { !$0.firesImmediately }
-        }
-        for timer in timers {
-            timer.arm(hostTime: hostTime(atTime: timer.fireTime))
+        scheduling.withLock { _ in
+            let timers = state.withLock { state in
+                state.timers = state.timers.filter { !$0.value.isFinished }
+                return state.timers.values.filter { !$0.firesImmediately }
+            }
+            for timer in timers {
+                timer.arm(hostTime: hostTime(atTime: timer.fireTime))
+            }
         }
     }
 }

@@ -79,6 +79,10 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
     }
 
     let state: Mutex<State>
+    /// Held while timers are armed, so that two threads moving the same timer (a rate change
+    /// and a new fire time) arm it in the order they read it. Taken before `state`, never while
+    /// holding it; the timers' owners are not called with it held.
+    let scheduling = Mutex(())
     /// Posts this timebase's notifications, in order, away from the caller's thread.
     private let notificationQueue = DispatchQueue(label: "OpenCoreMedia.CMTimebase.notifications")
     /// Whether the setters refuse with `kCMTimebaseError_ReadOnly`: a timebase that shows the
