@@ -77,6 +77,43 @@ public func CMSyncGetTime(_ clockOrTimebase: CMClockOrTimebase) -> CMTime {
     }
 }
 
+/// The rate of a clock or timebase relative to another: the ratio of their rates relative to the
+/// host time clock; NaN relative to a stopped timebase, or for anything that is neither.
+public func CMSyncGetRelativeRate(_ ofClockOrTimebase: CMClockOrTimebase, relativeTo relativeToClockOrTimebase: CMClockOrTimebase) -> Float64 {
+    guard let rate = hostRate(of: ofClockOrTimebase), let reference = hostRate(of: relativeToClockOrTimebase), reference != 0
+    else { return .nan }
+    return rate / reference
+}
+
+/// The rate of a clock or timebase relative to another, and the times both read at one moment.
+/// `kCMClockError_InvalidParameter` for anything that is neither a clock nor a timebase.
+public func CMSyncGetRelativeRateAndAnchorTime(
+    _ ofClockOrTimebase: CMClockOrTimebase, relativeTo relativeToClockOrTimebase: CMClockOrTimebase,
+    relativeRateOut outRelativeRate: UnsafeMutablePointer<Float64>?,
+    anchorTimeOut outOfClockOrTimebaseAnchorTime: UnsafeMutablePointer<CMTime>?,
+    relativeToAnchorTimeOut outRelativeToClockOrTimebaseAnchorTime: UnsafeMutablePointer<CMTime>?
+) -> OSStatus {
+    guard hostRate(of: ofClockOrTimebase) != nil, hostRate(of: relativeToClockOrTimebase) != nil else {
+        return kCMClockError_InvalidParameter
+    }
+    let host = CMClock.hostTimeClock
+    let now = host.time
+    outRelativeRate?.pointee = CMSyncGetRelativeRate(ofClockOrTimebase, relativeTo: relativeToClockOrTimebase)
+    outOfClockOrTimebaseAnchorTime?.pointee = CMSyncConvertTime(now, from: host, to: ofClockOrTimebase)
+    outRelativeToClockOrTimebaseAnchorTime?.pointee = CMSyncConvertTime(now, from: host, to: relativeToClockOrTimebase)
+    return noErr
+}
+
+/// The rate of a clock (1) or a timebase (its effective rate) relative to the host time clock;
+/// nil for anything else.
+private func hostRate(of clockOrTimebase: CMClockOrTimebase) -> Double? {
+    switch clockOrTimebase {
+    case is CMClock: 1
+    case let timebase as CMTimebase: timebase.effectiveRate
+    default: nil
+    }
+}
+
 /// Whether two clocks or timebases might drift relative to each other; never here, every clock
 /// and every timebase's ultimate source being the host time clock.
 public func CMSyncMightDrift(_ clockOrTimebase1: CMClockOrTimebase, _ clockOrTimebase2: CMClockOrTimebase) -> Bool {

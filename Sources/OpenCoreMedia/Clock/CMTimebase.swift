@@ -167,6 +167,27 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
         return rate == 0 ? 0 : rate * source.effectiveRate
     }
 
+    /// The immediate source: a `CMClock` or a `CMTimebase`. Setting it keeps the time and the
+    /// rate where they are; a source that would make a loop, a source that is neither, or a
+    /// read-only timebase stops the process (`CMTimebaseSetSourceTimebase` returns an error
+    /// instead).
+    public var source: any CMSyncProtocol {
+        get {
+            switch state.withLock({ $0.source }) {
+            case .clock(let clock): clock
+            case .timebase(let timebase): timebase
+            }
+        }
+        set {
+            let status = switch newValue {
+            case let clock as CMClock: CMTimebaseSetSourceClock(self, clock)
+            case let timebase as CMTimebase: CMTimebaseSetSourceTimebase(self, timebase)
+            default: kCMTimebaseError_InvalidParameter
+            }
+            Misuse.check(status == noErr, .timebaseSourceRefused(status: status))
+        }
+    }
+
     /// The immediate source clock, or nil when the source is a timebase.
     public var sourceClock: CMClock? {
         state.withLock { if case .clock(let clock) = $0.source { clock } else { nil } }

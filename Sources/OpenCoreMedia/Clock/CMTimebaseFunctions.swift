@@ -17,7 +17,7 @@ public func CMTimebaseCreateWithSourceTimebase(allocator: CFAllocator?, sourceTi
 
 /// The immediate source of a timebase: its clock or its timebase.
 public func CMTimebaseCopySource(_ timebase: CMTimebase) -> CMClockOrTimebase {
-    timebase.sourceTimebase ?? timebase.ultimateSourceClock
+    timebase.source as AnyObject
 }
 
 /// The immediate source clock of a timebase, or nil when its source is a timebase.

@@ -187,6 +187,15 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         let _: KeyPath<CMTimebase, CMClock?> = \CMTimebase.sourceClock
         let _: KeyPath<CMTimebase, CMTimebase?> = \CMTimebase.sourceTimebase
         let _: KeyPath<CMTimebase, CMClock> = \CMTimebase.ultimateSourceClock
+        let _: ReferenceWritableKeyPath<CMTimebase, any CMSyncProtocol> = \CMTimebase.source
+        let _: (CMTimebase) -> (CMClock) -> Double = CMTimebase.rate(relativeTo:)
+        let _: (CMClock) -> (CMTimebase) throws -> (rate: Double, anchorTime: CMTime, referenceTime: CMTime) =
+            CMClock.rateAndAnchorTime(relativeTo:)
+        let _: (CMTimebase) -> (CMTime, CMClock) -> CMTime = CMTimebase.convertTime(_:to:)
+        let _: (CMClockOrTimebase, CMClockOrTimebase) -> Float64 = CMSyncGetRelativeRate(_:relativeTo:)
+        let _: (CMClockOrTimebase, CMClockOrTimebase, UnsafeMutablePointer<Float64>?, UnsafeMutablePointer<CMTime>?,
+                UnsafeMutablePointer<CMTime>?) -> OSStatus =
+            CMSyncGetRelativeRateAndAnchorTime(_:relativeTo:relativeRateOut:anchorTimeOut:relativeToAnchorTimeOut:)
         let _: (CMTimebase) -> (CMTimeScale, CMTimeRoundingMethod) -> CMTime = CMTimebase.time(withTimescale:rounding:)
         let _: (CMTimebase) -> (CMTime) throws -> Void = CMTimebase.setTime(_:)
         let _: (CMTimebase) -> (CMTime, CMTime) throws -> Void = CMTimebase.setAnchorTime(_:referenceTime:)
