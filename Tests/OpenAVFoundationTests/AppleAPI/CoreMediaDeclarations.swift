@@ -293,6 +293,11 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         let _: (CMSimpleQueue, UnsafeRawPointer) -> OSStatus = CMSimpleQueueEnqueue(_:element:)
         let _: (CMSimpleQueue) -> Int32 = CMSimpleQueueGetCount
         #expect(kCMSimpleQueueError_QueueIsFull == -12773 && kCMBufferQueueError_QueueIsFull == -12764)
+        let _: (CFDictionary?) -> CMMemoryPool = CMMemoryPoolCreate(options:)
+        let _: (CMMemoryPool) -> CFAllocator = CMMemoryPoolGetAllocator
+        let _: (CMMemoryPool) -> Void = CMMemoryPoolFlush
+        let _: (CMMemoryPool) -> Void = CMMemoryPoolInvalidate
+        let _: CFString = kCMMemoryPoolOption_AgeOutPeriod
         // The common call sites.
         let queue = try CMBufferQueue(capacity: 0, handlers: .unsortedSampleBuffers)
         let token = try queue.installTrigger(condition: .whenDurationBecomesLessThan(CMTime(value: 1, timescale: 1))) { _ in }
