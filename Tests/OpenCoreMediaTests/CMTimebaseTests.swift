@@ -297,7 +297,7 @@ private final class NotificationRecorder: @unchecked Sendable {
             RunLoop.current.add(timer, forMode: .default)
             running.signal()
             while !stop.load(ordering: .relaxed) {
-                RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.02))
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.02))
             }
         }
         thread.start()
