@@ -179,6 +179,24 @@ private struct ModelTrigger {
         #expect(queue.bufferCount == 2)
     }
 
+    @Test func theHeadBecomingReadyFiresDataReadyTriggers() throws {
+        let queue = try CMBufferQueue(capacity: 0, handlers: .unsortedSampleBuffers)
+        let head = try sampleBuffer(pts: 0, dts: 0, duration: 1, size: 1, ready: false)
+        let next = try sampleBuffer(pts: 1, dts: 1, duration: 1, size: 1, ready: false)
+        try queue.enqueue(head)
+        try queue.enqueue(next)
+        var fired = 0
+        let token = try queue.installTrigger(condition: .whenDataBecomesReady) { _ in fired += 1 }
+        #expect(fired == 0 && queue.dequeueIfDataReady() == nil)
+        try next.setDataReadiness(.ready)
+        #expect(fired == 0, "a buffer behind the head became ready")
+        try head.setDataReadiness(.ready)
+        #expect(fired == 1 && queue.testTrigger(token))
+        #expect(queue.dequeueIfDataReady() === head)
+        // The next head is ready already: it fired as it became the head, on the dequeue.
+        #expect(fired == 1, "the trigger held across the dequeue")
+    }
+
     @Test func errorsAreApples() throws {
         let queue = try CMBufferQueue(capacity: 1, handlers: .unsortedSampleBuffers)
         try queue.enqueue(sampleBuffer(pts: 0, dts: 0, duration: 1, size: 1, ready: true))

@@ -25,9 +25,8 @@ extension CMBufferQueue {
         public let isDataReady: CMBufferGetBooleanHandler?
         /// The buffers' order; nil for first in first out.
         public let compare: CMBufferCompareHandler?
-        /// The notification a buffer posts when its data becomes ready.
-        ///
-        /// Differs from Apple: kept, but not listened for.
+        /// The notification a buffer posts when its data becomes ready, which the queue listens
+        /// for on its head buffer to fire `whenDataBecomesReady` triggers.
         public let dataBecameReadyNotification: String?
         /// The buffer's size in bytes; nil leaves `totalSize` at 0.
         public let getSize: CMBufferGetSizeHandler?
@@ -90,6 +89,7 @@ extension CMBufferQueue {
             builder.getDuration { ($0 as! CMSampleBuffer).duration }
             builder.isDataReady { ($0 as! CMSampleBuffer).dataReadiness == .ready }
             builder.getSize { ($0 as! CMSampleBuffer).totalSampleSize }
+            builder.dataBecameReadyNotification = kCMSampleBufferNotification_DataBecameReady
         }
 
         /// For `CMSampleBuffer`s sorted by output presentation timestamp: their decode timestamp,
@@ -105,6 +105,7 @@ extension CMBufferQueue {
                 return order < 0 ? .compareLessThan : order > 0 ? .compareGreaterThan : .compareEqualTo
             }
             builder.getSize { ($0 as! CMSampleBuffer).totalSampleSize }
+            builder.dataBecameReadyNotification = kCMSampleBufferNotification_DataBecameReady
         }
     }
 }

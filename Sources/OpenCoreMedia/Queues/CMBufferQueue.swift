@@ -14,9 +14,8 @@ public typealias CMBuffer = CFTypeRef
 /// called with it held, on the calling thread. A trigger handler may read the queue but not
 /// change it (`kCMBufferQueueError_CannotModifyQueueFromTriggerCallback`).
 ///
-/// Differs from Apple: a Swift class rather than a CoreFoundation type; the queue does not listen
-/// for the head buffer's data-became-ready notification, so `whenDataBecomesReady` triggers are
-/// evaluated when the queue changes and when tested.
+/// Differs from Apple: a Swift class rather than a CoreFoundation type. The head buffer's
+/// data-became-ready notification is observed through `NotificationCenter.default`.
 public final class CMBufferQueue: @unchecked Sendable {
     /// One buffer in the queue, with the duration its handler gave when it was enqueued.
     struct Entry {
@@ -39,9 +38,30 @@ public final class CMBufferQueue: @unchecked Sendable {
     var callingTriggers = false
     var validation: ((CMBuffer) -> OSStatus)?
 
+    /// Observes the handlers' data-became-ready notification, when they name one.
+    private var readinessObserver: NSObjectProtocol?
+
     init(capacity: CMItemCount, validHandlers handlers: Handlers) {
         self.capacity = capacity
         self.handlers = handlers
+        if let name = handlers.dataBecameReadyNotification {
+            readinessObserver = NotificationCenter.default.addObserver(forName: NSNotification.Name(name), object: nil, queue: nil) {
+                [weak self] notification in
+                self?.bufferBecameReady(notification.object as AnyObject?)
+            }
+        }
+    }
+
+    deinit {
+        if let readinessObserver { NotificationCenter.default.removeObserver(readinessObserver) }
+    }
+
+    /// Fires the `whenDataBecomesReady` triggers when the buffer that became ready is the head.
+    private func bufferBecameReady(_ buffer: AnyObject?) {
+        lock.withLock {
+            guard let buffer, buffer === entries.first?.buffer, !triggers.isEmpty else { return }
+            fireTriggers(before: observe(), isReset: false)
+        }
     }
 
     /// A queue of at most `capacity` buffers (0 for no limit) that asks `handlers` about them.
