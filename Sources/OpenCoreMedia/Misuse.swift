@@ -10,12 +10,27 @@ enum Misuse {
     /// A buffer index (`index`) outside the list.
     case audioBufferIndexOutOfRange(index: Int)
 
+    // MARK: CMTimebase
+
+    /// `CMTimebase.source` set to a source the timebase refuses, with the status it returned.
+    case timebaseSourceRefused(status: OSStatus)
+
+    // MARK: CMBufferQueue
+
+    /// `CMBufferQueue.Handlers` built without the required `getDuration` handler.
+    case bufferQueueHandlersWithoutDuration
+
     /// The message the process stops with: the type, and the rule broken.
     var message: String {
         switch self {
         // AudioBufferList
         case .audioBufferListWithoutRoom: "AudioBufferList needs room for at least one buffer"
         case .audioBufferIndexOutOfRange(let index): "AudioBufferList index \(index) out of range"
+        // CMTimebase
+        case .timebaseSourceRefused(let status):
+            "CMTimebase.source must be a clock or a timebase that is not driven by this one, on a timebase that is not read-only (status \(status))"
+        // CMBufferQueue
+        case .bufferQueueHandlersWithoutDuration: "CMBufferQueue.Handlers needs a getDuration handler"
         }
     }
 

@@ -44,10 +44,21 @@ public let noErr: OSStatus = 0
 
 /// A memory allocator argument, accepted for source compatibility with Apple's C-style functions.
 ///
-/// Differs from Apple: allocation always uses the system allocator; pass `kCFAllocatorDefault`
-/// or `nil`, as on Apple platforms.
+/// Differs from Apple: the only allocators are the default (`kCFAllocatorDefault` or `nil`, the
+/// system allocator) and a `CMMemoryPool`'s, which block buffers allocate their memory from when
+/// it is their block allocator; elsewhere allocation uses the system allocator.
 public final class CFAllocator: Sendable {
-    private init() {}
+    /// Gives a block of at least the byte count, aligned for any value.
+    package let allocateBlock: @Sendable (Int) -> UnsafeMutableRawPointer
+    /// Takes back a block `allocateBlock` gave, with the byte count it was asked for.
+    package let deallocateBlock: @Sendable (UnsafeMutableRawPointer, Int) -> Void
+
+    /// An allocator that allocates and deallocates with these functions.
+    package init(allocate: @escaping @Sendable (Int) -> UnsafeMutableRawPointer,
+                 deallocate: @escaping @Sendable (UnsafeMutableRawPointer, Int) -> Void) {
+        allocateBlock = allocate
+        deallocateBlock = deallocate
+    }
 }
 
 /// The default allocator; `nil`, as on Apple platforms.
@@ -92,3 +103,13 @@ public typealias CGDirectDisplayID = UInt32
 /// The main display: on X11, 0, which `AVCaptureScreenInput` takes for the default screen of
 /// the current display (`$DISPLAY`).
 public func CGMainDisplayID() -> CGDirectDisplayID { 0 }
+
+/// The result of comparing two values, as Core Foundation's comparators return it.
+public enum CFComparisonResult: CFIndex, Sendable {
+    /// The first value is less than the second.
+    case compareLessThan = -1
+    /// The values are equal.
+    case compareEqualTo = 0
+    /// The first value is greater than the second.
+    case compareGreaterThan = 1
+}

@@ -240,6 +240,23 @@ import Testing
         try pending.makeDataReady()
         #expect(calls.value == 1)
     }
+
+    @Test func readinessChangesArePosted() throws {
+        let timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 30), presentationTimeStamp: .zero, decodeTimeStamp: .invalid)
+        let buffer = try CMSampleBuffer(dataBuffer: nil, dataReady: false, formatDescription: nil, numSamples: 1,
+                                        sampleTimings: [timing], sampleSizes: [4]) { _ in noErr }
+        nonisolated(unsafe) let posted = NSMutableArray()
+        let observers = [CMSampleBuffer.dataBecameReady, CMSampleBuffer.dataFailed].map { name in
+            NotificationCenter.default.addObserver(forName: name, object: buffer, queue: nil) { note in
+                posted.add("\(note.name.rawValue) \(note.userInfo?[kCMSampleBufferNotificationKey_Status] ?? "")")
+            }
+        }
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        #expect(CMSampleBufferSetDataFailed(buffer, status: -1) == noErr)
+        try buffer.setDataReadiness(.ready)
+        try buffer.setDataReadiness(.ready)
+        #expect(posted as? [String] == ["\(kCMSampleBufferNotification_DataFailed) -1", "\(kCMSampleBufferNotification_DataBecameReady) "])
+    }
 }
 
 /// A thread-safe counter.

@@ -124,6 +124,18 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The item's tracks, once it is ready.
     open var tracks: [AVPlayerItemTrack] { state.tracks }
 
+    /// The timebase the item plays on while it is its player's current item: its time is the
+    /// item's time, its rate the player's, and it posts `CMTimebase.effectiveRateChanged` and
+    /// `CMTimebase.timeJumped` as playback starts, stops, seeks and moves to another item. It is
+    /// read-only: setting it throws `CMTimebase.Error.readOnly`.
+    ///
+    /// Differs from Apple: nil while the item is not a player's current item; the timebase is the
+    /// player's, which its next current item shows in turn.
+    open var timebase: CMTimebase? {
+        guard let player, player.currentItem === self else { return nil }
+        return player.engine.clock.timebase
+    }
+
     /// The item's current time.
     open func currentTime() -> CMTime {
         if let player, player.currentItem === self { return player.currentTime() }

@@ -4,7 +4,7 @@ import OpenCoreVideo
 /// Makes the memory block for a create or append call: the caller's memory (freed by the
 /// custom block source's `FreeBlock`, or with `free` when there is no source) or new memory.
 private func makeMemoryBlock(
-    memoryBlock: UnsafeMutableRawPointer?, length: Int,
+    memoryBlock: UnsafeMutableRawPointer?, length: Int, blockAllocator: CFAllocator?,
     customBlockSource: UnsafePointer<CMBlockBufferCustomBlockSource>?
 ) -> (CMBlockBufferMemoryBlock?, OSStatus) {
     guard length >= 0 else { return (nil, kCMBlockBufferBadLengthParameterErr) }
@@ -28,7 +28,7 @@ private func makeMemoryBlock(
     if let memoryBlock {
         return (CMBlockBufferMemoryBlock(pointer: memoryBlock, length: length) { Foundation.free(memoryBlock) }, noErr)
     }
-    return (CMBlockBufferMemoryBlock.allocate(length: length), noErr)
+    return (CMBlockBufferMemoryBlock.allocate(length: length, allocator: blockAllocator), noErr)
 }
 
 /// Creates an empty block buffer, to which memory blocks and buffer references can be appended.
@@ -46,9 +46,10 @@ public func CMBlockBufferCreateEmpty(
 /// `dataLength` bytes of the block.
 ///
 /// Memory passed in is freed with `free` when no longer used, or with the custom block source's
-/// `FreeBlock` when one is given (never, if that is `nil`). Differs from Apple: `blockAllocator`
-/// is ignored (there is no `kCFAllocatorNull`; use a custom block source without `FreeBlock`
-/// for memory you keep), and new memory is always allocated at once.
+/// `FreeBlock` when one is given (never, if that is `nil`). New memory comes from
+/// `blockAllocator` when it is a `CMMemoryPool`'s. Differs from Apple: memory passed in is never
+/// freed with `blockAllocator` (there is no `kCFAllocatorNull`; use a custom block source
+/// without `FreeBlock` for memory you keep), and new memory is always allocated at once.
 @discardableResult
 public func CMBlockBufferCreateWithMemoryBlock(
     allocator structureAllocator: CFAllocator?, memoryBlock: UnsafeMutableRawPointer?, blockLength: Int,
@@ -59,7 +60,8 @@ public func CMBlockBufferCreateWithMemoryBlock(
     blockBufferOut.pointee = nil
     guard offsetToData >= 0, offsetToData <= blockLength else { return kCMBlockBufferBadOffsetParameterErr }
     guard dataLength >= 0, offsetToData + dataLength <= blockLength else { return kCMBlockBufferBadLengthParameterErr }
-    let (block, status) = makeMemoryBlock(memoryBlock: memoryBlock, length: blockLength, customBlockSource: customBlockSource)
+    let (block, status) = makeMemoryBlock(memoryBlock: memoryBlock, length: blockLength, blockAllocator: blockAllocator,
+                                            customBlockSource: customBlockSource)
     guard let block else { return status }
     blockBufferOut.pointee = CMBlockBuffer(
         segments: dataLength > 0 ? [.init(block: block, offset: offsetToData, length: dataLength)] : [])
@@ -91,7 +93,8 @@ public func CMBlockBufferAppendMemoryBlock(
 ) -> OSStatus {
     guard offsetToData >= 0, offsetToData <= blockLength else { return kCMBlockBufferBadOffsetParameterErr }
     guard dataLength >= 0, offsetToData + dataLength <= blockLength else { return kCMBlockBufferBadLengthParameterErr }
-    let (block, status) = makeMemoryBlock(memoryBlock: memoryBlock, length: blockLength, customBlockSource: customBlockSource)
+    let (block, status) = makeMemoryBlock(memoryBlock: memoryBlock, length: blockLength, blockAllocator: blockAllocator,
+                                            customBlockSource: customBlockSource)
     guard let block else { return status }
     if dataLength > 0 { theBuffer.append([.init(block: block, offset: offsetToData, length: dataLength)]) }
     return kCMBlockBufferNoErr

@@ -15,11 +15,15 @@ final class CMBlockBufferMemoryBlock: @unchecked Sendable {
         self.release = release
     }
 
-    /// A zero-filled block this library allocated and frees.
-    static func allocate(length: Int) -> CMBlockBufferMemoryBlock {
-        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(length, 1), alignment: 16)
-        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(length, 1))
-        return CMBlockBufferMemoryBlock(pointer: pointer, length: length) { pointer.deallocate() }
+    /// A zero-filled block this library allocated and frees: from `allocator` when it is one
+    /// (a `CMMemoryPool`'s), else from the system allocator.
+    static func allocate(length: Int, allocator: CFAllocator? = nil) -> CMBlockBufferMemoryBlock {
+        let count = max(length, 1)
+        let pointer = allocator?.allocateBlock(count) ?? UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        return CMBlockBufferMemoryBlock(pointer: pointer, length: length) {
+            if let allocator { allocator.deallocateBlock(pointer, count) } else { pointer.deallocate() }
+        }
     }
 
     deinit { release?() }

@@ -110,19 +110,22 @@ public final class CMSampleBuffer: @unchecked Sendable {
         }
     }
 
+    /// Marks the data ready; posts `CMSampleBuffer.dataBecameReady` when it was not.
     func markDataReady() -> OSStatus {
-        lock.withLock { _ in
-            dataReadyStored = true
-            dataFailedStatus = nil
-            return noErr
+        let became = lock.withLock { _ in
+            defer { dataReadyStored = true; dataFailedStatus = nil }
+            return !dataReadyStored
         }
+        if became { NotificationCenter.default.post(name: CMSampleBuffer.dataBecameReady, object: self) }
+        return noErr
     }
 
+    /// Records that loading the data failed; posts `CMSampleBuffer.dataFailed` with the status.
     func markDataFailed(_ status: OSStatus) -> OSStatus {
-        lock.withLock { _ in
-            dataFailedStatus = status
-            return noErr
-        }
+        lock.withLock { _ in dataFailedStatus = status }
+        NotificationCenter.default.post(name: CMSampleBuffer.dataFailed, object: self,
+                                        userInfo: [kCMSampleBufferNotificationKey_Status: NSNumber(value: status)])
+        return noErr
     }
 
     /// Runs the make-data-ready callback if the data is not ready yet.

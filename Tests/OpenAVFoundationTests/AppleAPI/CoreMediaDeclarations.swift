@@ -177,6 +177,138 @@ private func fourCharacterCode(_ text: String) -> FourCharCode {
         let _: CFTimeInterval = CACurrentMediaTime()
     }
 
+    // https://developer.apple.com/documentation/coremedia/cmtimebase
+    @Test func timebase() throws {
+        let _: (CMClock) throws -> CMTimebase = CMTimebase.init(sourceClock:)
+        let _: (CMTimebase) throws -> CMTimebase = CMTimebase.init(sourceTimebase:)
+        let _: KeyPath<CMTimebase, CMTime> = \CMTimebase.time
+        let _: KeyPath<CMTimebase, Double> = \CMTimebase.rate
+        let _: KeyPath<CMTimebase, Double> = \CMTimebase.effectiveRate
+        let _: KeyPath<CMTimebase, CMClock?> = \CMTimebase.sourceClock
+        let _: KeyPath<CMTimebase, CMTimebase?> = \CMTimebase.sourceTimebase
+        let _: KeyPath<CMTimebase, CMClock> = \CMTimebase.ultimateSourceClock
+        let _: ReferenceWritableKeyPath<CMTimebase, any CMSyncProtocol> = \CMTimebase.source
+        let _: (CMTimebase) -> (CMClock) -> Double = CMTimebase.rate(relativeTo:)
+        let _: (CMClock) -> (CMTimebase) throws -> (rate: Double, anchorTime: CMTime, referenceTime: CMTime) =
+            CMClock.rateAndAnchorTime(relativeTo:)
+        let _: (CMTimebase) -> (CMTime, CMClock) -> CMTime = CMTimebase.convertTime(_:to:)
+        let _: (CMClockOrTimebase, CMClockOrTimebase) -> Float64 = CMSyncGetRelativeRate(_:relativeTo:)
+        let _: (CMClockOrTimebase, CMClockOrTimebase, UnsafeMutablePointer<Float64>?, UnsafeMutablePointer<CMTime>?,
+                UnsafeMutablePointer<CMTime>?) -> OSStatus =
+            CMSyncGetRelativeRateAndAnchorTime(_:relativeTo:relativeRateOut:anchorTimeOut:relativeToAnchorTimeOut:)
+        let _: (CMTimebase) -> (CMTimeScale, CMTimeRoundingMethod) -> CMTime = CMTimebase.time(withTimescale:rounding:)
+        let _: (CMTimebase) -> (CMTime) throws -> Void = CMTimebase.setTime(_:)
+        let _: (CMTimebase) -> (CMTime, CMTime) throws -> Void = CMTimebase.setAnchorTime(_:referenceTime:)
+        let _: (CMTimebase) -> (Double) throws -> Void = CMTimebase.setRate(_:)
+        let _: (CMTimebase) -> (Double, CMTime, CMTime) throws -> Void = CMTimebase.setRateAndAnchorTime(rate:anchorTime:referenceTime:)
+        let _: (CMTimebase) -> (Timer, RunLoop) throws -> Void = CMTimebase.addTimer(_:on:)
+        let _: (CMTimebase) -> (Timer, CMTime) throws -> Void = CMTimebase.setTimerNextFireTime(_:fireTime:)
+        let _: (CMTimebase) -> () throws -> Void = CMTimebase.notificationBarrier
+        let _: NSNotification.Name = CMTimebase.timeJumped
+        let _: NSNotification.Name = CMTimebase.effectiveRateChanged
+        let _: CMTimebase.NotificationKey = .eventTime
+        let _: CFAbsoluteTime = CMTimebase.farFuture
+        let _: CFTimeInterval = CMTimebase.veryLongTimeInterval
+        let _: NSError = CMTimebase.Error.readOnly
+        let _: (CFAllocator?, CMClock, UnsafeMutablePointer<CMTimebase?>) -> OSStatus =
+            CMTimebaseCreateWithSourceClock(allocator:sourceClock:timebaseOut:)
+        let _: (CFAllocator?, CMTimebase, UnsafeMutablePointer<CMTimebase?>) -> OSStatus =
+            CMTimebaseCreateWithSourceTimebase(allocator:sourceTimebase:timebaseOut:)
+        let _: (CMTimebase) -> CMTime = CMTimebaseGetTime
+        let _: (CMTimebase, CMTimeScale, CMTimeRoundingMethod) -> CMTime = CMTimebaseGetTimeWithTimeScale(_:timescale:method:)
+        let _: (CMTimebase, CMTime) -> OSStatus = CMTimebaseSetTime(_:time:)
+        let _: (CMTimebase, CMTime, CMTime) -> OSStatus = CMTimebaseSetAnchorTime(_:timebaseTime:immediateSourceTime:)
+        let _: (CMTimebase) -> Float64 = CMTimebaseGetRate
+        let _: (CMTimebase, UnsafeMutablePointer<CMTime>?, UnsafeMutablePointer<Float64>?) -> OSStatus =
+            CMTimebaseGetTimeAndRate(_:timeOut:rateOut:)
+        let _: (CMTimebase, Float64) -> OSStatus = CMTimebaseSetRate(_:rate:)
+        let _: (CMTimebase, Float64, CMTime, CMTime) -> OSStatus = CMTimebaseSetRateAndAnchorTime(_:rate:anchorTime:immediateSourceTime:)
+        let _: (CMTimebase) -> Float64 = CMTimebaseGetEffectiveRate
+        let _: (CMTimebase) -> CMClock? = CMTimebaseCopySourceClock
+        let _: (CMTimebase) -> CMTimebase? = CMTimebaseCopySourceTimebase
+        let _: (CMTimebase) -> CMClock = CMTimebaseCopyUltimateSourceClock
+        let _: (CMTimebase, CMClock) -> OSStatus = CMTimebaseSetSourceClock(_:_:)
+        let _: (CMTimebase, CMTimebase) -> OSStatus = CMTimebaseSetSourceTimebase(_:_:)
+        let _: (CMTimebase) -> OSStatus = CMTimebaseNotificationBarrier
+        let _: CFString = kCMTimebaseNotification_TimeJumped
+        let _: CFString = kCMTimebaseNotification_EffectiveRateChanged
+        let _: CFString = kCMTimebaseNotificationKey_EventTime
+        #expect(kCMTimebaseError_MissingRequiredParameter == -12748 && kCMTimebaseError_InvalidParameter == -12749)
+        #expect(kCMTimebaseError_AllocationFailed == -12750 && kCMTimebaseError_TimerIntervalTooShort == -12751)
+        #expect(kCMTimebaseError_ReadOnly == -12757)
+        // The common call sites, as Apple's documentation writes them.
+        let timebase = try CMTimebase(sourceClock: CMClockGetHostTimeClock())
+        try timebase.setRate(1)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        try timebase.addTimer(timer)
+        try timebase.setTimerNextFireTime(timer, fireTime: CMTime(value: 1, timescale: 1))
+        try timebase.removeTimer(timer)
+        timer.resume()
+        timer.cancel()
+        let _: CMTimebase? = AVPlayerItem(url: URL(fileURLWithPath: "/nonexistent.mov")).timebase
+    }
+
+    // https://developer.apple.com/documentation/coremedia/cmbufferqueue
+    @Test func bufferQueues() throws {
+        let _: (CMItemCount, CMBufferQueue.Handlers) throws -> CMBufferQueue = CMBufferQueue.init(capacity:handlers:)
+        let _: CMBufferQueue.Handlers = .unsortedSampleBuffers
+        let _: CMBufferQueue.Handlers = .outputPTSSortedSampleBuffers
+        let _: (CMBufferQueue) -> (CMBuffer) throws -> Void = CMBufferQueue.enqueue(_:)
+        let _: (CMBufferQueue) -> () -> CMBuffer? = CMBufferQueue.dequeue
+        let _: (CMBufferQueue) -> () -> CMBuffer? = CMBufferQueue.dequeueIfDataReady
+        let _: KeyPath<CMBufferQueue, CMBuffer?> = \CMBufferQueue.head
+        let _: KeyPath<CMBufferQueue, Bool> = \CMBufferQueue.isEmpty
+        let _: KeyPath<CMBufferQueue, CMItemCount> = \CMBufferQueue.bufferCount
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.duration
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.minDecodeTimeStamp
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.firstDecodeTimeStamp
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.minPresentationTimeStamp
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.firstPresentationTimeStamp
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.maxPresentationTimeStamp
+        let _: KeyPath<CMBufferQueue, CMTime> = \CMBufferQueue.endPresentationTimeStamp
+        let _: KeyPath<CMBufferQueue, Int> = \CMBufferQueue.totalSize
+        let _: KeyPath<CMBufferQueue, Bool> = \CMBufferQueue.containsEndOfData
+        let _: KeyPath<CMBufferQueue, Bool> = \CMBufferQueue.isAtEndOfData
+        let _: (CMBufferQueue) -> () throws -> Void = CMBufferQueue.markEndOfData
+        let _: (CMBufferQueue) -> (CMBufferQueue.TriggerToken) throws -> Void = CMBufferQueue.removeTrigger(_:)
+        let _: (CMBufferQueue) -> (CMBufferQueue.TriggerToken) -> Bool = CMBufferQueue.testTrigger(_:)
+        let _: NSError = CMBufferQueue.Error.cannotModifyQueueFromTriggerCallback
+        let _: (CFAllocator?, CMItemCount, UnsafePointer<CMBufferCallbacks>, UnsafeMutablePointer<CMBufferQueue?>) -> OSStatus =
+            CMBufferQueueCreate(allocator:capacity:callbacks:queueOut:)
+        let _: () -> UnsafePointer<CMBufferCallbacks> = CMBufferQueueGetCallbacksForUnsortedSampleBuffers
+        let _: () -> UnsafePointer<CMBufferCallbacks> = CMBufferQueueGetCallbacksForSampleBuffersSortedByOutputPTS
+        let _: (CMBufferQueue, CMBuffer) -> OSStatus = CMBufferQueueEnqueue(_:buffer:)
+        let _: (CMBufferQueue) -> CMBuffer? = CMBufferQueueDequeue
+        let _: (CMBufferQueue) -> CMBuffer? = CMBufferQueueDequeueIfDataReady
+        let _: (CMBufferQueue, CMBufferQueueTriggerToken) -> OSStatus = CMBufferQueueRemoveTrigger
+        let _: (CMBufferQueue, CMBufferQueueTriggerToken) -> Bool = CMBufferQueueTestTrigger
+        let _: (Int) throws -> CMSimpleQueue = CMSimpleQueue.init(capacity:)
+        let _: (CMSimpleQueue) -> (UnsafeRawPointer) throws -> Void = CMSimpleQueue.enqueue(_:)
+        let _: (CMSimpleQueue) -> () -> UnsafeRawPointer? = CMSimpleQueue.dequeue
+        let _: KeyPath<CMSimpleQueue, UnsafeRawPointer?> = \CMSimpleQueue.head
+        let _: KeyPath<CMSimpleQueue, Int> = \CMSimpleQueue.capacity
+        let _: KeyPath<CMSimpleQueue, Int> = \CMSimpleQueue.count
+        let _: KeyPath<CMSimpleQueue, Float> = \CMSimpleQueue.fullness
+        let _: (CFAllocator?, Int32, UnsafeMutablePointer<CMSimpleQueue?>) -> OSStatus = CMSimpleQueueCreate(allocator:capacity:queueOut:)
+        let _: (CMSimpleQueue, UnsafeRawPointer) -> OSStatus = CMSimpleQueueEnqueue(_:element:)
+        let _: (CMSimpleQueue) -> Int32 = CMSimpleQueueGetCount
+        #expect(kCMSimpleQueueError_QueueIsFull == -12773 && kCMBufferQueueError_QueueIsFull == -12764)
+        let _: (CFDictionary?) -> CMMemoryPool = CMMemoryPoolCreate(options:)
+        let _: (CMMemoryPool) -> CFAllocator = CMMemoryPoolGetAllocator
+        let _: (CMMemoryPool) -> Void = CMMemoryPoolFlush
+        let _: (CMMemoryPool) -> Void = CMMemoryPoolInvalidate
+        let _: CFString = kCMMemoryPoolOption_AgeOutPeriod
+        // The common call sites.
+        let queue = try CMBufferQueue(capacity: 0, handlers: .unsortedSampleBuffers)
+        let token = try queue.installTrigger(condition: .whenDurationBecomesLessThan(CMTime(value: 1, timescale: 1))) { _ in }
+        try queue.removeTrigger(token)
+        let handlers = CMBufferQueue.Handlers { builder in
+            builder.getDuration { _ in .zero }
+            builder.compare { _, _ in .compareEqualTo }
+        }
+        _ = try CMBufferQueue(capacity: 4, handlers: handlers.withHandlers { $0.getSize { _ in 1 } })
+    }
+
     // https://developer.apple.com/documentation/coremedia/cmsampletiminginfo
     @Test func sampleTimingInfo() {
         let _: () -> CMSampleTimingInfo = CMSampleTimingInfo.init
