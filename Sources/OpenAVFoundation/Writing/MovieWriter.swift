@@ -51,11 +51,11 @@ final class MovieWriter: @unchecked Sendable {
         /// A chapter list's chapters so far: each title and where it starts (in source time),
         /// and how long it lasts when its sample says.
         var chapters: [(title: String, start: CMTime, duration: CMTime)]?
+        /// The segment interval of the last picture encoded, for a writer of segments.
+        var segmentInterval: Int64?
 
         /// Whether the track waits for its first sample to be added to the muxer.
         var waitsForFormat: Bool { muxerIndex == nil && chapters == nil && !finished }
-        /// The segment interval of the last picture encoded, for a writer of segments.
-        var segmentInterval: Int64?
     }
 
     private let lock = NSLock()

@@ -7,7 +7,7 @@ extension AVAsset {
     ///
     /// Differs from Apple: groups are made from the tracks' media types, as players of
     /// Matroska and MP4 files offer them; Apple's come from QuickTime alternate groups, which
-    /// FFmpeg does not read.
+    /// FFmpeg does not read. HTTP Live Streams have no groups yet.
     public var availableMediaCharacteristicsWithMediaSelectionOptions: [AVMediaCharacteristic] {
         loadedContents.map { AVAsset.selectionGroups(of: self, $0).map(\.characteristic) } ?? []
     }
@@ -36,8 +36,10 @@ extension AVAsset {
     /// until the asset has loaded.
     public var preferredMediaSelection: AVMediaSelection { AVMediaSelection(asset: self) }
 
-    /// The selection groups of loaded contents.
+    /// The selection groups of loaded contents; none for an HTTP Live Stream, whose tracks are
+    /// its variants' renditions (its `EXT-X-MEDIA` groups are not read yet).
     static func selectionGroups(of asset: AVAsset, _ contents: AssetContents) -> [AVMediaSelectionGroup] {
+        guard contents.formatName != "hls" else { return [] }
         let tracks = asset.tracks(of: contents)
         let audible = tracks.filter { $0.mediaType == .audio }
         let legible = tracks.filter { $0.hasMediaCharacteristic(.legible) && !$0.contents.isChapterList }
