@@ -14,7 +14,8 @@ struct Play: AsyncParsableCommand {
             Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
             runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
             a display the files play without video. Keys on a terminal and in the window: space pause, ←/→ exact \
-            seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, f full screen (in the window), q quit; \
+            seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, a next audio language, f full screen (in the \
+            window), q quit; \
             closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how \
             far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time).
             """
@@ -38,6 +39,9 @@ struct Play: AsyncParsableCommand {
     @Flag(help: "Play the files again and again until q or Ctrl-C.")
     var loop = false
 
+    @Option(help: "The audio language to play where a file has several (such as en, fr, pt-BR).")
+    var audioLanguage: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give the files to play") }
         if let start, start < 0 { throw ValidationError("--start must not be negative") }
@@ -48,6 +52,10 @@ struct Play: AsyncParsableCommand {
         let urls = files.map { URL(mediaArgument: $0) }
         let player = AVQueuePlayer(items: urls.map(AVPlayerItem.init(url:)))
         if let audioDevice { player.audioOutputDeviceUniqueID = audioDevice }
+        if let audioLanguage {
+            player.setMediaSelectionCriteria(AVPlayerMediaSelectionCriteria(preferredLanguages: [audioLanguage], preferredMediaCharacteristics: nil),
+                                             forMediaCharacteristic: .audible)
+        }
         let session = PlaySession(player: player, urls: urls, loop: loop)
         if let start {
             _ = await player.seek(to: CMTime(seconds: start, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero)
@@ -186,6 +194,7 @@ final class PlaySession: @unchecked Sendable {
         switch key {
         case .character(" "): player.rate == 0 ? player.play() : player.pause()
         case .character("m"): player.isMuted.toggle()
+        case .character("a"): nextAudioLanguage()
         case .character("["), .character("]"):
             let faster = key == .character("]")
             let rate = max(0.25, min(4, player.defaultRate * (faster ? 1.25 : 0.8)))
@@ -199,6 +208,19 @@ final class PlaySession: @unchecked Sendable {
             player.seek(to: max(.zero, now + step), toleranceBefore: .zero, toleranceAfter: .zero)
         default: break
         }
+    }
+
+    /// Presents the current item's next audio language (after the last, the first) and says which.
+    private func nextAudioLanguage() {
+        guard let item = player.currentItem, let group = item.asset.mediaSelectionGroup(forMediaCharacteristic: .audible),
+              !group.options.isEmpty else {
+            report("one audio language only")
+            return
+        }
+        let current = item.currentMediaSelection.selectedMediaOption(in: group).flatMap { group.options.firstIndex(of: $0) } ?? -1
+        let next = group.options[(current + 1) % group.options.count]
+        item.select(next, in: group)
+        report("audio: \(next.displayName)")
     }
 
     /// Waits until the queue is played (or q, or Ctrl-C), drawing the status line and telling

@@ -33,6 +33,33 @@ import TestSupport
         #expect(missingStatus == 1 && missingErrors.contains("nothing could be played"), "\(missingErrors)")
     }
 
+    /// `--audio-language fr` plays the French track of a file with English (500 Hz) and French
+    /// (1500 Hz) audio: the sink hears 1500 Hz.
+    @Test func playsTheAudioLanguageAskedFor() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let url = try Fixtures.make("play-command-languages.mkv", [
+            "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000", "-f", "lavfi", "-i", "sine=frequency=1500:sample_rate=48000",
+            "-map", "0", "-map", "1", "-t", "1", "-ac", "2", "-c:a", "pcm_s16le",
+            "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre", "-disposition:a:0", "default", "-disposition:a:1", "0",
+        ])
+        for (language, hertz) in [(nil, 500.0), ("fr", 1500.0)] as [(String?, Double)] {
+            let monitor = try MonitorRecorder(daemon)
+            let arguments = ["play"] + (language.map { ["--audio-language", $0] } ?? []) + [url.path]
+            let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, arguments, environment: daemon.environment)
+            #expect(status == 0, "\(errors)")
+            let heard = monitor.stop()
+            let loud = try #require(heard.firstIndex { abs($0) > 0.02 })..<(heard.lastIndex { abs($0) > 0.02 }! + 1)
+            let middle = heard[(loud.lowerBound + 9_600)..<(loud.upperBound - 9_600)]
+            let left = stride(from: middle.startIndex, to: middle.endIndex - 1, by: 2).map { middle[$0] }
+            let crossings = zip(left, left.dropFirst()).enumerated().filter { $1.0 < 0 && $1.1 >= 0 }.map(\.offset)
+            let measured = Double(crossings.count - 1) * 48_000 / Double((crossings.last ?? 1) - (crossings.first ?? 0))
+            // Which track was heard (500 or 1500 Hz), not how exactly: the null sink's monitor
+            // hands on the sound in blocks, so zero crossings over 0.6 s land within a few percent.
+            #expect(abs(measured - hertz) < hertz / 10, "with \(language ?? "no language asked"): \(measured) Hz")
+        }
+    }
+
     @Test func playsAtTheRateAskedFor() throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }

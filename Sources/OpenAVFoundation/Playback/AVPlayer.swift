@@ -201,6 +201,14 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         set { engine.state.volume = max(0, min(1, newValue)) }
     }
 
+    /// Whether the player chooses each item's audio and subtitles by its selection criteria
+    /// (`setMediaSelectionCriteria(_:forMediaCharacteristic:)`) as the item becomes ready;
+    /// true by default. A choice made with `AVPlayerItem.select(_:in:)` always stands.
+    open var appliesMediaSelectionCriteriaAutomatically: Bool {
+        get { engine.appliesSelectionCriteria }
+        set { engine.appliesSelectionCriteria = newValue }
+    }
+
     /// Whether the sound is muted. Differs from Apple: a muted player still runs on the sound
     /// device's clock (it plays silence), so unmuting is heard at once.
     open var isMuted: Bool {

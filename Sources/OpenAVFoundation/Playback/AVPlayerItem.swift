@@ -330,7 +330,14 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
                 if !state.variants.isEmpty { Self.enableVariant(Self.firstAllowedVariant(in: state, sizes: tracks), in: &state) }
                 let isStream = contents.formatName == "hls"
                 state.playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
-                for group in AVAsset.selectionGroups(of: asset, contents) { Self.present(mediaSelection, in: group, tracks: state.tracks) }
+                for group in AVAsset.selectionGroups(of: asset, contents) {
+                    if let engine = player?.engine, engine.appliesSelectionCriteria,
+                       mediaSelection.mediaSelectionCriteriaCanBeAppliedAutomatically(to: group),
+                       let criteria = engine.selectionCriteria.withLock({ $0[group.characteristic] }) {
+                        mediaSelection.select(criteria.choice(in: group), in: group)
+                    }
+                    Self.present(mediaSelection, in: group, tracks: state.tracks)
+                }
                 state.status = .readyToPlay
             case .success:
                 state.status = .failed

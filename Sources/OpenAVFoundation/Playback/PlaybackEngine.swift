@@ -1,6 +1,7 @@
 import CaptureDevices
 import Dispatch
 import Foundation
+import HostSystem
 import Logging
 import OpenCoreMedia
 
@@ -50,11 +51,20 @@ final class PlaybackEngine: @unchecked Sendable {
         var defaultRate: Float = 1
         var automaticallyWaitsToMinimizeStalling = true
         var allowsExternalPlayback = true
+        var appliesSelectionCriteria = true
     }
     /// The requests and the player's state: a write wakes the thread and reports to the
     /// player's observers.
     let state: ObservedState<Requests>
     weak var player: AVPlayer?
+    /// The player's media selection criteria, by characteristic (read as items become ready).
+    let selectionCriteria = Locked([AVMediaCharacteristic: AVPlayerMediaSelectionCriteria]())
+
+    /// Whether items' choices follow the selection criteria (`appliesMediaSelectionCriteriaAutomatically`).
+    var appliesSelectionCriteria: Bool {
+        get { state.appliesSelectionCriteria }
+        set { state.appliesSelectionCriteria = newValue }
+    }
 
     // The thread's own state.
     private var playingItem: AVPlayerItem? {

@@ -112,6 +112,14 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
         let _: (AVPlayerItem) -> (AVMediaSelectionOption?, AVMediaSelectionGroup) -> Void = AVPlayerItem.select(_:in:)
         let _: (AVPlayerItem) -> (AVMediaSelectionGroup) -> Void = AVPlayerItem.selectMediaOptionAutomatically(in:)
         let _: KeyPath<AVPlayerItem, AVMediaSelection> = \AVPlayerItem.currentMediaSelection
+        // avplayer/setmediaselectioncriteria(_:formediacharacteristic:), avplayermediaselectioncriteria
+        let _: (AVPlayer) -> (AVPlayerMediaSelectionCriteria?, AVMediaCharacteristic) -> Void = AVPlayer.setMediaSelectionCriteria(_:forMediaCharacteristic:)
+        let _: (AVPlayer) -> (AVMediaCharacteristic) -> AVPlayerMediaSelectionCriteria? = AVPlayer.mediaSelectionCriteria(forMediaCharacteristic:)
+        let _: ReferenceWritableKeyPath<AVPlayer, Bool> = \AVPlayer.appliesMediaSelectionCriteriaAutomatically
+        let _: ([String]?, [AVMediaCharacteristic]?) -> AVPlayerMediaSelectionCriteria = AVPlayerMediaSelectionCriteria.init(preferredLanguages:preferredMediaCharacteristics:)
+        let _: ([AVMediaCharacteristic]?, [String]?, [AVMediaCharacteristic]?) -> AVPlayerMediaSelectionCriteria
+            = AVPlayerMediaSelectionCriteria.init(principalMediaCharacteristics:preferredLanguages:preferredMediaCharacteristics:)
+        #expect(AVPlayer().appliesMediaSelectionCriteriaAutomatically)
         let _: KeyPath<AVPlayerItem, AVPlayerItem.Status> = \AVPlayerItem.status
         let _: KeyPath<AVPlayerItem, (any Error)?> = \AVPlayerItem.error
         let _: KeyPath<AVPlayerItem, AVAsset> = \AVPlayerItem.asset

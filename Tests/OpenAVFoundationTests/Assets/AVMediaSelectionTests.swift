@@ -98,6 +98,33 @@ import TestSupport
         #expect(selection.selectedMediaOption(in: audible) == audible.defaultOption)
     }
 
+    /// A player's criteria choose as the item becomes ready; an explicit choice stands.
+    @Test func aPlayersCriteriaChooseTheAudio() async throws {
+        let asset = AVURLAsset(url: try Self.multilingual())
+        let audible = try #require(try await asset.loadMediaSelectionGroup(for: .audible))
+        let french = try #require(audible.options.first { $0.extendedLanguageTag == "fr" })
+        let player = AVPlayer()
+        player.isMuted = true
+        player.setMediaSelectionCriteria(AVPlayerMediaSelectionCriteria(preferredLanguages: ["de", "fr-FR"], preferredMediaCharacteristics: nil),
+                                         forMediaCharacteristic: .audible)
+        #expect(player.mediaSelectionCriteria(forMediaCharacteristic: .audible)?.preferredLanguages == ["de", "fr-FR"])
+        let item = AVPlayerItem(asset: asset)
+        player.replaceCurrentItem(with: item)
+        #expect(await item.knownStatus() == .readyToPlay)
+        #expect(item.currentMediaSelection.selectedMediaOption(in: audible) == french)
+        #expect(item.tracks.filter { $0.isEnabled && $0.assetTrack?.mediaType == .audio }.map { $0.assetTrack?.trackID } == [french.track.trackID])
+        // Without automatic criteria the default stands.
+        let manual = AVPlayer()
+        manual.isMuted = true
+        manual.appliesMediaSelectionCriteriaAutomatically = false
+        manual.setMediaSelectionCriteria(AVPlayerMediaSelectionCriteria(preferredLanguages: ["fr"], preferredMediaCharacteristics: nil),
+                                         forMediaCharacteristic: .audible)
+        let other = AVPlayerItem(asset: asset)
+        manual.replaceCurrentItem(with: other)
+        #expect(await other.knownStatus() == .readyToPlay)
+        #expect(other.currentMediaSelection.selectedMediaOption(in: audible) == audible.defaultOption)
+    }
+
     @Test func oneAudioTrackAndNoSubtitlesMakeNoGroups() async throws {
         let asset = AVURLAsset(url: try Fixtures.h264AAC())
         #expect(try await asset.load(.availableMediaCharacteristicsWithMediaSelectionOptions).isEmpty)
