@@ -659,6 +659,10 @@ private func adoptsKeyValueLoading<T: AVAsynchronousKeyValueLoading>(_ type: T.T
         let _: AVAsyncProperty<AVAsset, AVMediaSelection> = .preferredMediaSelection
         let _: AVAsyncProperty<AVAsset, [Locale]> = .availableChapterLocales
         let _: KeyPath<AVAsset, [Locale]> = \AVAsset.availableChapterLocales
+        let _: KeyPath<AVAssetTrack, [AVAssetTrack.AssociationType]> = \AVAssetTrack.availableTrackAssociationTypes
+        let _: (AVAssetTrack) -> (AVAssetTrack.AssociationType) -> [AVAssetTrack] = AVAssetTrack.associatedTracks(ofType:)
+        let _: (AVAssetTrack) -> (AVAssetTrack.AssociationType) async throws -> [AVAssetTrack] = AVAssetTrack.loadAssociatedTracks(ofType:)
+        let _: AVAsyncProperty<AVAssetTrack, [AVAssetTrack.AssociationType]> = .availableTrackAssociationTypes
         let _: (AVAsset) -> (Locale, [AVMetadataKey]?) -> [AVTimedMetadataGroup] = AVAsset.chapterMetadataGroups(withTitleLocale:containingItemsWithCommonKeys:)
         let _: (AVAsset) -> ([String]) -> [AVTimedMetadataGroup] = AVAsset.chapterMetadataGroups(bestMatchingPreferredLanguages:)
         let _: (AVAsset) -> (Locale, [AVMetadataKey]) async throws -> [AVTimedMetadataGroup]

@@ -44,6 +44,19 @@ import TestSupport
         #expect(asset.chapterMetadataGroups(bestMatchingPreferredLanguages: ["de"]).isEmpty)
     }
 
+    /// A QuickTime chapter track is the audio and video tracks' chapter list, a text track.
+    @Test func theChapterTrackIsTheOtherTracksChapterList() async throws {
+        let asset = AVURLAsset(url: try ChapteredClip.make("mov"))
+        let video = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        #expect(try await video.load(.availableTrackAssociationTypes) == [.chapterList])
+        let chapters = try await video.loadAssociatedTracks(ofType: .chapterList)
+        #expect(chapters.count == 1 && chapters.first?.mediaType == .text)
+        #expect(chapters.first?.associatedTracks(ofType: .chapterList).isEmpty == true)
+        // Matroska chapters have no track.
+        let matroska = try #require(try await AVURLAsset(url: try ChapteredClip.make("mkv")).loadTracks(withMediaType: .video).first)
+        #expect(matroska.availableTrackAssociationTypes.isEmpty)
+    }
+
     @Test func aFileWithoutChaptersHasNone() async throws {
         let asset = AVURLAsset(url: try Fixtures.h264AAC())
         #expect(try await asset.load(.availableChapterLocales).isEmpty)
