@@ -13,6 +13,9 @@ extension AVPlayerItem {
     /// Posted when a new event is added to the item's access log (`accessLog()`): when it
     /// first plays, and at each change of HTTP Live Streaming variant.
     public static let newAccessLogEntryNotification = Notification.Name("AVPlayerItemNewAccessLogEntryNotification")
+    /// Posted when a new event is added to the item's error log (`errorLog()`): when an error
+    /// stops it.
+    public static let newErrorLogEntryNotification = Notification.Name("AVPlayerItemNewErrorLogEntryNotification")
 }
 
 /// The user-info key of the error in a failed-to-play-to-end notification.
@@ -29,4 +32,6 @@ extension NSNotification.Name {
     public static let AVPlayerItemTimeJumped = AVPlayerItem.timeJumpedNotification
     /// The older spelling of `AVPlayerItem.newAccessLogEntryNotification`.
     public static let AVPlayerItemNewAccessLogEntry = AVPlayerItem.newAccessLogEntryNotification
+    /// The older spelling of `AVPlayerItem.newErrorLogEntryNotification`.
+    public static let AVPlayerItemNewErrorLogEntry = AVPlayerItem.newErrorLogEntryNotification
 }

@@ -37,6 +37,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         /// `AssetContents.variants`), and the one playing.
         var variants: [(bitRate: Int, tracks: [Int])] = []
         var variantPlaying = 0
+        /// The error log's events (see `errorLog()`).
+        var errorEvents: [AVPlayerItemErrorLogEvent] = []
     }
     let state = ObservedState(State())
 
@@ -340,11 +342,14 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
                 }
                 state.status = .readyToPlay
             case .success:
+                let error = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
                 state.status = .failed
-                state.error = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
+                state.error = error
+                logError(error, in: &state)
             case .failure(let error):
                 state.status = .failed
                 state.error = error
+                logError(error, in: &state)
             }
         }
     }
@@ -397,6 +402,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         state.update { state in
             state.status = .failed
             state.error = error
+            logError(error, in: &state)
         }
     }
 }

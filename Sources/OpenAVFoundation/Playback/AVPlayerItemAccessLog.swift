@@ -20,32 +20,14 @@ open class AVPlayerItemAccessLog: NSObject, NSCopying, @unchecked Sendable {
     /// The log in the Extended Log File Format: the `#Version`, `#Software`, `#Date` and
     /// `#Fields` directives, then one line per event.
     open func extendedLogData() -> Data? {
-        let dateFormatter = DateFormatter()
-        dateFormatter.locale = Locale(identifier: "en_US_POSIX")
-        dateFormatter.timeZone = TimeZone(identifier: "UTC")
-        func stamp(_ date: Date?, _ format: String) -> String {
-            guard let date else { return "-" }
-            dateFormatter.dateFormat = format
-            return dateFormatter.string(from: date)
-        }
-        func field(_ text: String?) -> String {
-            guard let text, !text.isEmpty else { return "-" }
-            return text.contains(" ") ? "\"\(text)\"" : text
-        }
-        var lines = [
-            "#Version: 1.0",
-            "#Software: OpenAVFoundation",
-            "#Date: \(stamp(Date(), "dd-MMM-yyyy HH:mm:ss"))",
-            "#Fields: date time s-uri cs-guid s-playback-type c-start-time c-duration-watched c-stalls c-frames-dropped sc-indicated-bitrate",
-        ]
-        for event in events {
-            lines.append([
-                stamp(event.playbackStartDate, "yyyy-MM-dd"), stamp(event.playbackStartDate, "HH:mm:ss"), field(event.uri),
-                field(event.playbackSessionID), field(event.playbackType), String(format: "%.3f", event.playbackStartOffset),
-                String(format: "%.3f", event.durationWatched), "\(event.numberOfStalls)", "\(event.numberOfDroppedVideoFrames)",
-                String(format: "%.0f", event.indicatedBitrate),
-            ].joined(separator: " "))
-        }
-        return Data((lines.joined(separator: "\n") + "\n").utf8)
+        let log = ExtendedLogFormat()
+        let fields = ["date", "time", "s-uri", "cs-guid", "s-playback-type", "c-start-time", "c-duration-watched", "c-stalls",
+                      "c-frames-dropped", "sc-indicated-bitrate"]
+        return log.data(fields: fields, rows: events.map { event in
+            [log.stamp(event.playbackStartDate, "yyyy-MM-dd"), log.stamp(event.playbackStartDate, "HH:mm:ss"), log.field(event.uri),
+             log.field(event.playbackSessionID), log.field(event.playbackType), String(format: "%.3f", event.playbackStartOffset),
+             String(format: "%.3f", event.durationWatched), "\(event.numberOfStalls)", "\(event.numberOfDroppedVideoFrames)",
+             String(format: "%.0f", event.indicatedBitrate)]
+        })
     }
 }

@@ -112,6 +112,20 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
         let _: (AVPlayerItem) -> (AVMediaSelectionOption?, AVMediaSelectionGroup) -> Void = AVPlayerItem.select(_:in:)
         let _: (AVPlayerItem) -> (AVMediaSelectionGroup) -> Void = AVPlayerItem.selectMediaOptionAutomatically(in:)
         let _: KeyPath<AVPlayerItem, AVMediaSelection> = \AVPlayerItem.currentMediaSelection
+        // avplayeritem/errorlog(), avplayeritemerrorlog, avplayeritemerrorlogevent
+        let _: (AVPlayerItem) -> () -> AVPlayerItemErrorLog? = AVPlayerItem.errorLog
+        let _: KeyPath<AVPlayerItemErrorLog, [AVPlayerItemErrorLogEvent]> = \AVPlayerItemErrorLog.events
+        let _: (AVPlayerItemErrorLog) -> () -> Data? = AVPlayerItemErrorLog.extendedLogData
+        let _: KeyPath<AVPlayerItemErrorLog, UInt> = \AVPlayerItemErrorLog.extendedLogDataStringEncoding
+        let _: KeyPath<AVPlayerItemErrorLogEvent, Date?> = \AVPlayerItemErrorLogEvent.date
+        let _: KeyPath<AVPlayerItemErrorLogEvent, String?> = \AVPlayerItemErrorLogEvent.uri
+        let _: KeyPath<AVPlayerItemErrorLogEvent, String?> = \AVPlayerItemErrorLogEvent.serverAddress
+        let _: KeyPath<AVPlayerItemErrorLogEvent, String?> = \AVPlayerItemErrorLogEvent.playbackSessionID
+        let _: KeyPath<AVPlayerItemErrorLogEvent, Int> = \AVPlayerItemErrorLogEvent.errorStatusCode
+        let _: KeyPath<AVPlayerItemErrorLogEvent, String> = \AVPlayerItemErrorLogEvent.errorDomain
+        let _: KeyPath<AVPlayerItemErrorLogEvent, String?> = \AVPlayerItemErrorLogEvent.errorComment
+        let _: KeyPath<AVPlayerItemErrorLogEvent, [String: String]?> = \AVPlayerItemErrorLogEvent.allHTTPResponseHeaderFields
+        #expect(AVPlayerItem.newErrorLogEntryNotification.rawValue == "AVPlayerItemNewErrorLogEntryNotification")
         // avplayer/setmediaselectioncriteria(_:formediacharacteristic:), avplayermediaselectioncriteria
         let _: (AVPlayer) -> (AVPlayerMediaSelectionCriteria?, AVMediaCharacteristic) -> Void = AVPlayer.setMediaSelectionCriteria(_:forMediaCharacteristic:)
         let _: (AVPlayer) -> (AVMediaCharacteristic) -> AVPlayerMediaSelectionCriteria? = AVPlayer.mediaSelectionCriteria(forMediaCharacteristic:)
