@@ -58,6 +58,11 @@ package final class Demuxer {
         }
         var interrupt = cffmpeg_interrupt_callback(interruptFlag)
         allocated.pointee.interrupt_callback = interrupt
+        // Packets the container leaves without a presentation time (AVI, whose index has only
+        // decode order; MPEG program streams, which stamp one frame per PES packet) get the one
+        // FFmpeg derives (`-fflags +genpts`): a reference frame's is the decode time of the
+        // next reference frame, the last one's its decode time plus its duration.
+        allocated.pointee.flags |= AVFMT_FLAG_GENPTS
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         if isNetwork {
             // The connection is opened here, not by avformat_open_input, so that its I/O error
@@ -138,6 +143,19 @@ package final class Demuxer {
     /// `AVERROR_EXIT`; the demuxer reads nothing more. Safe from any thread.
     package func interrupt() {
         cffmpeg_set_interrupt(interruptFlag)
+    }
+
+    /// Whether the container may leave packets without a presentation time, so that FFmpeg
+    /// derives theirs while reading (`AVFMT_FLAG_GENPTS`) and the streams' start and end times
+    /// it states (from the first and last stamped packets) are off by the frames left
+    /// unstamped: an MPEG program or elementary stream (one stamp per PES packet, which may
+    /// hold several frames), or an AVI with B-frames (its index has only decode order).
+    package var leavesPacketsUnstamped: Bool {
+        switch formatName {
+        case "mpeg", "mpegvideo": return true
+        case "avi": return streams.contains(where: \.requiresFrameReordering)
+        default: return false
+        }
     }
 
     /// Whether the file is an HTTP Live Streaming playlist.

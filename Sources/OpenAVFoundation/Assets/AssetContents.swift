@@ -29,8 +29,8 @@ struct AssetContents: @unchecked Sendable {
     let variants: [(bitRate: Int, tracks: [Int])]
 
     /// Reads `url` (a network URL with `network`). With `precise` (or when the headers leave a
-    /// stream's duration unknown) every packet of a local file is scanned for exact start and
-    /// end times; nothing is decoded. A network file is never scanned (that would download it
+    /// stream's duration unknown, or the container leaves packets unstamped) every packet of a
+    /// local file is scanned for exact start and end times; nothing is decoded. A network file is never scanned (that would download it
     /// whole): a stream without a stated duration lasts as long as the container says, and a
     /// live stream, whose end is not known, lasts `.indefinite`.
     init(url: URL, precise: Bool, network: NetworkOptions) throws(EngineError) {
@@ -44,7 +44,9 @@ struct AssetContents: @unchecked Sendable {
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
         let isNetwork = NetworkOptions.isNetworkURL(url)
-        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric })
+        // A container that leaves packets unstamped states times FFmpeg derived before it
+        // could derive the missing ones: they are measured instead, as the reader will see them.
+        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric } || demuxer.leavesPacketsUnstamped)
         if scan {
             (starts, durations) = try Self.measure(demuxer)
         } else if isNetwork {

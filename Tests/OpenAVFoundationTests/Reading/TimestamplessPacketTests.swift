@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// Files whose containers leave packets without a presentation time (issue 40, kind 1): AVI with
+/// B-frames (DivX) and MPEG-1 program streams. The reader hands out sample buffers with the
+/// times ffmpeg derives, and exports them whole.
+@Suite(.timeLimit(.minutes(5))) struct TimestamplessPacketTests {
+    static let fixtures: [String] = ["divx.avi", "mpeg1.mpg"]
+
+    static func url(_ name: String) throws -> URL {
+        name == "divx.avi" ? try RealWorldFixtures.divxAVI() : try RealWorldFixtures.mpeg1ProgramStream()
+    }
+
+    static func videoTrack(_ asset: AVURLAsset) async throws -> (AVAssetTrack, Int) {
+        let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let contents = try #require(try? asset.loader.contentsBlocking().get())
+        return (track, try #require(contents.tracks.first { $0.trackID == track.trackID }).streamIndex)
+    }
+
+    @Test(arguments: fixtures) func passthroughSamplesHaveFFmpegsDerivedTimes(_ name: String) async throws {
+        let url = try Self.url(name)
+        let asset = AVURLAsset(url: url)
+        let (track, index) = try await Self.videoTrack(asset)
+        // The container really leaves some packets unstamped.
+        let stored = try AVAssetReaderTests.probeEntries(url, stream: index, section: "packet", fields: "pts")
+        #expect(stored.contains { $0[0] == "N/A" }, "\(name): every packet is stamped; the fixture tests nothing")
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        let samples = AVAssetReaderTests.readAll(output)
+        #expect(reader.status == .completed, "\(name): \(String(describing: reader.error))")
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-fflags", "+genpts", "-select_streams", "\(index)",
+                                                "-show_entries", "packet=pts,dts", "-of", "csv=p=0", url.path])
+        let derived = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map(String.init) }
+        let timeBase = try AVAssetReaderTests.timeBase(url, stream: index)
+        #expect(samples.count == derived.count, "\(name)")
+        #expect(samples.allSatisfy { $0.presentationTimeStamp.isNumeric && $0.decodeTimeStamp.isNumeric }, "\(name)")
+        #expect(samples.map(\.presentationTimeStamp) == derived.map { AVAssetReaderTests.time($0[0], timeBase) }, "\(name)")
+        #expect(samples.map(\.decodeTimeStamp) == derived.map { AVAssetReaderTests.time($0[1], timeBase) }, "\(name)")
+    }
+
+    @Test(arguments: fixtures) func decodedFramesHaveFFmpegsTimes(_ name: String) async throws {
+        let url = try Self.url(name)
+        let asset = AVURLAsset(url: url)
+        let (track, index) = try await Self.videoTrack(asset)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+        reader.add(output)
+        #expect(reader.startReading())
+        let times = AVAssetReaderTests.readAll(output).map(\.presentationTimeStamp)
+        #expect(reader.status == .completed, "\(name): \(String(describing: reader.error))")
+        let expected = try RealWorldFixtures.ffmpegFrameTimes(url, stream: "\(index)").map { CMTime(value: $0.value * $0.num, timescale: $0.den) }
+        #expect(times == expected, "\(name)")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name): times do not increase")
+        // Every frame lies inside the track's time range, so that a reader over it misses none.
+        let range = try await track.load(.timeRange)
+        #expect(times.allSatisfy { range.containsTime($0) }, "\(name): frames \(times.first?.seconds ?? -1)…\(times.last?.seconds ?? -1) outside \(range.start.seconds)+\(range.duration.seconds)")
+    }
+
+    @Test(arguments: fixtures) func exportKeepsEveryFrame(_ name: String) async throws {
+        let url = try Self.url(name)
+        let (_, index) = try await Self.videoTrack(AVURLAsset(url: url))
+        let (session, output) = try await ExportOracle.export(url, preset: AVAssetExportPreset640x480, fileType: .mov, name: "timestampless.mov")
+        try #require(session.status == .completed, "\(name): \(String(describing: session.error))")
+        let expected = try RealWorldFixtures.ffmpegFrameTimes(url, stream: "\(index)").count
+        let times = try ExportOracle.frameTimes(output)
+        #expect(times.count == expected, "\(name): \(times.count) frames exported, ffmpeg decodes \(expected)")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name)")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The kinds of file issue 40 found in people's collections, made by ffmpeg at test time: old
+/// camera clips, downloads and music libraries that break readers written for MP4.
+public enum RealWorldFixtures {
+    static let video = ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25"]
+    static let tone = ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"]
+
+    /// Every kind, by a name for test output, for the sweeps that run every command over them.
+    public static let kinds: [(name: String, make: @Sendable () throws -> URL)] = [
+        ("divx-bframes.avi", divxAVI),
+        ("mpeg1.mpg", mpeg1ProgramStream),
+    ]
+
+    /// A 2 s DivX-tagged MPEG-4 Part 2 AVI with B-frames and MP3 sound: AVI's index has only
+    /// decode order, so FFmpeg's demuxer leaves the reference frames without a presentation time.
+    public static func divxAVI() throws -> URL {
+        try Fixtures.make("divx-bframes.avi", video + tone + ["-t", "2", "-c:v", "mpeg4", "-vtag", "DX50", "-bf", "2",
+                                                             "-c:a", "libmp3lame"])
+    }
+
+    /// A 2 s MPEG-1 program stream of small pictures with MPEG audio: several frames share a PES
+    /// packet, and only the first is stamped, so a third of the video packets have no
+    /// presentation time; its clock starts at 0.5 s, as muxers' do.
+    public static func mpeg1ProgramStream() throws -> URL {
+        try Fixtures.make("mpeg1.mpg", ["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25"] + tone
+            + ["-t", "2", "-c:v", "mpeg1video", "-bf", "2", "-c:a", "mp2", "-f", "mpeg"])
+    }
+
+    /// Every frame time ffmpeg derives for stream `stream` of `url` (an index or a specifier
+    /// such as "v:0") when it decodes (its
+    /// `framemd5` in the demuxer's time base, timestamps kept), as seconds `value * num / den`.
+    public static func ffmpegFrameTimes(_ url: URL, stream: String) throws -> [(value: Int64, num: Int64, den: Int32)] {
+        let text = String(decoding: try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:\(stream)",
+                                                                "-fps_mode", "passthrough", "-copyts", "-enc_time_base", "-1",
+                                                                "-f", "framemd5", "-"]),
+                          as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline)
+        guard let header = lines.first(where: { $0.hasPrefix("#tb 0:") }),
+              case let parts = header.dropFirst(6).split(separator: "/").map({ $0.trimmingCharacters(in: .whitespaces) }),
+              parts.count == 2, let num = Int64(parts[0]), let den = Int32(parts[1]) else {
+            throw FixtureError(message: "ffmpeg's framemd5 of \(url.lastPathComponent) states no time base")
+        }
+        return lines.filter { !$0.hasPrefix("#") }.compactMap {
+            Int64($0.split(separator: ",")[1].trimmingCharacters(in: .whitespaces)).map { ($0, num, den) }
+        }
+    }
+}

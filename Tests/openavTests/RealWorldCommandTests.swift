@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The commands over the kinds of file issue 40 found in people's collections, run as the README
+/// shows them and judged by ffprobe and ffmpeg.
+@Suite(HeavyLoad.Scope(), .timeLimit(.minutes(10))) struct RealWorldCommandTests {
+    static func output(_ name: String) -> String {
+        Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+    }
+
+    static func openav(_ arguments: [String]) throws -> (Int32, String, String) {
+        try ProbeCommandTests.run(try ProbeCommandTests.openav, arguments)
+    }
+
+    /// How many video frames ffmpeg decodes from a file, and whether it decodes them without
+    /// an error.
+    static func decodedFrames(_ path: String) throws -> Int {
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    static let timestampless: [String] = ["divx.avi", "mpeg1.mpg"]
+
+    static func timestamplessURL(_ name: String) throws -> URL {
+        name == "divx.avi" ? try RealWorldFixtures.divxAVI() : try RealWorldFixtures.mpeg1ProgramStream()
+    }
+
+    /// Kind 1: packets without timestamps are exported, copied and shown at their times.
+    @Test(arguments: timestampless) func filesWithUnstampedPacketsExportConvertAndShowFrames(_ name: String) throws {
+        let source = try Self.timestamplessURL(name)
+        let times = try RealWorldFixtures.ffmpegFrameTimes(source, stream: "v:0")
+        try #require(!times.isEmpty)
+
+        let exported = Self.output("exported.mov")
+        let export = try Self.openav(["export", source.path, exported, "--preset", "640x480"])
+        #expect(export.0 == 0, "\(name): \(export.2)")
+        #expect(try Self.decodedFrames(exported) == times.count, "\(name) export")
+
+        let copied = Self.output("copied.mp4")
+        let copy = try Self.openav(["convert", source.path, copied, "--video", "copy"])
+        #expect(copy.0 == 0, "\(name): \(copy.2)")
+        #expect(try Self.decodedFrames(copied) == times.count, "\(name) copy")
+        // Copied packets keep their order: ffmpeg decodes the copy without an error.
+        #expect(throws: Never.self) { try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-xerror", "-i", copied, "-f", "null", "-"]) }
+
+        // The frame ffmpeg shows at 1 s, exactly.
+        let still = Self.output("still.png")
+        let thumbnail = try Self.openav(["thumbnail", source.path, "--at", "1", "--exact", "--output", still])
+        try #require(thumbnail.0 == 0, "\(name): \(thumbnail.2)")
+        let seconds = times.map { Double($0.value * $0.num) / Double($0.den) }
+        let shown = try #require(seconds.lastIndex { $0 <= 1 })
+        #expect(thumbnail.1.contains(String(format: "at %.3f s", seconds[shown])), "\(name): \(thumbnail.1)")
+        let reference = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", source.path, "-map", "0:v:0",
+                                                    "-vf", "select=eq(n\\,\(shown))", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let image = try DecodedImage(URL(fileURLWithPath: still))
+        #expect(PixelComparison.psnr([UInt8](image.luma), [UInt8](reference)) >= 35, "\(name)")
+    }
+}
