@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -50,6 +51,9 @@ package struct StreamDescription: Sendable {
     package let isDecodable: Bool
     /// Whether the stream's frames are stored in another order than they are shown (B-frames).
     package let requiresFrameReordering: Bool
+    /// The picture of an attached-picture stream (an MP3's or M4A's cover art: one still image,
+    /// not a track), as stored (PNG or JPEG); nil for every other stream.
+    package let attachedPicture: Data?
 
     /// Describes `stream` of an open format context.
     init(stream pointer: UnsafeMutablePointer<AVStream>) {
@@ -84,6 +88,8 @@ package struct StreamDescription: Sendable {
         languageCode = av_dict_get(stream.metadata, "language", nil, 0).map { String(cString: $0.pointee.value) }
         metadata = Self.tags(stream.metadata)
         isDefault = stream.disposition & AV_DISPOSITION_DEFAULT != 0
+        attachedPicture = stream.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
+            ? stream.attached_pic.data.map { Data(bytes: $0, count: Int(stream.attached_pic.size)) } ?? Data() : nil
         let aspect = parameters.sample_aspect_ratio
         pixelAspectRatio = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
         minFrameDuration = kind == .video && stream.r_frame_rate.num > 0

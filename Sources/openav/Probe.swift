@@ -121,8 +121,13 @@ struct ProbeReport: Encodable {
         self.file = file
         self.duration = Time(duration)
         self.metadata = metadata.compactMap { item in
-            guard let identifier = item.identifier, let value = item.stringValue else { return nil }
-            return Item(identifier: identifier.rawValue, value: value)
+            guard let identifier = item.identifier else { return nil }
+            if let value = item.stringValue { return Item(identifier: identifier.rawValue, value: value) }
+            // A picture (cover art) is described, not printed.
+            guard let data = item.dataValue else { return nil }
+            let kind = item.dataType == kCMMetadataBaseDataType_PNG as String ? "PNG image"
+                : item.dataType == kCMMetadataBaseDataType_JPEG as String ? "JPEG image" : "data"
+            return Item(identifier: identifier.rawValue, value: "\(kind), \(data.count) bytes")
         }
         self.tracks = tracks.map(Track.init)
     }

@@ -10,7 +10,40 @@ public enum RealWorldFixtures {
     public static let kinds: [(name: String, make: @Sendable () throws -> URL)] = [
         ("divx-bframes.avi", divxAVI),
         ("mpeg1.mpg", mpeg1ProgramStream),
+        ("cover-art.mp3", coverArtMP3),
+        ("cover-art.m4a", coverArtM4A),
     ]
+
+    /// A 64x64 PNG picture, cover art for the tagged music files.
+    public static func coverPicture() throws -> URL {
+        try Fixtures.make("cover.png", ["-f", "lavfi", "-i", "testsrc2=size=64x64", "-frames:v", "1"])
+    }
+
+    /// A 2 s MP3 with title and artist tags and `coverPicture()` as its ID3 attached picture
+    /// (FFmpeg reads it as a video stream of one still image).
+    public static func coverArtMP3() throws -> URL {
+        try Fixtures.make("cover-art.mp3", tone + ["-i", try coverPicture().path, "-t", "2", "-map", "0", "-map", "1",
+                                                  "-c:a", "libmp3lame", "-c:v", "copy", "-disposition:v", "attached_pic",
+                                                  "-metadata", "title=Song", "-metadata", "artist=Band"])
+    }
+
+    /// A 2 s AAC M4A with a title tag and `coverPicture()` as its `covr` cover art.
+    public static func coverArtM4A() throws -> URL {
+        try Fixtures.make("cover-art.m4a", tone + ["-i", try coverPicture().path, "-t", "2", "-map", "0", "-map", "1",
+                                                  "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic",
+                                                  "-metadata", "title=Song"])
+    }
+
+    /// The attached picture of a file as ffmpeg extracts it (its bytes as stored), or empty
+    /// data when it has none.
+    public static func ffmpegAttachedPicture(_ url: URL) throws -> Data {
+        let streams = try Fixtures.probe(url)["streams"] as? [[String: Any]] ?? []
+        guard let index = streams.firstIndex(where: { (($0["disposition"] as? [String: Any])?["attached_pic"] as? Int) == 1 }) else {
+            return Data()
+        }
+        return try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:\(index)", "-c", "copy",
+                                           "-f", "image2pipe", "-"])
+    }
 
     /// A 2 s DivX-tagged MPEG-4 Part 2 AVI with B-frames and MP3 sound: AVI's index has only
     /// decode order, so FFmpeg's demuxer leaves the reference frames without a presentation time.

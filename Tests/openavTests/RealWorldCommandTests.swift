@@ -58,3 +58,30 @@ import TestSupport
         #expect(PixelComparison.psnr([UInt8](image.luma), [UInt8](reference)) >= 35, "\(name)")
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 2: cover art is not a video track; converted and exported audio files keep it.
+    @Test(arguments: ["cover-art.mp3", "cover-art.m4a"]) func coverArtIsKeptNotConvertedAsVideo(_ name: String) throws {
+        let source = name.hasSuffix(".mp3") ? try RealWorldFixtures.coverArtMP3() : try RealWorldFixtures.coverArtM4A()
+        let picture = try RealWorldFixtures.ffmpegAttachedPicture(source)
+        try #require(!picture.isEmpty)
+        let probe = try Self.openav(["probe", source.path])
+        #expect(probe.0 == 0)
+        #expect(probe.1.contains("common/artwork: PNG image, \(picture.count) bytes"), "\(probe.1)")
+        #expect(probe.1.contains("tracks: 1"), "\(probe.1)")
+
+        let outputs = [
+            (["convert", source.path], Self.output("converted.mp4")),
+            (["convert", source.path], Self.output("converted.m4a")),
+            (["export", source.path], Self.output("exported.m4a")),
+        ]
+        for (command, output) in outputs {
+            let arguments = command + [output] + (command[0] == "export" ? ["--preset", "AppleM4A"] : [])
+            let run = try Self.openav(arguments)
+            #expect(run.0 == 0, "\(arguments): \(run.2)")
+            let streams = try #require(try Fixtures.probe(URL(fileURLWithPath: output))["streams"] as? [[String: Any]])
+            #expect(streams.map { $0["codec_name"] as? String } == ["aac", "png"], "\(arguments)")
+            #expect(try RealWorldFixtures.ffmpegAttachedPicture(URL(fileURLWithPath: output)) == picture, "\(arguments)")
+        }
+    }
+}

@@ -40,7 +40,9 @@ struct AssetContents: @unchecked Sendable {
         formatName = demuxer.formatName
         variants = demuxer.isHTTPLiveStream && demuxer.programs.count > 1
             ? demuxer.programs.map { ($0.bitRate, $0.streams) }.sorted { $0.bitRate > $1.bitRate } : []
-        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
+        // Attached pictures (cover art) are the artwork item, not tracks, as Apple shows them.
+        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName,
+                                                             pictures: demuxer.streams.compactMap(\.attachedPicture))
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
         let isNetwork = NetworkOptions.isNetworkURL(url)
@@ -60,7 +62,7 @@ struct AssetContents: @unchecked Sendable {
         providesPreciseDurationAndTiming = scan
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
         spares = ReadingSpares(scan ? nil : demuxer)
-        var made = demuxer.streams.map { [formatName] stream in
+        var made = demuxer.streams.filter { $0.attachedPicture == nil }.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
                           duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations && !demuxer.isHTTPLiveStream)
         }

@@ -199,7 +199,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                                     movieFragmentInterval: movieFragmentInterval.isNumeric && movieFragmentInterval > .zero
                                         ? movieFragmentInterval : nil,
                                     metadata: MetadataTags.ffmpegTags(of: metadata),
-                                    usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata))
+                                    usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata),
+                                    attachedPictures: MetadataTags.attachedPictures(of: metadata))
         do {
             let core = writesSegments
                 ? try segmentWriter(options: options, plans: plans, inputs: inputs)
