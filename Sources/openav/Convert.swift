@@ -52,18 +52,17 @@ struct Convert: AsyncParsableCommand {
 
     func run() async throws {
         let asset = AVURLAsset(url: URL(mediaArgument: input))
-        let tracks: [AVAssetTrack]
         do {
-            tracks = try await asset.load(.tracks)
+            _ = try await asset.load(.tracks)
         } catch let error as AVError {
             throw CommandFailure("cannot open \(input): \(error.failureText)")
         }
         let fileType = Self.fileTypes[URL(fileURLWithPath: output).pathExtension.lowercased()]!
         var plans: [ExportJob.Track] = []
-        if fileType != .m4a, video != "none", let track = tracks.first(where: { $0.mediaType == .video }) {
+        if fileType != .m4a, video != "none", let track = asset.preferredTrack(withMediaType: .video) {
             plans.append(videoPlan(track))
         }
-        if audio != "none", let track = tracks.first(where: { $0.mediaType == .audio }) {
+        if audio != "none", let track = asset.preferredTrack(withMediaType: .audio) {
             plans.append(audioPlan(track))
         }
         guard !plans.isEmpty else { throw CommandFailure("\(input) has no track to convert") }

@@ -12,7 +12,30 @@ public enum RealWorldFixtures {
         ("mpeg1.mpg", mpeg1ProgramStream),
         ("cover-art.mp3", coverArtMP3),
         ("cover-art.m4a", coverArtM4A),
+        ("empty-video-streams.wmv", emptyVideoStreamsASF),
+        ("only-empty-video.wmv", onlyEmptyVideoASF),
     ]
+
+    /// A 2 s ASF (WMV2 + WMA) with three video streams of which only the last has frames (320x240,
+    /// 50 frames), as some Windows recorders write them.
+    public static func emptyVideoStreamsASF() throws -> URL {
+        try Fixtures.make("empty-video-streams.wmv", [
+            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:d=0", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:d=0",
+        ] + video + tone + ["-t", "2", "-map", "0", "-map", "1", "-map", "2", "-map", "3", "-c:v", "wmv2", "-c:a", "wmav2"])
+    }
+
+    /// A 2 s ASF whose one video stream is declared and never filled, beside its sound.
+    public static func onlyEmptyVideoASF() throws -> URL {
+        try Fixtures.make("only-empty-video.wmv", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:d=0"] + tone
+            + ["-t", "2", "-map", "0", "-map", "1", "-c:v", "wmv2", "-c:a", "wmav2"])
+    }
+
+    /// How many packets ffprobe counts in each stream of a file, in stream order.
+    public static func packetCounts(_ url: URL) throws -> [Int] {
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-count_packets", "-show_entries", "stream=nb_read_packets",
+                                                "-of", "csv=p=0", url.path])
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { Int($0) ?? 0 }
+    }
 
     /// A 64x64 PNG picture, cover art for the tagged music files.
     public static func coverPicture() throws -> URL {

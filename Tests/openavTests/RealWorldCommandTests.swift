@@ -85,3 +85,32 @@ extension RealWorldCommandTests {
         }
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 5: of three video streams only the last has frames; that one is converted,
+    /// exported and shown. A file whose only video stream is empty fails a job asked for video.
+    @Test func emptyVideoStreamsAreNotChosenAndNoVideoFails() throws {
+        let source = try RealWorldFixtures.emptyVideoStreamsASF()
+        let counts = try RealWorldFixtures.packetCounts(source)
+        let frames = try #require(counts.dropLast().last)
+        for (arguments, output) in [(["export", source.path], Self.output("exported.mov")), (["convert", source.path], Self.output("converted.mp4"))] {
+            let run = try Self.openav(arguments + [output] + (arguments[0] == "export" ? ["--preset", "640x480"] : []))
+            #expect(run.0 == 0, "\(arguments): \(run.2)")
+            #expect(try Self.decodedFrames(output) == frames, "\(arguments)")
+        }
+        let still = Self.output("still.png")
+        let thumbnail = try Self.openav(["thumbnail", source.path, "--at", "1", "--output", still])
+        #expect(thumbnail.0 == 0, "\(thumbnail.2)")
+        #expect(try DecodedImage(URL(fileURLWithPath: still)).width == 320)
+
+        let empty = try RealWorldFixtures.onlyEmptyVideoASF()
+        for (arguments, output) in [(["export", empty.path], Self.output("none.mov")), (["convert", empty.path], Self.output("none.mp4"))] {
+            let run = try Self.openav(arguments + [output] + (arguments[0] == "export" ? ["--preset", "640x480"] : []))
+            #expect(run.0 == 1 && run.2.contains("gave no frames"), "\(arguments): \(run.0) \(run.2)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        // Asked for sound only, the same file converts.
+        let sound = Self.output("sound.m4a")
+        #expect(try Self.openav(["convert", empty.path, sound]).0 == 0)
+    }
+}

@@ -48,9 +48,16 @@ struct AssetContents: @unchecked Sendable {
         let isNetwork = NetworkOptions.isNetworkURL(url)
         // A container that leaves packets unstamped states times FFmpeg derived before it
         // could derive the missing ones: they are measured instead, as the reader will see them.
-        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric } || demuxer.leavesPacketsUnstamped)
+        // So is a file with a video stream FFmpeg read no frame of while probing (no frame
+        // rate): it may be a stream the file declares and never fills, and has no samples.
+        let unprobed = demuxer.streams.contains { $0.kind == .video && $0.attachedPicture == nil && $0.frameRate == 0 }
+        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric } || demuxer.leavesPacketsUnstamped || unprobed)
         if scan {
             (starts, durations) = try Self.measure(demuxer)
+            // A stream without a packet is an empty track, as Apple's asset shows one.
+            for index in starts.indices where !starts[index].isNumeric {
+                (starts[index], durations[index]) = (.zero, .zero)
+            }
         } else if isNetwork {
             // Each stream lasts to the container's end.
             let end = demuxer.duration.isNumeric ? demuxer.duration + (demuxer.startTime.isNumeric ? demuxer.startTime : .zero) : .indefinite
@@ -195,6 +202,8 @@ struct TrackContents: @unchecked Sendable {
     /// invalid when the duration was measured or estimated instead (a file read to its end then
     /// holds the whole track by definition), or the track starts late.
     var statedEnd: CMTime
+    /// Whether the track holds no samples: its time range is known and empty.
+    var isEmpty: Bool { timeRange.isValid && !timeRange.isIndefinite && timeRange.duration == .zero }
     /// The track's own timescale.
     var naturalTimeScale: CMTimeScale
     /// Bits per second, 0 when unknown.

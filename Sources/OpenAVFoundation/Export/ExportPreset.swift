@@ -70,21 +70,16 @@ struct ExportPreset: Sendable {
     /// The preset with Apple's name `name`, or nil.
     static func named(_ name: String) -> ExportPreset? { all.first { $0.name == name } }
 
-    /// The tracks the preset exports from `asset`: the first enabled video track (none for an
-    /// audio preset) and the first enabled audio track; for passthrough every video and audio
-    /// track.
+    /// The tracks the preset exports from `asset`: its preferred video track (none for an
+    /// audio preset) and audio track (`AVAsset.preferredTrack`); for passthrough every video
+    /// and audio track that holds samples.
     func sourceTracks(of asset: AVAsset) -> [AVAssetTrack] {
-        let tracks = asset.tracks
         if case .passthrough = video {
-            return tracks.filter { $0.mediaType == .video || $0.mediaType == .audio }
-        }
-        func first(_ type: AVMediaType) -> AVAssetTrack? {
-            tracks.first { $0.mediaType == type && $0.isEnabled && $0.isDecodable }
-                ?? tracks.first { $0.mediaType == type && $0.isDecodable }
+            return asset.tracks.filter { ($0.mediaType == .video || $0.mediaType == .audio) && !$0.contents.isEmpty }
         }
         var chosen: [AVAssetTrack] = []
-        if case .encode = video, let track = first(.video) { chosen.append(track) }
-        if let track = first(.audio) { chosen.append(track) }
+        if case .encode = video, let track = asset.preferredTrack(withMediaType: .video, decodable: true) { chosen.append(track) }
+        if let track = asset.preferredTrack(withMediaType: .audio, decodable: true) { chosen.append(track) }
         return chosen
     }
 
