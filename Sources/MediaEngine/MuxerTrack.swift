@@ -139,7 +139,12 @@ extension MuxerTrack {
         } else {
             throw EngineError(operation: operation, message: "media type '\(mediaType.fourCCString)' cannot be written")
         }
-        if let data = description.codecPrivateData, !data.isEmpty {
+        var configuration = description.codecPrivateData
+        if p.pointee.codec_id == AV_CODEC_ID_MPEG4, let esds = configuration {
+            // FFmpeg's muxers take the decoder configuration, and make the esds themselves.
+            configuration = ElementaryStreamDescriptor.decoderConfig(fromESDS: esds) ?? esds
+        }
+        if let data = configuration, !data.isEmpty {
             let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
             guard let bytes = av_mallocz(data.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
                 throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: operation)

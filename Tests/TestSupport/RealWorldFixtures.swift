@@ -14,7 +14,22 @@ public enum RealWorldFixtures {
         ("cover-art.m4a", coverArtM4A),
         ("empty-video-streams.wmv", emptyVideoStreamsASF),
         ("only-empty-video.wmv", onlyEmptyVideoASF),
+        ("mp4v.mp4", mp4vMP4),
     ]
+
+    /// A 2 s MPEG-4 Part 2 (`mp4v`) MP4 with AAC: its decoder configuration is in the `esds` atom.
+    public static func mp4vMP4() throws -> URL {
+        try Fixtures.make("mp4v.mp4", video + tone + ["-t", "2", "-c:v", "mpeg4", "-c:a", "aac"])
+    }
+
+    /// The MD5 of every decoded frame of a file's first video stream (ffmpeg's `framemd5`,
+    /// hashes only), to compare what two files show.
+    public static func decodedFrameHashes(_ url: URL) throws -> [String] {
+        let text = String(decoding: try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:v:0",
+                                                                "-f", "framemd5", "-"]), as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }
+            .compactMap { $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) }
+    }
 
     /// A 2 s ASF (WMV2 + WMA) with three video streams of which only the last has frames (320x240,
     /// 50 frames), as some Windows recorders write them.

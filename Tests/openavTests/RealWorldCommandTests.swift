@@ -114,3 +114,20 @@ extension RealWorldCommandTests {
         #expect(try Self.openav(["convert", empty.path, sound]).0 == 0)
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 7: MPEG-4 Part 2 copied out of an MP4 keeps its decoder configuration and decodes
+    /// to the source's very pictures.
+    @Test func mp4vCopiedOutOfMP4Decodes() throws {
+        let source = try RealWorldFixtures.mp4vMP4()
+        let hashes = try RealWorldFixtures.decodedFrameHashes(source)
+        try #require(!hashes.isEmpty)
+        for output in [Self.output("copied.mp4"), Self.output("copied.mov")] {
+            let run = try Self.openav(["convert", source.path, output, "--video", "copy"])
+            #expect(run.0 == 0, "\(run.2)")
+            let video = try #require(try Fixtures.probe(URL(fileURLWithPath: output))["streams"] as? [[String: Any]])[0]
+            #expect(video["width"] as? Int == 320 && video["height"] as? Int == 240, "\(output)")
+            #expect(try RealWorldFixtures.decodedFrameHashes(URL(fileURLWithPath: output)) == hashes, "\(output)")
+        }
+    }
+}
