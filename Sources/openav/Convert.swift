@@ -108,12 +108,20 @@ struct Convert: AsyncParsableCommand {
     func videoPlan(_ track: AVAssetTrack) -> ExportJob.Track {
         if video == "copy" { return ExportJob.Track(track: track, writerSettings: nil) }
         let codecs: [String: AVVideoCodecType] = ["h264": .h264, "hevc": .hevc, "prores": .proRes422, "jpeg": .jpeg]
-        let size = (track.formatDescriptions.first as! CMFormatDescription?).map { CMVideoFormatDescriptionGetDimensions($0) }
+        let description = track.formatDescriptions.first as! CMFormatDescription?
+        let size = description.map { CMVideoFormatDescriptionGetDimensions($0) }
         var settings: [String: Any] = [
             AVVideoCodecKey: codecs[video]!,
             AVVideoWidthKey: Int(size?.width ?? Int32(track.naturalSize.width)),
             AVVideoHeightKey: Int(size?.height ?? Int32(track.naturalSize.height)),
         ]
+        // Same pixels, same shape: non-square pixels (an anamorphic DVD's 64:45) stay as they are.
+        if let description, let aspect = CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio) as? [String: Any],
+           let horizontal = aspect[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int,
+           let vertical = aspect[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String] as? Int, horizontal != vertical {
+            settings[AVVideoPixelAspectRatioKey] = [AVVideoPixelAspectRatioHorizontalSpacingKey: horizontal,
+                                                   AVVideoPixelAspectRatioVerticalSpacingKey: vertical]
+        }
         if let quality { settings[AVVideoCompressionPropertiesKey] = [AVVideoQualityKey: quality] }
         return ExportJob.Track(track: track, writerSettings: settings)
     }

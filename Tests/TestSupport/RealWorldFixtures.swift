@@ -15,7 +15,28 @@ public enum RealWorldFixtures {
         ("empty-video-streams.wmv", emptyVideoStreamsASF),
         ("only-empty-video.wmv", onlyEmptyVideoASF),
         ("mp4v.mp4", mp4vMP4),
+        ("anamorphic.mpg", anamorphicMPEG2),
     ]
+
+    /// A 1 s 720x576 MPEG-2 program stream with pixels 64:45 wide (a 16:9 PAL DVD picture,
+    /// shown 1024x576), with MPEG audio.
+    public static func anamorphicMPEG2() throws -> URL {
+        try Fixtures.make("anamorphic.mpg", ["-f", "lavfi", "-i", "testsrc2=size=720x576:rate=25"] + tone
+            + ["-vf", "setsar=64/45", "-t", "1", "-c:v", "mpeg2video", "-c:a", "mp2", "-f", "vob"])
+    }
+
+    /// ffprobe's width, height, sample (pixel) aspect ratio and display aspect ratio of a file's
+    /// first video stream, such as (720, 576, "64:45", "16:9").
+    public static func videoGeometry(_ url: URL) throws -> (width: Int, height: Int, pixelAspect: String, displayAspect: String) {
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                "stream=width,height,sample_aspect_ratio,display_aspect_ratio", "-of", "csv=p=0", url.path])
+        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 4, let width = Int(fields[0]), let height = Int(fields[1]) else {
+            throw FixtureError(message: "ffprobe gives no video geometry for \(url.lastPathComponent)")
+        }
+        return (width, height, fields[2], fields[3])
+    }
 
     /// A 2 s MPEG-4 Part 2 (`mp4v`) MP4 with AAC: its decoder configuration is in the `esds` atom.
     public static func mp4vMP4() throws -> URL {

@@ -131,3 +131,27 @@ extension RealWorldCommandTests {
         }
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 6: an anamorphic 720x576 (64:45) picture exports at its shown shape in square
+    /// pixels, converts with its pixels and their shape kept, and thumbnails at 1024x576.
+    @Test func anamorphicVideoKeepsItsShape() throws {
+        let source = try RealWorldFixtures.anamorphicMPEG2()
+        let exported = Self.output("anamorphic.mov")
+        #expect(try Self.openav(["export", source.path, exported, "--preset", "640x480"]).0 == 0)
+        let shown = try RealWorldFixtures.videoGeometry(URL(fileURLWithPath: exported))
+        #expect((shown.width, shown.height, shown.pixelAspect, shown.displayAspect) == (640, 360, "1:1", "16:9"))
+
+        let converted = Self.output("anamorphic.mp4")
+        #expect(try Self.openav(["convert", source.path, converted]).0 == 0)
+        let kept = try RealWorldFixtures.videoGeometry(URL(fileURLWithPath: converted))
+        let original = try RealWorldFixtures.videoGeometry(source)
+        #expect((kept.width, kept.height, kept.pixelAspect, kept.displayAspect)
+                == (original.width, original.height, original.pixelAspect, original.displayAspect))
+
+        let still = Self.output("anamorphic.png")
+        #expect(try Self.openav(["thumbnail", source.path, "--output", still]).0 == 0)
+        let image = try DecodedImage(URL(fileURLWithPath: still))
+        #expect((image.width, image.height) == (1024, 576))
+    }
+}

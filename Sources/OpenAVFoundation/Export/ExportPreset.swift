@@ -137,12 +137,13 @@ struct ExportPreset: Sendable {
         return (even((Double(width) * scale).rounded()), even((Double(height) * scale).rounded()))
     }
 
-    /// The encoded size and bit rate a video track gets.
+    /// The encoded size and bit rate a video track gets: its display size (`naturalSize`, so
+    /// non-square pixels are widened: 720x576 at 64:45 shows as 1024x576) fitted into the box,
+    /// in square pixels.
     func videoTarget(for track: AVAssetTrack, composedSize: CGSize? = nil) -> (width: Int, height: Int, bitRate: Int?)? {
         guard case .encode(_, let box, let bitsPerPixel) = video else { return nil }
-        let dimensions = track.contents.formatDescription.map(CMVideoFormatDescriptionGetDimensions)
-        let width = composedSize.map { Int($0.width) } ?? Int(dimensions?.width ?? Int32(track.naturalSize.width))
-        let height = composedSize.map { Int($0.height) } ?? Int(dimensions?.height ?? Int32(track.naturalSize.height))
+        let width = Int((composedSize ?? track.naturalSize).width.rounded())
+        let height = Int((composedSize ?? track.naturalSize).height.rounded())
         let size = Self.fittedSize(width: width, height: height, box: box)
         let rate = Double(track.nominalFrameRate > 0 ? track.nominalFrameRate : 30)
         let bitRate = bitsPerPixel.map { Int(Double(size.width * size.height) * rate * $0) }
