@@ -110,6 +110,8 @@ package final class Muxer {
                                AV_CODEC_ID_TRUEHD].contains(codec) {
             return false
         }
+        // FFmpeg 5.1 calls FLAC in MP4 experimental and refuses it when it writes the header.
+        if fileType == "mp4" || fileType == "ipod", codec == AV_CODEC_ID_FLAC { return false }
         return avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 1
     }
 

@@ -69,6 +69,13 @@ struct Convert: AsyncParsableCommand {
         for plan in plans where !AVAssetWriter.canStore(outputSettings: plan.writerSettings, mediaType: plan.track.mediaType, in: fileType) {
             throw CommandFailure("a .\(URL(fileURLWithPath: output).pathExtension) file cannot hold \(plan.track.mediaType == .video ? video : audio)")
         }
+        // A copied track: the container must carry its codec as it is.
+        for plan in plans where plan.writerSettings == nil {
+            if let description = plan.track.formatDescriptions.first as! CMFormatDescription?,
+               let refusal = AVAssetWriter.passthroughRefusal(description, in: fileType, alternatives: [.mp4, .mov, .m4a]) {
+                throw CommandFailure("cannot copy the \(plan.track.mediaType == .video ? "video" : "audio") of \(input): \(refusal)")
+            }
+        }
 
         var options = ExportJob.Options()
         if start != nil || duration != nil {

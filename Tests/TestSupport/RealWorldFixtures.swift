@@ -16,7 +16,19 @@ public enum RealWorldFixtures {
         ("only-empty-video.wmv", onlyEmptyVideoASF),
         ("mp4v.mp4", mp4vMP4),
         ("anamorphic.mpg", anamorphicMPEG2),
+        ("opus.ogg", opusOgg),
+        ("flac.flac", flacFile),
     ]
+
+    /// A 1 s Opus file (Ogg).
+    public static func opusOgg() throws -> URL {
+        try Fixtures.make("opus.ogg", tone + ["-t", "1", "-c:a", "libopus"])
+    }
+
+    /// A 1 s FLAC file.
+    public static func flacFile() throws -> URL {
+        try Fixtures.make("flac.flac", tone + ["-t", "1", "-c:a", "flac"])
+    }
 
     /// A 1 s 720x576 MPEG-2 program stream with pixels 64:45 wide (a 16:9 PAL DVD picture,
     /// shown 1024x576), with MPEG audio.

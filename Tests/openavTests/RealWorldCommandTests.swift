@@ -155,3 +155,32 @@ extension RealWorldCommandTests {
         #expect((image.width, image.height) == (1024, 576))
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 10: a codec copied into a container that cannot carry it fails before anything is
+    /// written, naming the codec and the container that can (ffmpeg itself fails on these:
+    /// "codec not currently supported in container", FLAC in MP4 "experimental").
+    @Test func aCopyIntoAContainerThatCannotCarryTheCodecSaysWhich() throws {
+        let cases: [(URL, String, String, String?)] = [
+            (try RealWorldFixtures.opusOgg(), "mov", "opus", ".mp4"),
+            (try RealWorldFixtures.flacFile(), "mov", "flac", nil),
+            (try RealWorldFixtures.flacFile(), "mp4", "flac", nil),
+        ]
+        for (source, container, codec, alternative) in cases {
+            let output = Self.output("copied.\(container)")
+            #expect(throws: (any Error).self, "ffmpeg copies \(codec) into .\(container)") {
+                try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", source.path, "-c", "copy", Self.output("ffmpeg.\(container)")])
+            }
+            let run = try Self.openav(["convert", source.path, output, "--audio", "copy"])
+            #expect(run.0 == 1, "\(codec) in .\(container)")
+            #expect(run.2.contains("a .\(container) file cannot carry \(codec)"), "\(run.2)")
+            if let alternative { #expect(run.2.contains("\(alternative) can"), "\(run.2)") }
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        // Where the container can carry it, the copy is made and decodes.
+        let copied = Self.output("opus.mp4")
+        #expect(try Self.openav(["convert", try RealWorldFixtures.opusOgg().path, copied, "--audio", "copy"]).0 == 0)
+        let streams = try #require(try Fixtures.probe(URL(fileURLWithPath: copied))["streams"] as? [[String: Any]])
+        #expect(streams.map { $0["codec_name"] as? String } == ["opus"])
+    }
+}

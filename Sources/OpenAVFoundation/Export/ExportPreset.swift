@@ -102,10 +102,9 @@ struct ExportPreset: Sendable {
         guard case .passthrough = video else { return fileTypes }
         let tracks = sourceTracks(of: asset)
         return fileTypes.filter { type in
-            guard let muxer = type.ffmpegMuxerName else { return false }
             if type == .m4a, tracks.contains(where: { $0.mediaType == .video }) { return false }
             return tracks.allSatisfy { track in
-                track.contents.formatDescription.map { Muxer.canStore($0, fileType: muxer) } ?? false
+                track.contents.formatDescription.map { AVAssetWriter.canStore(passthrough: $0, in: type) } ?? false
             }
         }
     }
