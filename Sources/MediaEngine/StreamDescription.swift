@@ -51,6 +51,8 @@ package struct StreamDescription: Sendable {
     package let isDecodable: Bool
     /// Whether the stream's frames are stored in another order than they are shown (B-frames).
     package let requiresFrameReordering: Bool
+    /// FFmpeg's short name of the stream's codec ("vorbis", "wmav2", "theora").
+    package let codecName: String
     /// The picture of an attached-picture stream (an MP3's or M4A's cover art: one still image,
     /// not a track), as stored (PNG or JPEG); nil for every other stream.
     package let attachedPicture: Data?
@@ -69,6 +71,7 @@ package struct StreamDescription: Sendable {
         default: kind = .unknown
         }
         codecType = CodecMapping.fourCC(for: parameters)
+        codecName = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         startTime = CMTime(ffmpegTimestamp: stream.start_time, timeBase: stream.time_base)
         duration = stream.duration > 0 ? CMTime(ffmpegTimestamp: stream.duration, timeBase: stream.time_base) : .invalid
         width = parameters.width

@@ -86,15 +86,17 @@ struct ProbeReport: Encodable {
             let asbd = description?.audioStreamBasicDescription
             trackID = track.trackID
             mediaType = track.mediaType.rawValue
-            codec = description.map { ProbeReport.fourCC($0.mediaSubType.rawValue) }
+            // The four-character code where there is a readable one, FFmpeg's name otherwise.
+            codec = description.flatMap { ProbeReport.readableFourCC($0.mediaSubType.rawValue) } ?? track.engineCodecName
             duration = Time(track.timeRange.duration)
             width = isVideo ? track.naturalSize.width : nil
             height = isVideo ? track.naturalSize.height : nil
             frameRate = isVideo ? track.nominalFrameRate : nil
             let t = track.preferredTransform
             transform = isVideo && t != .identity ? [t.a, t.b, t.c, t.d, t.tx, t.ty] : nil
-            sampleRate = asbd?.mSampleRate
-            channels = asbd?.mChannelsPerFrame
+            let engine = track.engineAudioFormat
+            sampleRate = asbd?.mSampleRate ?? (engine.sampleRate > 0 ? Double(engine.sampleRate) : nil)
+            channels = asbd?.mChannelsPerFrame ?? (engine.channels > 0 ? UInt32(engine.channels) : nil)
             language = track.languageCode
         }
 
@@ -132,10 +134,11 @@ struct ProbeReport: Encodable {
         self.tracks = tracks.map(Track.init)
     }
 
-    /// A four-character code as text ("avc1").
-    static func fourCC(_ code: UInt32) -> String {
+    /// A four-character code as text ("avc1"), or nil when its bytes are not printable (the
+    /// codes made from a WAVE format tag, such as WMA's).
+    static func readableFourCC(_ code: UInt32) -> String? {
         let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }
-        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? String(decoding: bytes, as: UTF8.self) : String(code)
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     var text: String {

@@ -18,7 +18,26 @@ public enum RealWorldFixtures {
         ("anamorphic.mpg", anamorphicMPEG2),
         ("opus.ogg", opusOgg),
         ("flac.flac", flacFile),
-    ]
+    ] + codecsWithoutCoreMediaCodes.map { name in (name, { try codecWithoutCoreMediaCode(name) }) }
+
+    /// Files of codecs CoreMedia has no code for, by name: Vorbis, WavPack and Speex sound,
+    /// Theora and FLV video.
+    public static let codecsWithoutCoreMediaCodes = ["vorbis.ogg", "wavpack.wv", "speex.ogg", "theora.ogv", "flv1.flv"]
+
+    /// One of `codecsWithoutCoreMediaCodes`, 1 s long.
+    public static func codecWithoutCoreMediaCode(_ name: String) throws -> URL {
+        let small = ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25"]
+        let arguments: [String]
+        switch name {
+        case "vorbis.ogg": arguments = tone + ["-ac", "2", "-c:a", "libvorbis"]
+        case "wavpack.wv": arguments = tone + ["-c:a", "wavpack"]
+        case "speex.ogg": arguments = ["-f", "lavfi", "-i", "sine=sample_rate=16000", "-c:a", "libspeex"]
+        case "theora.ogv": arguments = small + ["-c:v", "libtheora"]
+        case "flv1.flv": arguments = small + ["-c:v", "flv1"]
+        default: throw FixtureError(message: "no fixture \(name)")
+        }
+        return try Fixtures.make(name, arguments + ["-t", "1"])
+    }
 
     /// A 1 s Opus file (Ogg).
     public static func opusOgg() throws -> URL {

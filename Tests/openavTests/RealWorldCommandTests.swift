@@ -184,3 +184,24 @@ extension RealWorldCommandTests {
         #expect(streams.map { $0["codec_name"] as? String } == ["opus"])
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 9: probe gives tracks of codecs without a CoreMedia code FFmpeg's codec name, their
+    /// sample rate and channels, and video its frame rate where only the base rate is stated.
+    @Test(arguments: RealWorldFixtures.codecsWithoutCoreMediaCodes) func probeDescribesCodecsWithoutCoreMediaCodes(_ name: String) throws {
+        let source = try RealWorldFixtures.codecWithoutCoreMediaCode(name)
+        let stream = try #require((try Fixtures.probe(source)["streams"] as? [[String: Any]])?.first)
+        let run = try Self.openav(["probe", "--json", source.path])
+        try #require(run.0 == 0, "\(run.2)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.1.utf8)) as? [String: Any])
+        let track = try #require((report["tracks"] as? [[String: Any]])?.first)
+        #expect(track["codec"] as? String == stream["codec_name"] as? String, "\(name)")
+        if stream["codec_type"] as? String == "audio" {
+            #expect((track["sampleRate"] as? Double).map { String(Int($0)) } == stream["sample_rate"] as? String, "\(name)")
+            #expect(track["channels"] as? Int == stream["channels"] as? Int, "\(name)")
+        } else {
+            let rate = try #require((stream["r_frame_rate"] as? String)?.split(separator: "/").compactMap { Double($0) })
+            #expect(abs((track["frameRate"] as? Double ?? 0) - rate[0] / rate[1]) < 0.001, "\(name)")
+        }
+    }
+}

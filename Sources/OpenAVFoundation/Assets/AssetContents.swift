@@ -219,6 +219,12 @@ struct TrackContents: @unchecked Sendable {
     var preferredTransform: CGAffineTransform
     /// Frames per second, 0 when not video or unknown.
     let nominalFrameRate: Float
+    /// FFmpeg's name of the codec ("vorbis", "theora"), for codecs without a CoreMedia code.
+    let codecName: String
+    /// An audio track's sample rate and channel count as FFmpeg reads them, 0 when unknown
+    /// or not audio: known also for codecs without a CoreMedia code, which have no description.
+    let sampleRate: Int
+    let channelCount: Int
     /// The shortest frame duration, invalid when not video or unknown.
     let minFrameDuration: CMTime
     /// Whether the container marks the track enabled (or marks no track at all).
@@ -253,6 +259,9 @@ struct TrackContents: @unchecked Sendable {
         requiresFrameReordering = false
         metadata = []
         commonMetadata = []
+        codecName = ""
+        sampleRate = 0
+        channelCount = 0
     }
 
     init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime, durationIsStated: Bool) {
@@ -283,7 +292,15 @@ struct TrackContents: @unchecked Sendable {
             CGAffineTransform(a: Double(m[0]) / 65536, b: Double(m[1]) / 65536, c: Double(m[3]) / 65536,
                               d: Double(m[4]) / 65536, tx: Double(m[6]) / 65536, ty: Double(m[7]) / 65536)
         } ?? .identity
-        nominalFrameRate = stream.kind == .video ? Float(stream.frameRate) : 0
+        // The average rate FFmpeg measured, else the stream's base rate (Theora, FLV and MPEG-TS
+        // state one and leave the average unknown) for a track that has frames.
+        let hasFrames = timeRange.isValid && timeRange.duration != .zero
+        let base = stream.minFrameDuration
+        let baseRate: Float = hasFrames && base.isNumeric && base > .zero ? Float(1 / base.seconds) : 0
+        nominalFrameRate = stream.kind != .video ? 0 : stream.frameRate > 0 ? Float(stream.frameRate) : baseRate
+        codecName = stream.codecName
+        sampleRate = stream.kind == .audio ? Int(stream.sampleRate) : 0
+        channelCount = stream.kind == .audio ? Int(stream.channelCount) : 0
         minFrameDuration = stream.minFrameDuration
         isEnabled = stream.isDefault || demuxer.streams.allSatisfy { !$0.isDefault }
         isDecodable = stream.isDecodable
