@@ -62,7 +62,7 @@ struct Convert: AsyncParsableCommand {
         if fileType != .m4a, video != "none", let track = asset.preferredTrack(withMediaType: .video) {
             plans.append(videoPlan(track))
         }
-        if audio != "none", let track = asset.preferredTrack(withMediaType: .audio) {
+        if audio != "none", let track = asset.preferredTrack(withMediaType: .audio, withSamples: true) {
             plans.append(audioPlan(track))
         }
         guard !plans.isEmpty else { throw CommandFailure("\(input) has no track to convert") }

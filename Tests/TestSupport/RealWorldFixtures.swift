@@ -18,7 +18,24 @@ public enum RealWorldFixtures {
         ("anamorphic.mpg", anamorphicMPEG2),
         ("opus.ogg", opusOgg),
         ("flac.flac", flacFile),
+        ("truncated-3.avi", { try truncated("plain.avi", percent: 3) }),
+        ("truncated-3.mts", { try truncated("plain.mts", percent: 3) }),
     ] + codecsWithoutCoreMediaCodes.map { name in (name, { try codecWithoutCoreMediaCode(name) }) }
+
+    /// The first `percent` of a 4 s clip (`plain.avi`: MPEG-4 Part 2 + MP3; `plain.mts`: H.264 +
+    /// AAC in MPEG-TS, as AVCHD cameras write), as an interrupted copy or download leaves it.
+    public static func truncated(_ name: String, percent: Int) throws -> URL {
+        let codecs = name.hasSuffix(".avi") ? ["-c:v", "mpeg4", "-c:a", "libmp3lame"] : ["-c:v", "libx264", "-c:a", "aac", "-f", "mpegts"]
+        let whole = try Fixtures.make(name, video + tone + ["-t", "4"] + codecs)
+        let url = Fixtures.folder.appendingPathComponent("truncated-\(percent)-\(whole.lastPathComponent)")
+        Fixtures.lock.lock()
+        defer { Fixtures.lock.unlock() }
+        if !FileManager.default.fileExists(atPath: url.path) {
+            let data = try Data(contentsOf: whole)
+            try data.prefix(data.count * percent / 100).write(to: url, options: .atomic)
+        }
+        return url
+    }
 
     /// Files of codecs CoreMedia has no code for, by name: Vorbis, WavPack and Speex sound,
     /// Theora and FLV video.

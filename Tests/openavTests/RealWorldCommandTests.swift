@@ -205,3 +205,31 @@ extension RealWorldCommandTests {
         }
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 8: a truncated AVI ffmpeg cannot open fails every command clearly and leaves
+    /// nothing; a truncated MPEG-TS (AVCHD) of which ffmpeg decodes some frames converts those,
+    /// leaving out the sound track that holds no packet, as ffmpeg does.
+    @Test func truncatedFilesFailClearlyOrGiveWhatFFmpegGives() throws {
+        let avi = try RealWorldFixtures.truncated("plain.avi", percent: 3)
+        #expect(throws: (any Error).self) { try Fixtures.run("ffprobe", ["-v", "error", avi.path]) }
+        for (command, output) in [("convert", "out.mp4"), ("export", "out.mov"), ("thumbnail", "out.png")] {
+            let path = Self.output(output)
+            var arguments = [command, avi.path]
+            arguments += command == "thumbnail" ? ["--output", path] : [path]
+            let run = try Self.openav(arguments)
+            #expect(run.0 == 1 && run.2.contains("Error:"), "\(command): \(run.0) \(run.2)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(command)")
+        }
+
+        let mts = try RealWorldFixtures.truncated("plain.mts", percent: 3)
+        let counts = try RealWorldFixtures.packetCounts(mts)
+        #expect(counts.last == 0, "the fixture's sound should be cut off: \(counts)")
+        let converted = Self.output("truncated.mp4")
+        let run = try Self.openav(["convert", mts.path, converted])
+        #expect(run.0 == 0, "\(run.2)")
+        let streams = try #require(try Fixtures.probe(URL(fileURLWithPath: converted))["streams"] as? [[String: Any]])
+        #expect(streams.map { $0["codec_type"] as? String } == ["video"])
+        #expect(try Self.decodedFrames(converted) > 0)
+    }
+}

@@ -79,7 +79,7 @@ struct ExportPreset: Sendable {
         }
         var chosen: [AVAssetTrack] = []
         if case .encode = video, let track = asset.preferredTrack(withMediaType: .video, decodable: true) { chosen.append(track) }
-        if let track = asset.preferredTrack(withMediaType: .audio, decodable: true) { chosen.append(track) }
+        if let track = asset.preferredTrack(withMediaType: .audio, decodable: true, withSamples: true) { chosen.append(track) }
         return chosen
     }
 
