@@ -13,6 +13,10 @@ package final class Demuxer {
     private let interruptFlag: UnsafeMutablePointer<Int32>
     /// The connection of a network URL, opened and closed by the demuxer itself.
     private var io: UnsafeMutablePointer<AVIOContext>?
+    /// The unpacking filters of an AVI's MPEG-4 Part 2 streams (packed B-frames), by stream.
+    private var unpackers: [Int: PackedFrameUnpacker] = [:]
+    /// Whether the end of the file was handed to the unpackers.
+    private var unpackersDrained = false
 
     /// The file that was opened.
     package let url: URL
@@ -124,6 +128,12 @@ package final class Demuxer {
         }
         statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
         let offset = CMTime(value: timestampOffset, timescale: cffmpeg_time_base())
+        if formatName == "avi" {
+            for index in 0..<Int(opened.pointee.nb_streams) {
+                guard let stream = opened.pointee.streams[index], stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_MPEG4 else { continue }
+                unpackers[index] = PackedFrameUnpacker(stream: stream)
+            }
+        }
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in
             opened.pointee.streams[index].map(StreamDescription.init(stream:)).map { stream in
                 var shifted = stream
@@ -205,16 +215,33 @@ package final class Demuxer {
     /// full header add them as they come) are skipped: no track describes them.
     package func readPacket() throws(EngineError) -> Packet? {
         while true {
+            // What an unpacking filter has ready goes first.
+            for (index, unpacker) in unpackers {
+                if let unpacked = unpacker.receive() {
+                    unpacked.pointer.pointee.stream_index = Int32(index)
+                    unpacked.timeBase = timeBase(ofStream: index)
+                    return unpacked
+                }
+            }
             let packet = Packet()
             let status = av_read_frame(openContext, packet.pointer)
             if status == cffmpeg_averror_eof() {
                 // A demuxer may meet a connection that failed (dropped, timed out) as the end of
                 // its data: the connection's own error says otherwise.
                 if let io, io.pointee.error < 0 { try check(io.pointee.error, "reading \(url.openedName)") }
+                if !unpackers.isEmpty, !unpackersDrained {
+                    unpackersDrained = true
+                    for unpacker in unpackers.values { unpacker.send(nil) }
+                    continue
+                }
                 return nil
             }
             try check(status, "reading \(url.openedName)")
             guard packet.streamIndex >= 0, packet.streamIndex < streams.count else { continue }
+            if let unpacker = unpackers[packet.streamIndex] {
+                unpacker.send(packet)
+                continue
+            }
             packet.timeBase = timeBase(ofStream: packet.streamIndex)
             if timestampOffset != 0 {
                 let shift = av_rescale_q(timestampOffset, AVRational(num: 1, den: cffmpeg_time_base()), packet.timeBase)
@@ -230,6 +257,8 @@ package final class Demuxer {
     package func seek(to time: CMTime, inStream index: Int) throws(EngineError) {
         let timestamp = (time + CMTime(value: timestampOffset, timescale: cffmpeg_time_base())).ffmpegTimestamp(in: timeBase(ofStream: index))
         try check(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD), "seeking \(url.openedName) to \(time.seconds) s")
+        for unpacker in unpackers.values { unpacker.flush() }
+        unpackersDrained = false
     }
 
     /// `ffmpegCheck`, for a network URL with the connection's own error when there is one (the

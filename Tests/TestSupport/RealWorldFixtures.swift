@@ -10,6 +10,7 @@ public enum RealWorldFixtures {
     public static let kinds: [(name: String, make: @Sendable () throws -> URL)] = [
         ("divx-bframes.avi", divxAVI),
         ("mpeg1.mpg", mpeg1ProgramStream),
+        ("xvid-packed.avi", packedXvidAVI),
         ("cover-art.mp3", coverArtMP3),
         ("cover-art.m4a", coverArtM4A),
         ("empty-video-streams.wmv", emptyVideoStreamsASF),
@@ -157,6 +158,25 @@ public enum RealWorldFixtures {
     public static func divxAVI() throws -> URL {
         try Fixtures.make("divx-bframes.avi", video + tone + ["-t", "2", "-c:v", "mpeg4", "-vtag", "DX50", "-bf", "2",
                                                              "-c:a", "libmp3lame"])
+    }
+
+    /// A 2 s Xvid AVI with B-frames packed into the packets of the frames before them (a
+    /// not-coded placeholder in each B-frame's own slot), as DivX and Xvid wrote them.
+    public static func packedXvidAVI() throws -> URL {
+        try Fixtures.make("xvid-packed.avi", video + ["-t", "2", "-c:v", "libxvid", "-bf", "2", "-vtag", "XVID"])
+    }
+
+    /// The packets `ffmpeg -fflags +genpts -bsf:v mpeg4_unpack_bframes` copies from a file's first
+    /// video stream: (decode time, presentation time, size), in the stream's time base.
+    public static func ffmpegUnpackedPackets(_ url: URL) throws -> [(dts: Int64, pts: Int64, size: Int)] {
+        let text = String(decoding: try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-fflags", "+genpts", "-i", url.path,
+                                                                "-map", "0:v:0", "-c", "copy", "-bsf:v", "mpeg4_unpack_bframes",
+                                                                "-f", "framecrc", "-"]), as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count >= 5, let dts = Int64(fields[1]), let pts = Int64(fields[2]), let size = Int(fields[4]) else { return nil }
+            return (dts, pts, size)
+        }
     }
 
     /// A 2 s MPEG-1 program stream of small pictures with MPEG audio: several frames share a PES

@@ -233,3 +233,18 @@ extension RealWorldCommandTests {
         #expect(try Self.decodedFrames(converted) > 0)
     }
 }
+
+extension RealWorldCommandTests {
+    /// Packed B-frames (Xvid) copied into MP4 are unpacked, as `ffmpeg -bsf:v mpeg4_unpack_bframes`
+    /// copies them: the copy decodes to the very pictures of the source.
+    @Test func packedBFramesCopyIntoMP4Unpacked() throws {
+        let source = try RealWorldFixtures.packedXvidAVI()
+        let copied = Self.output("xvid.mp4")
+        let run = try Self.openav(["convert", source.path, copied, "--video", "copy"])
+        #expect(run.0 == 0, "\(run.2)")
+        #expect(try RealWorldFixtures.decodedFrameHashes(URL(fileURLWithPath: copied)) == RealWorldFixtures.decodedFrameHashes(source))
+        let sizes = try RealWorldFixtures.ffmpegUnpackedPackets(source).map(\.size)
+        let data = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=size", "-of", "csv=p=0", copied])
+        #expect(String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { Int($0) ?? 0 } == sizes)
+    }
+}

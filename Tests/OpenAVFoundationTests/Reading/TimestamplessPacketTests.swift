@@ -70,4 +70,25 @@ import TestSupport
         #expect(times.count == expected, "\(name): \(times.count) frames exported, ffmpeg decodes \(expected)")
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name)")
     }
+
+    /// Packed B-frames (Xvid): the samples are the unpacked packets, with the times and sizes
+    /// ffmpeg's `mpeg4_unpack_bframes` gives them; no not-coded placeholder is handed out.
+    @Test func packedBFramesAreUnpacked() async throws {
+        let url = try RealWorldFixtures.packedXvidAVI()
+        let stored = try AVAssetReaderTests.probeEntries(url, stream: 0, section: "packet", fields: "size")
+        #expect(stored.contains { Int($0[0]) ?? 100 < 10 }, "the fixture has no placeholder packets: it is not packed")
+        let asset = AVURLAsset(url: url)
+        let (track, index) = try await Self.videoTrack(asset)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        let samples = AVAssetReaderTests.readAll(output)
+        #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        let expected = try RealWorldFixtures.ffmpegUnpackedPackets(url)
+        let timeBase = try AVAssetReaderTests.timeBase(url, stream: index)
+        #expect(samples.map(\.totalSampleSize) == expected.map(\.size))
+        #expect(samples.map(\.presentationTimeStamp) == expected.map { AVAssetReaderTests.time(String($0.pts), timeBase) })
+        #expect(samples.map(\.decodeTimeStamp) == expected.map { AVAssetReaderTests.time(String($0.dts), timeBase) })
+    }
 }
