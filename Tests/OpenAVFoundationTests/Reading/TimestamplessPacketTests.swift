@@ -19,6 +19,17 @@ import TestSupport
         return (track, try #require(contents.tracks.first { $0.trackID == track.trackID }).streamIndex)
     }
 
+    /// Every sample of `track` read with `outputSettings`; the reader must complete.
+    static func read(_ track: AVAssetTrack, of asset: AVAsset, outputSettings: [String: Any]?) throws -> [CMSampleBuffer] {
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: outputSettings)
+        reader.add(output)
+        #expect(reader.startReading())
+        let samples = AVAssetReaderTests.readAll(output)
+        #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        return samples
+    }
+
     @Test(arguments: fixtures) func passthroughSamplesHaveFFmpegsDerivedTimes(_ name: String) async throws {
         let url = try Self.url(name)
         let asset = AVURLAsset(url: url)
@@ -26,12 +37,7 @@ import TestSupport
         // The container really leaves some packets unstamped.
         let stored = try AVAssetReaderTests.probeEntries(url, stream: index, section: "packet", fields: "pts")
         #expect(stored.contains { $0[0] == "N/A" }, "\(name): every packet is stamped; the fixture tests nothing")
-        let reader = try AVAssetReader(asset: asset)
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
-        reader.add(output)
-        #expect(reader.startReading())
-        let samples = AVAssetReaderTests.readAll(output)
-        #expect(reader.status == .completed, "\(name): \(String(describing: reader.error))")
+        let samples = try Self.read(track, of: asset, outputSettings: nil)
         let data = try Fixtures.run("ffprobe", ["-v", "error", "-fflags", "+genpts", "-select_streams", "\(index)",
                                                 "-show_entries", "packet=pts,dts", "-of", "csv=p=0", url.path])
         let derived = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map(String.init) }
@@ -46,12 +52,8 @@ import TestSupport
         let url = try Self.url(name)
         let asset = AVURLAsset(url: url)
         let (track, index) = try await Self.videoTrack(asset)
-        let reader = try AVAssetReader(asset: asset)
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
-        reader.add(output)
-        #expect(reader.startReading())
-        let times = AVAssetReaderTests.readAll(output).map(\.presentationTimeStamp)
-        #expect(reader.status == .completed, "\(name): \(String(describing: reader.error))")
+        let times = try Self.read(track, of: asset, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+            .map(\.presentationTimeStamp)
         let expected = try RealWorldFixtures.ffmpegFrameTimes(url, stream: "\(index)").map { CMTime(value: $0.value * $0.num, timescale: $0.den) }
         #expect(times == expected, "\(name)")
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name): times do not increase")
@@ -79,12 +81,7 @@ import TestSupport
         #expect(stored.contains { Int($0[0]) ?? 100 < 10 }, "the fixture has no placeholder packets: it is not packed")
         let asset = AVURLAsset(url: url)
         let (track, index) = try await Self.videoTrack(asset)
-        let reader = try AVAssetReader(asset: asset)
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
-        reader.add(output)
-        #expect(reader.startReading())
-        let samples = AVAssetReaderTests.readAll(output)
-        #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        let samples = try Self.read(track, of: asset, outputSettings: nil)
         let expected = try RealWorldFixtures.ffmpegUnpackedPackets(url)
         let timeBase = try AVAssetReaderTests.timeBase(url, stream: index)
         #expect(samples.map(\.totalSampleSize) == expected.map(\.size))
