@@ -39,9 +39,13 @@ package final class Demuxer {
     package let programs: [(bitRate: Int, streams: [Int])]
     /// The container's metadata tags as FFmpeg reports them (key, value), in file order.
     package let metadata: [(key: String, value: String)]
-    /// Whether the streams' durations are what the container's header states (QuickTime/MP4,
-    /// Matroska, …), rather than FFmpeg's estimate from the timestamps at the file's end or from
-    /// the bit rate: only a stated duration says how much a file should hold.
+    /// Whether the streams' durations are what the container's index of samples states
+    /// (QuickTime/MP4 sample tables, AVI's frame counts), rather than FFmpeg's estimate from the
+    /// timestamps at the file's end or from the bit rate, or a length a header states without
+    /// an index (Ogg's last granule, WAV's data size, Matroska's duration): only an index says
+    /// how much a file should hold, and a file that ends before it was cut short. A stated
+    /// length that disagrees with what decodes (an Opus file whose last page claims more) is
+    /// not missing data: ffmpeg and tagging libraries take what decodes.
     package let statesDurations: Bool
 
     /// Opens `url` (a file URL, or an `http`/`https` URL read with `network`) and reads enough
@@ -126,7 +130,9 @@ package final class Demuxer {
             let bitRate = StreamDescription.tags(program.pointee.metadata).first { $0.key == "variant_bitrate" }.flatMap { Int($0.value) } ?? 0
             return (bitRate, (0..<Int(program.pointee.nb_stream_indexes)).map { Int(program.pointee.stream_index[$0]) })
         }
+        let names = formatName.split(separator: ",")
         statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+            && (names.contains("mov") || names.contains("mp4") || formatName == "avi")
         let offset = CMTime(value: timestampOffset, timescale: cffmpeg_time_base())
         if formatName == "avi" {
             for index in 0..<Int(opened.pointee.nb_streams) {

@@ -19,6 +19,7 @@ public enum RealWorldFixtures {
         ("anamorphic.mpg", anamorphicMPEG2),
         ("opus.ogg", opusOgg),
         ("flac.flac", flacFile),
+        ("opus-claiming-more.opus", opusClaimingMore),
         ("truncated-3.avi", { try truncated("plain.avi", percent: 3) }),
         ("truncated-3.mts", { try truncated("plain.mts", percent: 3) }),
     ] + codecsWithoutCoreMediaCodes.map { name in (name, { try codecWithoutCoreMediaCode(name) }) }
@@ -35,6 +36,36 @@ public enum RealWorldFixtures {
             let data = try Data(contentsOf: whole)
             try data.prefix(data.count * percent / 100).write(to: url, options: .atomic)
         }
+        return url
+    }
+
+    /// A 3 s Ogg Opus file whose last page claims 2 s more than its packets hold (its granule
+    /// position raised, the page's checksum made again), as some taggers leave them: ffprobe
+    /// states 5 s, every decoder gives 3 s.
+    public static func opusClaimingMore() throws -> URL {
+        let whole = try Fixtures.make("opus-3s.opus", ["-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "3", "-c:a", "libopus"])
+        let url = Fixtures.folder.appendingPathComponent("claiming-more-\(whole.lastPathComponent)")
+        Fixtures.lock.lock()
+        defer { Fixtures.lock.unlock() }
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        var bytes = [UInt8](try Data(contentsOf: whole))
+        guard let page = (0..<bytes.count - 27).last(where: { bytes[$0..<$0 + 4].elementsEqual(Array("OggS".utf8)) }) else {
+            throw FixtureError(message: "no Ogg page in \(whole.lastPathComponent)")
+        }
+        var granule = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[page + 6 + $1]) << (8 * $1) }
+        granule += 2 * 48000
+        for index in 0..<8 { bytes[page + 6 + index] = UInt8(truncatingIfNeeded: granule >> (8 * index)) }
+        let segments = Int(bytes[page + 26])
+        let length = 27 + segments + bytes[page + 27..<page + 27 + segments].reduce(0) { $0 + Int($1) }
+        for index in 22..<26 { bytes[page + index] = 0 }
+        // Ogg's CRC-32: polynomial 0x04C11DB7, not reflected, initial value 0.
+        var crc: UInt32 = 0
+        for byte in bytes[page..<page + length] {
+            crc ^= UInt32(byte) << 24
+            for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
+        }
+        for index in 0..<4 { bytes[page + 22 + index] = UInt8(truncatingIfNeeded: crc >> (8 * index)) }
+        try Data(bytes).write(to: url, options: .atomic)
         return url
     }
 

@@ -248,3 +248,17 @@ extension RealWorldCommandTests {
         #expect(String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { Int($0) ?? 0 } == sizes)
     }
 }
+
+extension RealWorldCommandTests {
+    /// Kind 3: an Opus file whose header claims more than it holds converts and exports what
+    /// decodes, as ffmpeg converts it; it is not refused as cut short.
+    @Test func aFileClaimingMoreThanItHoldsConverts() throws {
+        let source = try RealWorldFixtures.opusClaimingMore()
+        _ = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", source.path, Self.output("ffmpeg.m4a")])
+        for arguments in [["convert", source.path, Self.output("claiming.m4a")],
+                          ["export", source.path, Self.output("claiming-export.m4a"), "--preset", "AppleM4A"]] {
+            let run = try Self.openav(arguments)
+            #expect(run.0 == 0, "\(arguments[0]): \(run.2)")
+        }
+    }
+}
