@@ -57,8 +57,13 @@ import TestSupport
         let expected = try RealWorldFixtures.ffmpegFrameTimes(url, stream: "\(index)").map { CMTime(value: $0.value * $0.num, timescale: $0.den) }
         #expect(times == expected, "\(name)")
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name): times do not increase")
-        // Every frame lies inside the track's time range, so that a reader over it misses none.
+        // Every frame lies inside the track's time range, so that a reader over it misses none,
+        // and the asset's duration is where its last track ends.
         let range = try await track.load(.timeRange)
+        let (duration, tracks) = try await asset.load(.duration, .tracks)
+        var ends: [CMTime] = []
+        for each in tracks { ends.append(try await each.load(.timeRange).end) }
+        #expect(duration == ends.max(), "\(name): \(duration.seconds) s, tracks end at \(ends.map(\.seconds))")
         #expect(times.allSatisfy { range.containsTime($0) }, "\(name): frames \(times.first?.seconds ?? -1)…\(times.last?.seconds ?? -1) outside \(range.start.seconds)+\(range.duration.seconds)")
     }
 
