@@ -69,6 +69,12 @@ package enum CodecMapping {
     }
 
     /// FFmpeg's codec for a CoreMedia code, or nil when the engine has none.
+    /// FFmpeg's short name of the codec of a CoreMedia code ("opus", "flac", "h264"), or the
+    /// code itself when FFmpeg has no codec for it.
+    package static func codecName(for fourCC: FourCharCode) -> String {
+        codecID(for: fourCC).flatMap { avcodec_get_name($0) }.map { String(cString: $0) } ?? fourCC.fourCCString
+    }
+
     package static func codecID(for fourCC: FourCharCode) -> AVCodecID? {
         if proResProfiles.values.contains(fourCC) { return AV_CODEC_ID_PRORES }
         return entries.first { $0.fourCC == fourCC }?.codecID

@@ -13,6 +13,10 @@ package final class Demuxer {
     private let interruptFlag: UnsafeMutablePointer<Int32>
     /// The connection of a network URL, opened and closed by the demuxer itself.
     private var io: UnsafeMutablePointer<AVIOContext>?
+    /// The unpacking filters of an AVI's MPEG-4 Part 2 streams (packed B-frames), by stream.
+    private var unpackers: [Int: PackedFrameUnpacker] = [:]
+    /// Whether the end of the file was handed to the unpackers.
+    private var unpackersDrained = false
 
     /// The file that was opened.
     package let url: URL
@@ -37,9 +41,13 @@ package final class Demuxer {
     package let metadata: [(key: String, value: String)]
     /// The file's chapters, in order.
     package let chapters: [DemuxedChapter]
-    /// Whether the streams' durations are what the container's header states (QuickTime/MP4,
-    /// Matroska, …), rather than FFmpeg's estimate from the timestamps at the file's end or from
-    /// the bit rate: only a stated duration says how much a file should hold.
+    /// Whether the streams' durations are what the container's index of samples states
+    /// (QuickTime/MP4 sample tables, AVI's frame counts), rather than FFmpeg's estimate from the
+    /// timestamps at the file's end or from the bit rate, or a length a header states without
+    /// an index (Ogg's last granule, WAV's data size, Matroska's duration): only an index says
+    /// how much a file should hold, and a file that ends before it was cut short. A stated
+    /// length that disagrees with what decodes (an Opus file whose last page claims more) is
+    /// not missing data: ffmpeg and tagging libraries take what decodes.
     package let statesDurations: Bool
 
     /// Opens `url` (a file URL, or an `http`/`https` URL read with `network`) and reads enough
@@ -60,6 +68,11 @@ package final class Demuxer {
         }
         var interrupt = cffmpeg_interrupt_callback(interruptFlag)
         allocated.pointee.interrupt_callback = interrupt
+        // Packets the container leaves without a presentation time (AVI, whose index has only
+        // decode order; MPEG program streams, which stamp one frame per PES packet) get the one
+        // FFmpeg derives (`-fflags +genpts`): a reference frame's is the decode time of the
+        // next reference frame, the last one's its decode time plus its duration.
+        allocated.pointee.flags |= AVFMT_FLAG_GENPTS
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         if isNetwork {
             // The connection is opened here, not by avformat_open_input, so that its I/O error
@@ -120,8 +133,16 @@ package final class Demuxer {
             let bitRate = StreamDescription.tags(program.pointee.metadata).first { $0.key == "variant_bitrate" }.flatMap { Int($0.value) } ?? 0
             return (bitRate, (0..<Int(program.pointee.nb_stream_indexes)).map { Int(program.pointee.stream_index[$0]) })
         }
+        let names = formatName.split(separator: ",")
         statesDurations = opened.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+            && (names.contains("mov") || names.contains("mp4") || formatName == "avi")
         let offset = CMTime(value: timestampOffset, timescale: cffmpeg_time_base())
+        if formatName == "avi" {
+            for index in 0..<Int(opened.pointee.nb_streams) {
+                guard let stream = opened.pointee.streams[index], stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_MPEG4 else { continue }
+                unpackers[index] = PackedFrameUnpacker(stream: stream)
+            }
+        }
         streams = (0..<Int(opened.pointee.nb_streams)).compactMap { index in
             opened.pointee.streams[index].map(StreamDescription.init(stream:)).map { stream in
                 var shifted = stream
@@ -141,6 +162,19 @@ package final class Demuxer {
     /// `AVERROR_EXIT`; the demuxer reads nothing more. Safe from any thread.
     package func interrupt() {
         cffmpeg_set_interrupt(interruptFlag)
+    }
+
+    /// Whether the container may leave packets without a presentation time, so that FFmpeg
+    /// derives theirs while reading (`AVFMT_FLAG_GENPTS`) and the streams' start and end times
+    /// it states (from the first and last stamped packets) are off by the frames left
+    /// unstamped: an MPEG program or elementary stream (one stamp per PES packet, which may
+    /// hold several frames), or an AVI with B-frames (its index has only decode order).
+    package var leavesPacketsUnstamped: Bool {
+        switch formatName {
+        case "mpeg", "mpegvideo": return true
+        case "avi": return streams.contains(where: \.requiresFrameReordering)
+        default: return false
+        }
     }
 
     /// Whether the file is an HTTP Live Streaming playlist.
@@ -190,16 +224,33 @@ package final class Demuxer {
     /// full header add them as they come) are skipped: no track describes them.
     package func readPacket() throws(EngineError) -> Packet? {
         while true {
+            // What an unpacking filter has ready goes first.
+            for (index, unpacker) in unpackers {
+                if let unpacked = unpacker.receive() {
+                    unpacked.pointer.pointee.stream_index = Int32(index)
+                    unpacked.timeBase = timeBase(ofStream: index)
+                    return unpacked
+                }
+            }
             let packet = Packet()
             let status = av_read_frame(openContext, packet.pointer)
             if status == cffmpeg_averror_eof() {
                 // A demuxer may meet a connection that failed (dropped, timed out) as the end of
                 // its data: the connection's own error says otherwise.
                 if let io, io.pointee.error < 0 { try check(io.pointee.error, "reading \(url.openedName)") }
+                if !unpackers.isEmpty, !unpackersDrained {
+                    unpackersDrained = true
+                    for unpacker in unpackers.values { unpacker.send(nil) }
+                    continue
+                }
                 return nil
             }
             try check(status, "reading \(url.openedName)")
             guard packet.streamIndex >= 0, packet.streamIndex < streams.count else { continue }
+            if let unpacker = unpackers[packet.streamIndex] {
+                unpacker.send(packet)
+                continue
+            }
             packet.timeBase = timeBase(ofStream: packet.streamIndex)
             if timestampOffset != 0 {
                 let shift = av_rescale_q(timestampOffset, AVRational(num: 1, den: cffmpeg_time_base()), packet.timeBase)
@@ -215,6 +266,8 @@ package final class Demuxer {
     package func seek(to time: CMTime, inStream index: Int) throws(EngineError) {
         let timestamp = (time + CMTime(value: timestampOffset, timescale: cffmpeg_time_base())).ffmpegTimestamp(in: timeBase(ofStream: index))
         try check(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD), "seeking \(url.openedName) to \(time.seconds) s")
+        for unpacker in unpackers.values { unpacker.flush() }
+        unpackersDrained = false
     }
 
     /// `ffmpegCheck`, for a network URL with the connection's own error when there is one (the

@@ -208,7 +208,8 @@ package final class Encoder {
             c.pointee.height = Int32(video.height)
             c.pointee.pix_fmt = format
             c.pointee.time_base = AVRational(num: 1, den: video.timeScale)
-            c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+            c.pointee.sample_aspect_ratio = video.pixelAspectRatio.map { AVRational(num: $0.horizontal, den: $0.vertical) }
+                ?? AVRational(num: 1, den: 1)
             // The frame rate is a hint for rate control and the level (timestamps stay exact):
             // without it x264 would take the time base (90000 per second) for the frame rate
             // and pick level 6.2.

@@ -111,6 +111,17 @@ package enum EncoderSettings: Sendable, Equatable {
     }
 
     /// A video encoding's settings. Only `codec`, `width` and `height` are required.
+    /// The width of a pixel over its height, as whole spacings.
+    package struct PixelAspectRatio: Sendable, Equatable {
+        package var horizontal: Int32
+        package var vertical: Int32
+
+        package init(horizontal: Int32, vertical: Int32) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+        }
+    }
+
     package struct Video: Sendable, Equatable {
         /// The codec.
         package var codec: VideoCodec
@@ -152,6 +163,9 @@ package enum EncoderSettings: Sendable, Equatable {
         package var yCbCrMatrix: String?
         /// Whether Y'CbCr uses the full 0–255 range; nil for video range (full for JPEG).
         package var fullRange: Bool?
+        /// The width of a pixel over its height, as whole horizontal and vertical spacings
+        /// (64:45 for 16:9 PAL DVD pictures); nil for square pixels.
+        package var pixelAspectRatio: PixelAspectRatio?
         /// The time scale of the encoder's timestamps (its time base is 1/timeScale);
         /// presentation times are rounded to it, so pick one that represents the source's
         /// times exactly (the source's own timescale, or a multiple of the frame rate). Default

@@ -34,14 +34,20 @@ package final class Muxer {
         /// `mdta` key ("com.apple.quicktime.location.ISO6709"), rather than as the user-data
         /// atoms FFmpeg knows ("location" as `©xyz`): FFmpeg's `use_metadata_tags`.
         package var usesMetadataKeys: Bool
+        /// Cover art, each picture as stored (PNG or JPEG): written as attached pictures where
+        /// the container carries them (MP4 and M4A as `covr`, MP3 as ID3 `APIC`; see
+        /// `carriesAttachedPictures(fileType:)`), left out elsewhere.
+        package var attachedPictures: [Data]
 
         /// Options with nothing set.
         package init(fastStart: Bool = false, movieFragmentInterval: CMTime? = nil,
-                     metadata: [(key: String, value: String)] = [], usesMetadataKeys: Bool = false) {
+                     metadata: [(key: String, value: String)] = [], usesMetadataKeys: Bool = false,
+                     attachedPictures: [Data] = []) {
             self.fastStart = fastStart
             self.movieFragmentInterval = movieFragmentInterval
             self.metadata = metadata
             self.usesMetadataKeys = usesMetadataKeys
+            self.attachedPictures = attachedPictures
         }
     }
 
@@ -75,6 +81,12 @@ package final class Muxer {
     /// Where the bytes go and when segments are cut, for a muxer writing segments in memory.
     private let segments: MuxerSegments?
 
+    /// Whether FFmpeg's muxer for `fileType` writes attached pictures (cover art): MP4, M4A
+    /// and MP3 do; its QuickTime muxer drops them.
+    package static func carriesAttachedPictures(fileType: String) -> Bool {
+        ["mp4", "ipod", "mp3"].contains(fileType)
+    }
+
     /// Whether encoders for `fileType` must put their configuration in the codec parameters
     /// (`Encoder(settings:globalHeader:)`'s flag): true for MP4, QuickTime and Matroska.
     package static func needsGlobalHeader(fileType: String) -> Bool {
@@ -98,6 +110,8 @@ package final class Muxer {
                                AV_CODEC_ID_TRUEHD].contains(codec) {
             return false
         }
+        // FFmpeg 5.1 calls FLAC in MP4 experimental and refuses it when it writes the header.
+        if fileType == "mp4" || fileType == "ipod", codec == AV_CODEC_ID_FLAC { return false }
         return avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 1
     }
 
@@ -313,10 +327,44 @@ package final class Muxer {
         // the first fragment).
         let software = options.metadata.last { $0.key == "encoder" }?.value
         if software == nil { context.pointee.flags |= AVFMT_FLAG_BITEXACT }
+        let pictures = segments == nil && Self.carriesAttachedPictures(fileType: fileType)
+            ? options.attachedPictures.compactMap { data in
+                PictureFormat(of: data).flatMap { format in PictureFormat.size(of: data).map { (data, format, $0) } }
+            } : []
+        var pictureStreams: [Int32] = []
+        for (_, format, size) in pictures {
+            guard let stream = avformat_new_stream(context, nil) else {
+                state = .failed
+                throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: "adding the cover art of \(url.path)")
+            }
+            stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+            stream.pointee.codecpar.pointee.codec_id = format.codecID
+            stream.pointee.codecpar.pointee.width = size.width
+            stream.pointee.codecpar.pointee.height = size.height
+            stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
+            stream.pointee.time_base = AVRational(num: 1, den: 90000)
+            pictureStreams.append(stream.pointee.index)
+        }
         let status = avformat_write_header(context, &dictionary)
         if status < 0 {
             state = .failed
             throw EngineError(ffmpegCode: status, operation: "writing the header of \(url.path)")
+        }
+        // Each picture is the one packet of its stream, written at once (the MP3 muxer holds
+        // the sound back until it has them).
+        for ((picture, _, _), index) in zip(pictures, pictureStreams) {
+            let packet = Packet()
+            guard av_new_packet(packet.pointer, Int32(picture.count)) >= 0 else { continue }
+            picture.copyBytes(to: packet.pointer.pointee.data, count: picture.count)
+            packet.pointer.pointee.stream_index = index
+            packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+            packet.pointer.pointee.pts = 0
+            packet.pointer.pointee.dts = 0
+            let written = av_write_frame(context, packet.pointer)
+            if written < 0 {
+                state = .failed
+                throw EngineError(ffmpegCode: written, operation: "writing the cover art of \(url.path)")
+            }
         }
         if let software {
             av_dict_set(&context.pointee.metadata, "encoder", software, 0)

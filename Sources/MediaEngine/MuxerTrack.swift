@@ -82,6 +82,13 @@ extension MuxerTrack {
             } else if codec == AV_CODEC_ID_HEVC {
                 p.pointee.codec_tag = tag(subType == FourCharCode(fourCC: "hev1") ? subType : FourCharCode(fourCC: "hvc1"))
             }
+            if let aspect = CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio)
+                as? [String: Any],
+               let horizontal = aspect[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int,
+               let vertical = aspect[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String] as? Int,
+               horizontal > 0, vertical > 0 {
+                p.pointee.sample_aspect_ratio = AVRational(num: Int32(clamping: horizontal), den: Int32(clamping: vertical))
+            }
             func string(_ key: CFString) -> String? { CMFormatDescriptionGetExtension(description, extensionKey: key) as? String }
             if let full = CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_FullRangeVideo)
                 as? Bool {
@@ -148,7 +155,12 @@ extension MuxerTrack {
         } else {
             throw EngineError(operation: operation, message: "media type '\(mediaType.fourCCString)' cannot be written")
         }
-        if let data = description.codecPrivateData, !data.isEmpty { try setExtradata(p, data) }
+        var configuration = description.codecPrivateData
+        if p.pointee.codec_id == AV_CODEC_ID_MPEG4, let esds = configuration {
+            // FFmpeg's muxers take the decoder configuration, and make the esds themselves.
+            configuration = ElementaryStreamDescriptor.decoderConfig(fromESDS: esds) ?? esds
+        }
+        if let data = configuration, !data.isEmpty { try setExtradata(p, data) }
         return (isLinearPCM, bytesPerFrame)
     }
 

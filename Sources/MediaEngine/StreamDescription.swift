@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import OpenCoreMedia
 import OpenCoreVideo
 
@@ -52,6 +53,11 @@ package struct StreamDescription: Sendable {
     package let isDecodable: Bool
     /// Whether the stream's frames are stored in another order than they are shown (B-frames).
     package let requiresFrameReordering: Bool
+    /// FFmpeg's short name of the stream's codec ("vorbis", "wmav2", "theora").
+    package let codecName: String
+    /// The picture of an attached-picture stream (an MP3's or M4A's cover art: one still image,
+    /// not a track), as stored (PNG or JPEG); nil for every other stream.
+    package let attachedPicture: Data?
 
     /// Describes `stream` of an open format context.
     init(stream pointer: UnsafeMutablePointer<AVStream>) {
@@ -67,6 +73,7 @@ package struct StreamDescription: Sendable {
         default: kind = .unknown
         }
         codecType = CodecMapping.fourCC(for: parameters)
+        codecName = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         startTime = CMTime(ffmpegTimestamp: stream.start_time, timeBase: stream.time_base)
         duration = stream.duration > 0 ? CMTime(ffmpegTimestamp: stream.duration, timeBase: stream.time_base) : .invalid
         width = parameters.width
@@ -87,6 +94,8 @@ package struct StreamDescription: Sendable {
         metadata = Self.tags(stream.metadata)
         isDefault = stream.disposition & AV_DISPOSITION_DEFAULT != 0
         roles = StreamRoles(disposition: stream.disposition)
+        attachedPicture = stream.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
+            ? stream.attached_pic.data.map { Data(bytes: $0, count: Int(stream.attached_pic.size)) } ?? Data() : nil
         let aspect = parameters.sample_aspect_ratio
         pixelAspectRatio = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
         minFrameDuration = kind == .video && stream.r_frame_rate.num > 0

@@ -18,7 +18,7 @@ extension CMFormatDescription {
     /// CoreMedia code.
     ///
     /// Video: the subtype from `CodecMapping`, the coded dimensions, the configuration record
-    /// (`avcC`, `hvcC`, `av1C`) as a sample description extension atom when the container keeps
+    /// (`avcC`, `hvcC`, `av1C`, an `mp4v`'s `esds`) as a sample description extension atom when the container keeps
     /// it in that form (Annex-B streams such as H.264 in MPEG-TS have none), full range,
     /// colour primaries, transfer function and Y'CbCr matrix with CoreVideo's values, and the
     /// pixel aspect ratio. Audio: an audio stream description (a complete one for linear PCM),
@@ -86,8 +86,12 @@ extension CMFormatDescription {
         case kCMVideoCodecType_AV1:
             // av1C: marker bit and version 1.
             return data.count >= 4 && data.first == 0x81 ? data : nil
-        case kCMVideoCodecType_MPEG4Video, kCMVideoCodecType_VP9:
-            // FFmpeg keeps the decoder configuration, not the whole esds / vpcC atom.
+        case kCMVideoCodecType_MPEG4Video:
+            // FFmpeg keeps the decoder configuration (the VOL header); Apple's description
+            // keeps the whole esds, which the muxer reads it back from.
+            return ElementaryStreamDescriptor.esds(decoderConfig: data)
+        case kCMVideoCodecType_VP9:
+            // FFmpeg keeps the decoder configuration, not the whole vpcC atom.
             return nil
         default:
             return data

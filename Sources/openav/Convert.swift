@@ -52,23 +52,29 @@ struct Convert: AsyncParsableCommand {
 
     func run() async throws {
         let asset = AVURLAsset(url: URL(mediaArgument: input))
-        let tracks: [AVAssetTrack]
         do {
-            tracks = try await asset.load(.tracks)
+            _ = try await asset.load(.tracks)
         } catch let error as AVError {
             throw CommandFailure("cannot open \(input): \(error.failureText)")
         }
         let fileType = Self.fileTypes[URL(fileURLWithPath: output).pathExtension.lowercased()]!
         var plans: [ExportJob.Track] = []
-        if fileType != .m4a, video != "none", let track = tracks.first(where: { $0.mediaType == .video }) {
+        if fileType != .m4a, video != "none", let track = asset.preferredTrack(withMediaType: .video) {
             plans.append(videoPlan(track))
         }
-        if audio != "none", let track = tracks.first(where: { $0.mediaType == .audio }) {
+        if audio != "none", let track = asset.preferredTrack(withMediaType: .audio, withSamples: true) {
             plans.append(audioPlan(track))
         }
         guard !plans.isEmpty else { throw CommandFailure("\(input) has no track to convert") }
         for plan in plans where !AVAssetWriter.canStore(outputSettings: plan.writerSettings, mediaType: plan.track.mediaType, in: fileType) {
             throw CommandFailure("a .\(URL(fileURLWithPath: output).pathExtension) file cannot hold \(plan.track.mediaType == .video ? video : audio)")
+        }
+        // A copied track: the container must carry its codec as it is.
+        for plan in plans where plan.writerSettings == nil {
+            if let description = plan.track.formatDescriptions.first as! CMFormatDescription?,
+               let refusal = AVAssetWriter.passthroughRefusal(description, in: fileType, alternatives: [.mp4, .mov, .m4a]) {
+                throw CommandFailure("cannot copy the \(plan.track.mediaType == .video ? "video" : "audio") of \(input): \(refusal)")
+            }
         }
 
         var options = ExportJob.Options()
@@ -109,12 +115,20 @@ struct Convert: AsyncParsableCommand {
     func videoPlan(_ track: AVAssetTrack) -> ExportJob.Track {
         if video == "copy" { return ExportJob.Track(track: track, writerSettings: nil) }
         let codecs: [String: AVVideoCodecType] = ["h264": .h264, "hevc": .hevc, "prores": .proRes422, "jpeg": .jpeg]
-        let size = (track.formatDescriptions.first as! CMFormatDescription?).map { CMVideoFormatDescriptionGetDimensions($0) }
+        let description = track.formatDescriptions.first as! CMFormatDescription?
+        let size = description.map { CMVideoFormatDescriptionGetDimensions($0) }
         var settings: [String: Any] = [
             AVVideoCodecKey: codecs[video]!,
             AVVideoWidthKey: Int(size?.width ?? Int32(track.naturalSize.width)),
             AVVideoHeightKey: Int(size?.height ?? Int32(track.naturalSize.height)),
         ]
+        // Same pixels, same shape: non-square pixels (an anamorphic DVD's 64:45) stay as they are.
+        if let description, let aspect = CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio) as? [String: Any],
+           let horizontal = aspect[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int,
+           let vertical = aspect[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String] as? Int, horizontal != vertical {
+            settings[AVVideoPixelAspectRatioKey] = [AVVideoPixelAspectRatioHorizontalSpacingKey: horizontal,
+                                                   AVVideoPixelAspectRatioVerticalSpacingKey: vertical]
+        }
         if let quality { settings[AVVideoCompressionPropertiesKey] = [AVVideoQualityKey: quality] }
         return ExportJob.Track(track: track, writerSettings: settings)
     }

@@ -51,7 +51,8 @@ struct DevicesReport: Encodable {
 
         init(_ format: AVCaptureDevice.Format) {
             let description = format.formatDescription
-            mediaSubType = ProbeReport.fourCC(CMFormatDescriptionGetMediaSubType(description))
+            let code = CMFormatDescriptionGetMediaSubType(description)
+            mediaSubType = ProbeReport.readableFourCC(code) ?? String(code)
             let isVideo = format.mediaType == .video
             let dimensions = CMVideoFormatDescriptionGetDimensions(description)
             width = isVideo ? dimensions.width : nil

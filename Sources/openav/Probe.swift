@@ -105,15 +105,17 @@ struct ProbeReport: Encodable {
             let asbd = description?.audioStreamBasicDescription
             trackID = track.trackID
             mediaType = track.mediaType.rawValue
-            codec = description.map { ProbeReport.fourCC($0.mediaSubType.rawValue) }
+            // The four-character code where there is a readable one, FFmpeg's name otherwise.
+            codec = description.flatMap { ProbeReport.readableFourCC($0.mediaSubType.rawValue) } ?? track.engineCodecName
             duration = Time(track.timeRange.duration)
             width = isVideo ? track.naturalSize.width : nil
             height = isVideo ? track.naturalSize.height : nil
             frameRate = isVideo ? track.nominalFrameRate : nil
             let t = track.preferredTransform
             transform = isVideo && t != .identity ? [t.a, t.b, t.c, t.d, t.tx, t.ty] : nil
-            sampleRate = asbd?.mSampleRate
-            channels = asbd?.mChannelsPerFrame
+            let engine = track.engineAudioFormat
+            sampleRate = asbd?.mSampleRate ?? (engine.sampleRate > 0 ? Double(engine.sampleRate) : nil)
+            channels = asbd?.mChannelsPerFrame ?? (engine.channels > 0 ? UInt32(engine.channels) : nil)
             language = track.languageCode
         }
 
@@ -141,17 +143,23 @@ struct ProbeReport: Encodable {
         self.file = file
         self.duration = Time(duration)
         self.metadata = metadata.compactMap { item in
-            guard let identifier = item.identifier, let value = item.stringValue else { return nil }
-            return Item(identifier: identifier.rawValue, value: value)
+            guard let identifier = item.identifier else { return nil }
+            if let value = item.stringValue { return Item(identifier: identifier.rawValue, value: value) }
+            // A picture (cover art) is described, not printed.
+            guard let data = item.dataValue else { return nil }
+            let kind = item.dataType == kCMMetadataBaseDataType_PNG as String ? "PNG image"
+                : item.dataType == kCMMetadataBaseDataType_JPEG as String ? "JPEG image" : "data"
+            return Item(identifier: identifier.rawValue, value: "\(kind), \(data.count) bytes")
         }
         self.tracks = tracks.map(Track.init)
         self.chapters = chapters.map(Chapter.init)
     }
 
-    /// A four-character code as text ("avc1").
-    static func fourCC(_ code: UInt32) -> String {
+    /// A four-character code as text ("avc1"), or nil when its bytes are not printable (the
+    /// codes made from a WAVE format tag, such as WMA's).
+    static func readableFourCC(_ code: UInt32) -> String? {
         let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }
-        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? String(decoding: bytes, as: UTF8.self) : String(code)
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     var text: String {

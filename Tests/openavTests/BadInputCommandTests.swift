@@ -40,7 +40,19 @@ import TestSupport
     }
 
     @Test(arguments: files) func everyCommandEndsCleanly(_ name: String) async throws {
-        let input = Self.folder.appendingPathComponent(name).path
+        try await Self.sweep(Self.folder.appendingPathComponent(name).path, name: name)
+    }
+
+    /// The kinds of real-world file issue 40 found (made by ffmpeg at test time), through the
+    /// same sweep.
+    @Test(arguments: RealWorldFixtures.kinds.map(\.name)) func everyCommandEndsCleanlyOnRealWorldFiles(_ name: String) async throws {
+        let make = try #require(RealWorldFixtures.kinds.first { $0.name == name }).make
+        try await Self.sweep(try make().path, name: name)
+    }
+
+    /// Runs every command over `input`: each ends by itself with a result or an "Error:" line,
+    /// and a failed command leaves no file.
+    static func sweep(_ input: String, name: String) async throws {
         let outputs = ["convert": "out.mp4", "export": "out.mov", "thumbnail": "still.jpg"].mapValues {
             Fixtures.folder.appendingPathComponent("\(UUID().uuidString)-\($0)").path
         }

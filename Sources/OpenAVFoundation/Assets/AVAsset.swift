@@ -183,6 +183,19 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         tracks.filter { $0.mediaType == mediaType }
     }
 
+    /// The track of `mediaType` a job takes when it takes one (export, conversion, thumbnails):
+    /// the first that has samples, enabled and decodable ones first (`decodable` for a job
+    /// that decodes), as ffmpeg picks the stream with frames; a track that holds none (a
+    /// stream a file declares and never fills) only when no other has any, and never with
+    /// `withSamples` (sound: a job leaves out what has none, as ffmpeg does).
+    package func preferredTrack(withMediaType mediaType: AVMediaType, decodable: Bool = false, withSamples: Bool = false) -> AVAssetTrack? {
+        let candidates = tracks.filter {
+            $0.mediaType == mediaType && (!decodable || $0.isDecodable) && !(withSamples && $0.contents.isEmpty)
+        }
+        func rank(_ track: AVAssetTrack) -> Int { (track.contents.isEmpty ? 2 : 0) + (track.isEnabled ? 0 : 1) }
+        return candidates.enumerated().min { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }?.element
+    }
+
     /// The track with the given ID, or nil.
     public func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
         tracks.first { $0.trackID == trackID }

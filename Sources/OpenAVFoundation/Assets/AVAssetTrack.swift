@@ -36,6 +36,12 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
     public var isPlayable: Bool { contents.isDecodable && (mediaType == .video || mediaType == .audio) }
     /// Whether the track's media can be decoded.
     public var isDecodable: Bool { contents.isDecodable }
+    /// FFmpeg's name of the track's codec ("vorbis", "wmav2"): what `openav probe` shows for a
+    /// codec without a CoreMedia code. Not Apple's.
+    package var engineCodecName: String { contents.codecName }
+    /// An audio track's sample rate and channels as the engine reads them (0 when unknown), also
+    /// for codecs without a CoreMedia code, which have no format description. Not Apple's.
+    package var engineAudioFormat: (sampleRate: Int, channels: Int) { (contents.sampleRate, contents.channelCount) }
     /// Whether the track is enabled for playback.
     open var isEnabled: Bool { contents.isEnabled }
     /// Whether the track's media lives in the asset's own file (always true here).

@@ -33,8 +33,8 @@ struct AssetContents: @unchecked Sendable {
     let variants: [(bitRate: Int, tracks: [Int])]
 
     /// Reads `url` (a network URL with `network`). With `precise` (or when the headers leave a
-    /// stream's duration unknown) every packet of a local file is scanned for exact start and
-    /// end times; nothing is decoded. A network file is never scanned (that would download it
+    /// stream's duration unknown, or the container leaves packets unstamped) every packet of a
+    /// local file is scanned for exact start and end times; nothing is decoded. A network file is never scanned (that would download it
     /// whole): a stream without a stated duration lasts as long as the container says, and a
     /// live stream, whose end is not known, lasts `.indefinite`.
     init(url: URL, precise: Bool, network: NetworkOptions) throws(EngineError) {
@@ -44,15 +44,26 @@ struct AssetContents: @unchecked Sendable {
         formatName = demuxer.formatName
         variants = demuxer.isHTTPLiveStream && demuxer.programs.count > 1
             ? demuxer.programs.map { ($0.bitRate, $0.streams) }.sorted { $0.bitRate > $1.bitRate } : []
-        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName)
+        // Attached pictures (cover art) are the artwork item, not tracks, as Apple shows them.
+        (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: demuxer.metadata, formatName: demuxer.formatName,
+                                                             pictures: demuxer.streams.compactMap(\.attachedPicture))
         chapters = demuxer.chapters
         chapterLanguage = demuxer.streams.first { $0.kind == .data && $0.codecType == kCMTextFormatType_QTText }?.languageCode ?? "und"
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
         let isNetwork = NetworkOptions.isNetworkURL(url)
-        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric })
+        // A container that leaves packets unstamped states times FFmpeg derived before it
+        // could derive the missing ones: they are measured instead, as the reader will see them.
+        // So is a file with a video stream FFmpeg read no frame of while probing (no frame
+        // rate): it may be a stream the file declares and never fills, and has no samples.
+        let unprobed = demuxer.streams.contains { $0.kind == .video && $0.attachedPicture == nil && $0.frameRate == 0 }
+        let scan = !isNetwork && (precise || durations.contains { !$0.isNumeric } || demuxer.leavesPacketsUnstamped || unprobed)
         if scan {
             (starts, durations) = try Self.measure(demuxer)
+            // A stream without a packet is an empty track, as Apple's asset shows one.
+            for index in starts.indices where !starts[index].isNumeric {
+                (starts[index], durations[index]) = (.zero, .zero)
+            }
         } else if isNetwork {
             // Each stream lasts to the container's end.
             let end = demuxer.duration.isNumeric ? demuxer.duration + (demuxer.startTime.isNumeric ? demuxer.startTime : .zero) : .indefinite
@@ -64,7 +75,7 @@ struct AssetContents: @unchecked Sendable {
         providesPreciseDurationAndTiming = scan
         // A demuxer that scanned every packet is at the end of the file; it is not handed on.
         spares = ReadingSpares(scan ? nil : demuxer)
-        var made = demuxer.streams.map { [formatName] stream in
+        var made = demuxer.streams.filter { $0.attachedPicture == nil }.map { [formatName] stream in
             TrackContents(stream: stream, demuxer: demuxer, formatName: formatName, start: starts[stream.index],
                           duration: durations[stream.index], durationIsStated: !scan && demuxer.statesDurations && !demuxer.isHTTPLiveStream)
         }
@@ -199,6 +210,8 @@ struct TrackContents: @unchecked Sendable {
     /// invalid when the duration was measured or estimated instead (a file read to its end then
     /// holds the whole track by definition), or the track starts late.
     var statedEnd: CMTime
+    /// Whether the track holds no samples: its time range is known and empty.
+    var isEmpty: Bool { timeRange.isValid && !timeRange.isIndefinite && timeRange.duration == .zero }
     /// The track's own timescale.
     var naturalTimeScale: CMTimeScale
     /// Bits per second, 0 when unknown.
@@ -214,6 +227,12 @@ struct TrackContents: @unchecked Sendable {
     var preferredTransform: CGAffineTransform
     /// Frames per second, 0 when not video or unknown.
     let nominalFrameRate: Float
+    /// FFmpeg's name of the codec ("vorbis", "theora"), for codecs without a CoreMedia code.
+    let codecName: String
+    /// An audio track's sample rate and channel count as FFmpeg reads them, 0 when unknown
+    /// or not audio: known also for codecs without a CoreMedia code, which have no description.
+    let sampleRate: Int
+    let channelCount: Int
     /// The shortest frame duration, invalid when not video or unknown.
     let minFrameDuration: CMTime
     /// Whether the container marks the track enabled (or marks no track at all).
@@ -257,6 +276,9 @@ struct TrackContents: @unchecked Sendable {
         requiresFrameReordering = false
         metadata = []
         commonMetadata = []
+        codecName = ""
+        sampleRate = 0
+        channelCount = 0
     }
 
     init(stream: StreamDescription, demuxer: Demuxer, formatName: String, start: CMTime, duration: CMTime, durationIsStated: Bool) {
@@ -289,7 +311,15 @@ struct TrackContents: @unchecked Sendable {
             CGAffineTransform(a: Double(m[0]) / 65536, b: Double(m[1]) / 65536, c: Double(m[3]) / 65536,
                               d: Double(m[4]) / 65536, tx: Double(m[6]) / 65536, ty: Double(m[7]) / 65536)
         } ?? .identity
-        nominalFrameRate = stream.kind == .video ? Float(stream.frameRate) : 0
+        // The average rate FFmpeg measured, else the stream's base rate (Theora, FLV and MPEG-TS
+        // state one and leave the average unknown) for a track that has frames.
+        let hasFrames = timeRange.isValid && timeRange.duration != .zero
+        let base = stream.minFrameDuration
+        let baseRate: Float = hasFrames && base.isNumeric && base > .zero ? Float(1 / base.seconds) : 0
+        nominalFrameRate = stream.kind != .video ? 0 : stream.frameRate > 0 ? Float(stream.frameRate) : baseRate
+        codecName = stream.codecName
+        sampleRate = stream.kind == .audio ? Int(stream.sampleRate) : 0
+        channelCount = stream.kind == .audio ? Int(stream.channelCount) : 0
         minFrameDuration = stream.minFrameDuration
         isEnabled = stream.isDefault || demuxer.streams.allSatisfy { !$0.isDefault }
         isDefault = stream.isDefault

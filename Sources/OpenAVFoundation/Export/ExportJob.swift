@@ -153,7 +153,17 @@ package final class ExportJob: @unchecked Sendable {
         writer.startSession(atSourceTime: range.start)
         if range.duration > .zero { writer.endSession(atSourceTime: range.end) }
         do throws(AVError) {
-            try copy(lanes, reader: reader, writer: writer, range: range, progress: progress)
+            let appended = try copy(lanes, reader: reader, writer: writer, range: range, progress: progress)
+            // A video track that gave no frames, when it holds none at all or should have given
+            // some in the range (its data does not decode), fails the job rather than leave a
+            // file without the video it was asked for.
+            if let appended, let silent = zip(tracks, appended).first(where: { plan, count in
+                plan.track.mediaType == .video && count == 0
+                    && (plan.track.contents.isEmpty
+                        || plan.track.timeRange.isValid && plan.track.timeRange.intersection(range).duration > .zero)
+            })?.0 {
+                throw AVError(.exportFailed, reason: "the video track \(silent.track.trackID) gave no frames to write")
+            }
             writer.finishNow()
             guard writer.status == .completed else {
                 throw writer.error as? AVError ?? AVError(.exportFailed, reason: "the file could not be finished")
@@ -192,6 +202,8 @@ package final class ExportJob: @unchecked Sendable {
         var position: CMTime = .negativeInfinity
         /// The presentation time of the last decoded picture written.
         var lastPicture: CMTime = .negativeInfinity
+        /// How many samples were written.
+        var appended = 0
         var done = false
     }
 
@@ -199,8 +211,9 @@ package final class ExportJob: @unchecked Sendable {
     /// demuxes, decodes and converts the next samples while this thread encodes and writes
     /// the ones before (a few samples ahead at most), so that the two overlap as GStreamer's
     /// queue elements make them overlap.
+    /// Returns how many samples each lane wrote, or nil when the file length limit ended them.
     private func copy(_ lanes: [Lane], reader: AVAssetReader, writer: AVAssetWriter, range: CMTimeRange,
-                      progress: (Float) -> Void) throws(AVError) {
+                      progress: (Float) -> Void) throws(AVError) -> [Int]? {
         let handOff = HandOff(capacity: 8)
         let readingDone = DispatchSemaphore(value: 0)
         let reading = Thread { [lanes] in
@@ -215,7 +228,7 @@ package final class ExportJob: @unchecked Sendable {
             handOff.close()
             readingDone.wait()
         }
-        try write(lanes, from: handOff, writer: writer, range: range, progress: progress)
+        return try write(lanes, from: handOff, writer: writer, range: range, progress: progress)
     }
 
     /// The reading side: the samples of every lane, interleaved by time, into `handOff`, then
@@ -243,8 +256,9 @@ package final class ExportJob: @unchecked Sendable {
 
     /// The writing side: appends what the reading side hands over, ends each input with its
     /// lane, and reports progress, until the end, a failure, the file length limit or a cancel.
+    /// Returns how many samples each lane wrote, or nil when the file length limit ended them.
     private func write(_ lanes: [Lane], from handOff: HandOff, writer: AVAssetWriter, range: CMTimeRange,
-                       progress: (Float) -> Void) throws(AVError) {
+                       progress: (Float) -> Void) throws(AVError) -> [Int]? {
         var lanes = lanes
         var reported: Float = 0
         var samplesWritten: Int64 = 0
@@ -253,7 +267,7 @@ package final class ExportJob: @unchecked Sendable {
             if isCancelled { throw AVError(.operationCancelled, reason: "the export was cancelled") }
             let index: Int, sample: CMSampleBuffer
             switch item {
-            case .end: return
+            case .end: return lanes.map(\.appended)
             case .failed(let error): throw error
             case .laneEnded(let ended):
                 lanes[ended].input.markAsFinished()
@@ -266,7 +280,7 @@ package final class ExportJob: @unchecked Sendable {
                                 mediaWritten: written.isNumeric ? (written - range.start).seconds : 0, next: sample) {
                 // The file length limit: end every track here; the file stays under it.
                 for other in lanes.indices where !lanes[other].done { lanes[other].input.markAsFinished() }
-                return
+                return nil
             }
             let presentationTime = sample.presentationTimeStamp
             if sample.imageBuffer != nil, presentationTime.isNumeric {
@@ -279,6 +293,7 @@ package final class ExportJob: @unchecked Sendable {
                 throw writer.error as? AVError ?? AVError(.exportFailed, reason: "writing the file failed")
             }
             samplesWritten += 1
+            lanes[index].appended += 1
             let decodeTime = sample.decodeTimeStamp
             let time = decodeTime.isNumeric ? decodeTime : presentationTime
             if time.isNumeric { lanes[index].position = time }
@@ -291,6 +306,7 @@ package final class ExportJob: @unchecked Sendable {
                 }
             }
         }
+        return lanes.map(\.appended)
     }
 
     /// Whether writing `next` could take the finished file past `limit` bytes: what is written

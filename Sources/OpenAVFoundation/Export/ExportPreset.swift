@@ -70,21 +70,16 @@ struct ExportPreset: Sendable {
     /// The preset with Apple's name `name`, or nil.
     static func named(_ name: String) -> ExportPreset? { all.first { $0.name == name } }
 
-    /// The tracks the preset exports from `asset`: the first enabled video track (none for an
-    /// audio preset) and the first enabled audio track; for passthrough every video and audio
-    /// track.
+    /// The tracks the preset exports from `asset`: its preferred video track (none for an
+    /// audio preset) and audio track (`AVAsset.preferredTrack`); for passthrough every video
+    /// and audio track that holds samples.
     func sourceTracks(of asset: AVAsset) -> [AVAssetTrack] {
-        let tracks = asset.tracks
         if case .passthrough = video {
-            return tracks.filter { $0.mediaType == .video || $0.mediaType == .audio }
-        }
-        func first(_ type: AVMediaType) -> AVAssetTrack? {
-            tracks.first { $0.mediaType == type && $0.isEnabled && $0.isDecodable }
-                ?? tracks.first { $0.mediaType == type && $0.isDecodable }
+            return asset.tracks.filter { ($0.mediaType == .video || $0.mediaType == .audio) && !$0.contents.isEmpty }
         }
         var chosen: [AVAssetTrack] = []
-        if case .encode = video, let track = first(.video) { chosen.append(track) }
-        if let track = first(.audio) { chosen.append(track) }
+        if case .encode = video, let track = asset.preferredTrack(withMediaType: .video, decodable: true) { chosen.append(track) }
+        if let track = asset.preferredTrack(withMediaType: .audio, decodable: true, withSamples: true) { chosen.append(track) }
         return chosen
     }
 
@@ -107,10 +102,9 @@ struct ExportPreset: Sendable {
         guard case .passthrough = video else { return fileTypes }
         let tracks = sourceTracks(of: asset)
         return fileTypes.filter { type in
-            guard let muxer = type.ffmpegMuxerName else { return false }
             if type == .m4a, tracks.contains(where: { $0.mediaType == .video }) { return false }
             return tracks.allSatisfy { track in
-                track.contents.formatDescription.map { Muxer.canStore($0, fileType: muxer) } ?? false
+                track.contents.formatDescription.map { AVAssetWriter.canStore(passthrough: $0, in: type) } ?? false
             }
         }
     }
@@ -149,12 +143,13 @@ struct ExportPreset: Sendable {
         return (even((Double(width) * scale).rounded()), even((Double(height) * scale).rounded()))
     }
 
-    /// The encoded size and bit rate a video track gets.
+    /// The encoded size and bit rate a video track gets: its display size (`naturalSize`, so
+    /// non-square pixels are widened: 720x576 at 64:45 shows as 1024x576) fitted into the box,
+    /// in square pixels.
     func videoTarget(for track: AVAssetTrack, composedSize: CGSize? = nil) -> (width: Int, height: Int, bitRate: Int?)? {
         guard case .encode(_, let box, let bitsPerPixel) = video else { return nil }
-        let dimensions = track.contents.formatDescription.map(CMVideoFormatDescriptionGetDimensions)
-        let width = composedSize.map { Int($0.width) } ?? Int(dimensions?.width ?? Int32(track.naturalSize.width))
-        let height = composedSize.map { Int($0.height) } ?? Int(dimensions?.height ?? Int32(track.naturalSize.height))
+        let width = Int((composedSize ?? track.naturalSize).width.rounded())
+        let height = Int((composedSize ?? track.naturalSize).height.rounded())
         let size = Self.fittedSize(width: width, height: height, box: box)
         let rate = Double(track.nominalFrameRate > 0 ? track.nominalFrameRate : 30)
         let bitRate = bitsPerPixel.map { Int(Double(size.width * size.height) * rate * $0) }

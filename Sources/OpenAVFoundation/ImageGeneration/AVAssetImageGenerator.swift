@@ -158,7 +158,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     /// The image nearest `time` within the tolerances, and its time.
     func makeImage(at time: CMTime) throws -> (CGImage, CMTime) {
         guard time.isNumeric else { throw AVError(.noImageAtTime, reason: "the requested time is not a number") }
-        guard let track = asset.tracks(withMediaType: .video).first else {
+        guard let track = asset.preferredTrack(withMediaType: .video) else {
             if case .failure(let error) = asset.loader.contentsBlocking() { throw error }
             throw AVError(.noSourceTrack, reason: "the asset has no video track")
         }

@@ -42,7 +42,7 @@ final class ReadingSession: @unchecked Sendable {
     init(contents: AssetContents, streams: Set<Int>, start: CMTime, seekStream: Int?, decodesAudio: Bool = false) throws(AVError) {
         let preroll = decodesAudio ? Self.audioPreroll : .zero
         spares = contents.spares
-        var first: Packet?
+        var first: [Packet] = []
         do throws(EngineError) {
             let seeking = seekStream != nil && start.isNumeric && start > contents.timelineOrigin
             var opened: Demuxer
@@ -62,16 +62,19 @@ final class ReadingSession: @unchecked Sendable {
                 opened.readOnly(streams: streams)
             }
             if seeking, let seekStream {
-                try opened.seek(to: max(contents.timelineOrigin, start - preroll), inStream: seekStream)
+                let target = max(contents.timelineOrigin, start - preroll)
+                try opened.seek(to: target, inStream: seekStream)
                 if opened.isHTTPLiveStream {
                     // FFmpeg 5.1 finds nothing after a seek in a stream of fMP4 segments: then
                     // the stream is read from its start instead (the outputs skip what lies
                     // before `start`), which costs the download of the segments before it.
-                    first = try opened.readPacket()
-                    if first == nil, let url = contents.url {
+                    first = try opened.readPacket().map { [$0] } ?? []
+                    if first.isEmpty, let url = contents.url {
                         opened = try Demuxer(url: url, network: contents.network)
                         opened.readOnly(streams: streams)
                     }
+                } else {
+                    first = try Self.landOnKeyFrame(opened, target: target, stream: seekStream, origin: contents.timelineOrigin)
                 }
             }
             demuxer = opened
@@ -81,7 +84,31 @@ final class ReadingSession: @unchecked Sendable {
         queues = (0..<((streams.max() ?? -1) + 1)).map {
             streams.contains($0) ? BoundedQueue(capacity: Self.queuedPacketsAtFirst, policy: .grow) : nil
         }
-        if let first, first.streamIndex < queues.count { _ = queues[first.streamIndex]?.push(first) }
+        for packet in first where packet.streamIndex < queues.count { _ = queues[packet.streamIndex]?.push(packet) }
+    }
+
+    /// After a seek to `target` in `stream`: the packets read up to the stream's first, when that
+    /// one is a key frame shown no later than `target`. Containers without an index (MPEG
+    /// program and transport streams) seek by the stamps of their packets, and land on
+    /// whichever frame is stamped before `target`, from which nothing decodes until the next
+    /// key frame, after `target`: the demuxer is moved back a second more each time (doubling,
+    /// down to `origin`) until a key frame comes first.
+    private static func landOnKeyFrame(_ demuxer: Demuxer, target: CMTime, stream: Int, origin: CMTime) throws(EngineError) -> [Packet] {
+        var backoff = CMTime(value: 1, timescale: 1)
+        var position = target
+        while true {
+            var read: [Packet] = []
+            while read.count < 4096, let packet = try demuxer.readPacket() {
+                read.append(packet)
+                if packet.streamIndex == stream { break }
+            }
+            guard let landed = read.last, landed.streamIndex == stream, position > origin else { return read }
+            let time = landed.presentationTime.isNumeric ? landed.presentationTime : landed.decodeTime
+            if landed.isKeyFrame, !time.isNumeric || time <= target { return read }
+            position = max(origin, position - backoff)
+            backoff = backoff + backoff
+            try demuxer.seek(to: position, inStream: stream)
+        }
     }
 
     /// The demuxer and the decoders go back to the asset for the next reader, unless reading

@@ -169,7 +169,28 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open func canAdd(_ input: AVAssetWriterInput) -> Bool {
         guard state.read({ $0.status == .unknown && !$0.inputs.contains { $0 === input } }), input.writer == nil else { return false }
         guard case .success(let settings) = input.plan, availableMediaTypes.contains(input.mediaType) else { return false }
-        return settings.map { Self.fileType(outputFileType, accepts: $0) } ?? true
+        return settings.map { Self.fileType(outputFileType, accepts: $0) }
+            ?? input.sourceFormatHint.map { Self.canStore(passthrough: $0, in: outputFileType) } ?? true
+    }
+
+    /// Whether a `fileType` file can hold samples of `description` as they are (a passthrough
+    /// input's): FFmpeg's muxer for it stores the codec (a QuickTime movie refuses Opus and
+    /// FLAC, for one).
+    package static func canStore(passthrough description: CMFormatDescription, in fileType: AVFileType) -> Bool {
+        guard let muxer = fileType.ffmpegMuxerName else { return false }
+        return Muxer.canStore(description, fileType: muxer)
+    }
+
+    /// Why a `fileType` file cannot hold samples of `description` as they are, naming the codec
+    /// and the file types among `alternatives` that can; nil when it can.
+    package static func passthroughRefusal(_ description: CMFormatDescription, in fileType: AVFileType,
+                                           alternatives: [AVFileType]) -> String? {
+        guard !canStore(passthrough: description, in: fileType) else { return nil }
+        let codec = CodecMapping.codecName(for: CMFormatDescriptionGetMediaSubType(description))
+        let others = alternatives.filter { $0 != fileType && canStore(passthrough: description, in: $0) }
+            .compactMap { $0.pathExtensions.first.map { "." + $0 } }
+        return "a \(fileType.pathExtensions.first.map { "." + $0 } ?? fileType.rawValue) file cannot carry \(codec) as it is; "
+            + (others.isEmpty ? "re-encode it" : "\(others.joined(separator: " or ")) can, or re-encode it")
     }
 
     /// Adds an input. Adding after `startWriting()` or adding an input twice is a programmer
@@ -214,7 +235,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                                     movieFragmentInterval: movieFragmentInterval.isNumeric && movieFragmentInterval > .zero
                                         ? movieFragmentInterval : nil,
                                     metadata: MetadataTags.ffmpegTags(of: metadata),
-                                    usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata))
+                                    usesMetadataKeys: MetadataTags.usesQuickTimeMetadata(metadata),
+                                    attachedPictures: MetadataTags.attachedPictures(of: metadata))
         do {
             let core = writesSegments
                 ? try segmentWriter(options: options, plans: plans, inputs: inputs)

@@ -29,6 +29,11 @@ enum MetadataTags {
             },
         uniquingKeysWith: { first, _ in first })
 
+    /// The pictures of the artwork items (`.commonKeyArtwork` in any key space), as stored.
+    static func attachedPictures(of items: [AVMetadataItem]) -> [Data] {
+        items.filter { $0.commonKey == .commonKeyArtwork }.compactMap(\.dataValue)
+    }
+
     /// The items FFmpeg can write, as (key, value) tags, in order: as QuickTime metadata keys
     /// when `usesQuickTimeMetadata(items)` (an item of that key space under its own key, a
     /// common one under its QuickTime metadata key), otherwise the items with a common key as

@@ -49,6 +49,14 @@ enum WriterOutputSettings {
             video.transferFunction = colors[AVVideoTransferFunctionKey] as? String
             video.yCbCrMatrix = colors[AVVideoYCbCrMatrixKey] as? String
         }
+        if let aspect = settings[AVVideoPixelAspectRatioKey] as? [String: Any] {
+            guard let horizontal = SettingsValue.double(aspect[AVVideoPixelAspectRatioHorizontalSpacingKey]).map(Int32.init),
+                  let vertical = SettingsValue.double(aspect[AVVideoPixelAspectRatioVerticalSpacingKey]).map(Int32.init),
+                  horizontal > 0, vertical > 0 else {
+                throw SettingsProblem("AVVideoPixelAspectRatioKey needs positive horizontal and vertical spacings")
+            }
+            video.pixelAspectRatio = EncoderSettings.PixelAspectRatio(horizontal: horizontal, vertical: vertical)
+        }
         if let compression = settings[AVVideoCompressionPropertiesKey] as? [String: Any] {
             try readCompression(compression, into: &video)
         }

@@ -20,3 +20,8 @@ public let kCMMetadataDataType_QuickTimeMetadataLocation_ISO6709: CFString =
 /// Compare a data type with the constant, never with a string literal.
 public let kCMMetadataDataType_QuickTimeMetadataDirection: CFString =
     "com.apple.metadata.datatype.QuickTimeMetadataDirection"
+
+/// A JPEG image, the data type of JPEG cover art.
+public let kCMMetadataBaseDataType_JPEG: CFString = "public.jpeg"
+/// A PNG image, the data type of PNG cover art.
+public let kCMMetadataBaseDataType_PNG: CFString = "public.png"

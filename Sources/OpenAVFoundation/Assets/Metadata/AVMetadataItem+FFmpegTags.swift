@@ -1,5 +1,6 @@
 // Turning FFmpeg's container tags into the metadata items Apple's AVAsset shows for the same file.
 import Foundation
+import MediaEngine
 
 extension AVMetadataItem {
     /// Turns the tags FFmpeg reports for a file (`AVFormatContext.metadata`) or a track
@@ -25,8 +26,12 @@ extension AVMetadataItem {
     /// movie header, which Apple does not list as an item; here it becomes the common creation date
     /// when no date tag gives one (an extension, so `AVAsset.creationDate` has a value).
     /// A "-eng" style suffix is read as the item's language; FFmpeg's unsuffixed duplicate is merged.
+    ///
+    /// `pictures` are the file's attached pictures (cover art, which FFmpeg reads as a stream of
+    /// one still image): each becomes the artwork item of the file's key space (iTunes `covr`,
+    /// ID3 `APIC`), its value the image as stored, and the common `.commonKeyArtwork` item.
     package static func metadata(
-        fromFFmpegTags tags: [(key: String, value: String)], formatName: String
+        fromFFmpegTags tags: [(key: String, value: String)], formatName: String, pictures: [Data] = []
     ) -> (metadata: [AVMetadataItem], commonMetadata: [AVMetadataItem]) {
         let family = FFmpegTagFamily(formatName: formatName, tags: tags)
         var creationTime: String?
@@ -42,6 +47,11 @@ extension AVMetadataItem {
                 keySpace: keySpace, key: key, value: tag.value as NSString,
                 extendedLanguageTag: tag.language))
         }
+        for picture in pictures {
+            let (keySpace, key) = family.artworkKey
+            metadata.append(AVMetadataItem(keySpace: keySpace, key: key.rawValue, value: picture as NSData,
+                                           dataType: artworkDataType(of: picture)))
+        }
 
         if family == .other {
             // No format key space: the common items are the only items.
@@ -53,6 +63,15 @@ extension AVMetadataItem {
                 keySpace: .common, key: AVMetadataKey.commonKeyCreationDate.rawValue, value: creationTime as NSString))
         }
         return (metadata, common)
+    }
+
+    /// The base data type of a picture's bytes: PNG, JPEG, or raw data for anything else.
+    package static func artworkDataType(of picture: Data) -> String {
+        switch PictureFormat(of: picture) {
+        case .png: return kCMMetadataBaseDataType_PNG as String
+        case .jpeg: return kCMMetadataBaseDataType_JPEG as String
+        case nil: return kCMMetadataBaseDataType_RawData as String
+        }
     }
 
     /// The common-key-space items for format items: for each common key and language, the first item
@@ -98,6 +117,16 @@ enum FFmpegTagFamily: Equatable {
             self = .id3
         } else {
             self = .other
+        }
+    }
+
+    /// Where cover art goes in this family's key space: iTunes `covr` (QuickTime and MPEG-4
+    /// files alike: FFmpeg reads it from the `ilst` atom), ID3 `APIC`, or the common key.
+    var artworkKey: (AVMetadataKeySpace, AVMetadataKey) {
+        switch self {
+        case .quickTime, .mpeg4: return (.iTunes, .iTunesMetadataKeyCoverArt)
+        case .id3: return (.id3, .id3MetadataKeyAttachedPicture)
+        case .other: return (.common, .commonKeyArtwork)
         }
     }
 
