@@ -6,7 +6,7 @@ import TestSupport
 
 /// The `esds` payload of an `mp4v` sample description: made from a decoder configuration and
 /// read back, and read from the atom ffmpeg writes into the same configuration FFmpeg reads.
-@Suite(.timeLimit(.minutes(2))) struct ElementaryStreamDescriptorTests {
+@Suite(.timeLimit(.minutes(10))) struct ElementaryStreamDescriptorTests {
     @Test func madeAndReadBack() {
         for size in [1, 47, 127, 128, 300] {
             let config = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 37) })

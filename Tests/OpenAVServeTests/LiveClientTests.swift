@@ -6,7 +6,7 @@ import Testing
 
 /// What one browser of the live page still has to be sent, when it does not keep up: the
 /// newest picture only, the newest second of sound in order, the levels merged.
-@Suite(.timeLimit(.minutes(1))) struct LiveClientTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveClientTests {
     /// A message whose first byte tells which it was.
     static func message(_ index: Int) -> ByteBuffer { ByteBuffer(bytes: [UInt8(index % 256), 0, 0, 0]) }
 

@@ -79,7 +79,7 @@ private struct ModelTrigger {
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct CMBufferQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct CMBufferQueueTests {
     /// Operations: 0-4 enqueue, 5-6 dequeue, 7 dequeue if ready, 8 end of data, 9 reset.
     static let operations = zip(Gen.int(in: 0...9), Gen.int64(in: 0...40), Gen.int64(in: 1...6), Gen.bool(0.8)).array(of: 0...80)
     /// Capacity (0: none), then the thresholds: two durations (ms) and two counts.

@@ -2,7 +2,7 @@ import Foundation
 import OpenCoreMedia
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CMMemoryPoolTests {
+@Suite(.timeLimit(.minutes(10))) struct CMMemoryPoolTests {
     /// The address of a block buffer's data.
     private func address(_ buffer: CMBlockBuffer) throws -> UnsafeMutableRawPointer {
         var pointer: UnsafeMutablePointer<CChar>?

@@ -3,7 +3,7 @@ import OpenCoreMedia
 import PropertyBased
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CMSimpleQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct CMSimpleQueueTests {
     private func element(_ value: Int) -> UnsafeRawPointer { UnsafeRawPointer(bitPattern: value)! }
 
     @Test func followsAnArrayModel() async {

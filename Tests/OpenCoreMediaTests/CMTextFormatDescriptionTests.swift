@@ -6,7 +6,7 @@ import OpenCoreVideo
 /// Text format descriptions made the ways code for Apple platforms makes them (the typed
 /// extension values, or a raw dictionary for `CMFormatDescriptionCreate`), read back through
 /// the Swift methods and the C functions.
-@Suite(.timeLimit(.minutes(1))) struct CMTextFormatDescriptionTests {
+@Suite(.timeLimit(.minutes(10))) struct CMTextFormatDescriptionTests {
     /// A 3GPP subtitle description: centred at the bottom of a 640x480 track's lower 60 rows,
     /// bold yellow 24-point "Sans-Serif" on half-transparent black, forced subtitles present.
     static func subtitles() throws -> CMTextFormatDescription {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// A player item's error log, for an item the test web server refuses (HTTP 404).
-@Suite(.timeLimit(.minutes(2))) struct ErrorLogTests {
+@Suite(.timeLimit(.minutes(10))) struct ErrorLogTests {
     @Test func aFailedItemLogsTheServersAnswer() async throws {
         let clip = try Fixtures.h264AAC()
         let server = try MediaHTTPServer(root: clip.deletingLastPathComponent())

@@ -5,7 +5,7 @@ import TestSupport
 
 /// A passthrough writer input is refused (`canAdd` false) by a container that cannot carry its
 /// codec as it is (issue 40, kind 10), as ffmpeg refuses to copy it there.
-@Suite(.timeLimit(.minutes(2))) struct PassthroughContainerTests {
+@Suite(.timeLimit(.minutes(10))) struct PassthroughContainerTests {
     @Test func aQuickTimeMovieRefusesOpusAndAnMP4TakesIt() async throws {
         let track = try #require(try await AVURLAsset(url: try RealWorldFixtures.opusOgg()).loadTracks(withMediaType: .audio).first)
         let description = try #require(try await track.load(.formatDescriptions).first)
