@@ -81,3 +81,20 @@ import OpenAVFAudio
         let _: (AVAudioTime) -> (AVAudioTime) -> AVAudioTime? = AVAudioTime.extrapolateTime(fromAnchor:)
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct AVAudioFileAppleDeclarationTests {
+    // https://developer.apple.com/documentation/avfaudio/avaudiofile
+    @Test func audioFile() {
+        let _: (URL) throws -> AVAudioFile = AVAudioFile.init(forReading:)
+        let _: (URL, AVAudioCommonFormat, Bool) throws -> AVAudioFile = AVAudioFile.init(forReading:commonFormat:interleaved:)
+        let _: KeyPath<AVAudioFile, URL> = \AVAudioFile.url
+        let _: KeyPath<AVAudioFile, AVAudioFormat> = \AVAudioFile.fileFormat
+        let _: KeyPath<AVAudioFile, AVAudioFormat> = \AVAudioFile.processingFormat
+        let _: KeyPath<AVAudioFile, AVAudioFramePosition> = \AVAudioFile.length
+        let _: ReferenceWritableKeyPath<AVAudioFile, AVAudioFramePosition> = \AVAudioFile.framePosition
+        let _: KeyPath<AVAudioFile, Bool> = \AVAudioFile.isOpen
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.read(into:)
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer, AVAudioFrameCount) throws -> Void = AVAudioFile.read(into:frameCount:)
+        let _: (AVAudioFile) -> () -> Void = AVAudioFile.close
+    }
+}
