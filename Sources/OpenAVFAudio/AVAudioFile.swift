@@ -2,16 +2,23 @@ import Foundation
 import MediaEngine
 import OpenCoreMedia
 
-/// An audio file opened for reading: any file FFmpeg reads (WAV, AIFF, CAF, FLAC, MP3, AAC and
-/// ALAC in MP4/M4A, Opus and Vorbis in Ogg, the audio of a movie), read as PCM buffers in the
-/// processing format. Reads are sequential from `framePosition`, which can be set to any frame.
+/// An audio file opened for reading or writing, through PCM buffers in the processing format.
+///
+/// Reading takes any file FFmpeg reads (WAV, AIFF, CAF, FLAC, MP3, AAC and ALAC in MP4/M4A,
+/// Opus and Vorbis in Ogg, the audio of a movie); reads are sequential from `framePosition`,
+/// which can be set to any frame. Writing makes WAV and CAF (linear PCM, little-endian), CAF
+/// and M4A (Apple Lossless), M4A (AAC) and MP4 (AAC, Apple Lossless, Opus) files from audio
+/// settings, replacing a file already at the URL as Apple's class does; the file is complete
+/// after `close()` (or when the object goes away).
 ///
 /// Errors are `NSError`s in AVFAudio's domain (`com.apple.coreaudio.avfaudio`) with Core Audio's
 /// `OSStatus` codes, as Apple's class throws them: a missing file is `kAudioFileUnspecifiedError`
 /// (`'wht?'`), a file no demuxer recognises `kAudioFileUnsupportedFileTypeError` (`'typ?'`), one
 /// without a decodable audio stream `kAudioFileUnsupportedDataFormatError` (`'fmt?'`), data that
 /// fails to decode `kAudioFileInvalidFileError` (`'dta?'`), a buffer in another format than the
-/// processing format `kAudio_ParamError` (-50).
+/// processing format `kAudio_ParamError` (-50); writing settings a file type cannot hold
+/// `kAudioFileUnsupportedDataFormatError`, a file type that cannot be written
+/// `kAudioFileUnsupportedFileTypeError`.
 open class AVAudioFile: NSObject, @unchecked Sendable {
     /// The file's location.
     public let url: URL
@@ -20,8 +27,10 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     /// The format of the buffers read: the file's rate and channels, in the common format and
     /// interleaving asked for when opening (non-interleaved 32-bit float by default).
     public let processingFormat: AVAudioFormat
-    /// The decoding, behind `lock`; nil once closed.
+    /// The decoding of a file opened for reading, behind `lock`; nil once closed.
     private var decoding: AudioFileDecoding?
+    /// The encoding of a file opened for writing, behind `lock`; nil once closed.
+    private var encoding: AudioFileEncoding?
     /// The frame count, once known.
     private var knownLength: AVAudioFramePosition?
     /// Serializes reads, seeks and `close()`.
@@ -34,14 +43,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
 
     /// Opens a file for reading in a common PCM format, interleaved or not, at the file's rate.
     public init(forReading fileURL: URL, commonFormat format: AVAudioCommonFormat, interleaved: Bool) throws {
-        let sample: (bits: Int, isFloat: Bool)
-        switch format {
-        case .pcmFormatFloat32: sample = (32, true)
-        case .pcmFormatFloat64: sample = (64, true)
-        case .pcmFormatInt16: sample = (16, false)
-        case .pcmFormatInt32: sample = (32, false)
-        case .otherFormat: throw Self.error(kAudio_ParamError, "the processing format must be linear PCM", fileURL)
-        }
+        let sample = try Self.sampleType(format, fileURL)
         let decoding: AudioFileDecoding
         do {
             decoding = try AudioFileDecoding(url: fileURL, bitsPerChannel: sample.bits, isFloat: sample.isFloat)
@@ -63,11 +65,50 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Creates a file for writing in the format `settings` describe (`AVFormatIDKey`,
+    /// `AVSampleRateKey`, `AVNumberOfChannelsKey`, the `AVLinearPCM…` keys, `AVEncoderBitRateKey`),
+    /// taking buffers in the standard processing format (non-interleaved 32-bit float).
+    public convenience init(forWriting fileURL: URL, settings: [String: Any]) throws {
+        try self.init(forWriting: fileURL, settings: settings, commonFormat: .pcmFormatFloat32, interleaved: false)
+    }
+
+    /// Creates a file for writing in the format `settings` describe, taking buffers in a
+    /// common PCM format, interleaved or not, at the file's rate and channel count.
+    public init(forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat,
+                interleaved: Bool) throws {
+        let sample = try Self.sampleType(format, fileURL)
+        let plan: AudioFileEncoding.Plan
+        do {
+            plan = try AudioFileEncoding.plan(url: fileURL, settings: settings)
+        } catch {
+            throw Self.error(error.code, error.reason, fileURL)
+        }
+        do {
+            encoding = try AudioFileEncoding(url: fileURL, plan: plan, isFloat: sample.isFloat, bitsPerChannel: sample.bits)
+        } catch {
+            throw Self.error(kAudioFileUnsupportedDataFormatError, "\(error)", fileURL)
+        }
+        url = fileURL
+        fileFormat = plan.fileFormat
+        let channels = UInt32(plan.audio.channelCount)
+        processingFormat = AVAudioFormat(
+            description: AudioSettings.pcmDescription(sampleRate: Double(plan.audio.sampleRate), channels: channels,
+                                                      bits: UInt32(sample.bits), isFloat: sample.isFloat,
+                                                      isBigEndian: false, isNonInterleaved: !interleaved),
+            layout: plan.fileFormat.channelLayout, magicCookie: nil)
+        super.init()
+    }
+
+    deinit {
+        close()
+    }
+
     /// The number of sample frames in the file: every frame a decode presents, encoder priming
     /// and padding that the container marks excluded. Reading the whole file to count them
     /// happens once, on first use.
     public var length: AVAudioFramePosition {
         lock.withLock {
+            if let encoding { return encoding.framesWritten }
             if let knownLength { return knownLength }
             let count = (try? AudioFileDecoding.frameCount(of: url)) ?? 0
             knownLength = count
@@ -77,7 +118,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
 
     /// The frame the next read starts at; setting it moves there exactly (a sample-exact seek).
     open var framePosition: AVAudioFramePosition {
-        get { lock.withLock { decoding?.position ?? 0 } }
+        get { lock.withLock { encoding?.framesWritten ?? decoding?.position ?? 0 } }
         set {
             lock.withLock {
                 do {
@@ -93,7 +134,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     private var decodingFailure: (any Error)?
 
     /// Whether the file is open (until `close()`).
-    open var isOpen: Bool { lock.withLock { decoding != nil } }
+    open var isOpen: Bool { lock.withLock { decoding != nil || encoding != nil } }
 
     /// Reads from `framePosition` until the buffer is full or the file ends; the buffer's
     /// `frameLength` says how many frames were read (0 at the end of the file).
@@ -128,9 +169,47 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Closes the file; later reads throw `kAudioFileNotOpenError`.
+    /// Writes the buffer's valid frames at the end of the file. The buffer must be in the
+    /// processing format.
+    open func write(from buffer: AVAudioPCMBuffer) throws {
+        guard buffer.format.isEqual(processingFormat) else {
+            throw Self.error(kAudio_ParamError, "the buffer's format is not the file's processing format", url)
+        }
+        try lock.withLock {
+            guard let encoding else { throw Self.error(kAudioFileNotOpenError, "the file is not open for writing", url) }
+            do {
+                try encoding.write(buffer)
+            } catch {
+                throw Self.error(kAudioFileInvalidFileError, "\(error)", url)
+            }
+        }
+    }
+
+    /// Closes the file: a written file is finished (its encoder drained, its header or trailer
+    /// written); later reads and writes throw `kAudioFileNotOpenError`.
     open func close() {
-        lock.withLock { decoding = nil }
+        lock.withLock {
+            decoding = nil
+            if let encoding {
+                do {
+                    try encoding.finish()
+                } catch {
+                    encoding.cancel()
+                }
+            }
+            encoding = nil
+        }
+    }
+
+    /// The sample size and kind of a common format; throws `kAudio_ParamError` for `.otherFormat`.
+    private static func sampleType(_ format: AVAudioCommonFormat, _ url: URL) throws -> (bits: Int, isFloat: Bool) {
+        switch format {
+        case .pcmFormatFloat32: (32, true)
+        case .pcmFormatFloat64: (64, true)
+        case .pcmFormatInt16: (16, false)
+        case .pcmFormatInt32: (32, false)
+        case .otherFormat: throw error(kAudio_ParamError, "the processing format must be linear PCM", url)
+        }
     }
 
     /// Reads interleaved frames in chunks and spreads them over the buffer's channels.

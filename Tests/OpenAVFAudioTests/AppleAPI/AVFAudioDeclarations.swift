@@ -95,6 +95,10 @@ import OpenAVFAudio
         let _: KeyPath<AVAudioFile, Bool> = \AVAudioFile.isOpen
         let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.read(into:)
         let _: (AVAudioFile) -> (AVAudioPCMBuffer, AVAudioFrameCount) throws -> Void = AVAudioFile.read(into:frameCount:)
+        let _: (URL, [String: Any]) throws -> AVAudioFile = AVAudioFile.init(forWriting:settings:)
+        let _: (URL, [String: Any], AVAudioCommonFormat, Bool) throws -> AVAudioFile =
+            AVAudioFile.init(forWriting:settings:commonFormat:interleaved:)
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.write(from:)
         let _: (AVAudioFile) -> () -> Void = AVAudioFile.close
     }
 }
