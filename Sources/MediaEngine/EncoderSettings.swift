@@ -227,6 +227,8 @@ package enum EncoderSettings: Sendable, Equatable {
         case opus
         /// Linear PCM, little-endian: 16- or 24-bit integers or 32-bit floats.
         case linearPCM(bits: Int, isFloat: Bool)
+        /// FLAC with FFmpeg's encoder, 16-bit (`.flac` files).
+        case flac
 
         /// CoreAudio's format ID.
         package var formatID: AudioFormatID {
@@ -235,6 +237,7 @@ package enum EncoderSettings: Sendable, Equatable {
             case .appleLossless: kAudioFormatAppleLossless
             case .opus: kAudioFormatOpus
             case .linearPCM: kAudioFormatLinearPCM
+            case .flac: kAudioFormatFLAC
             }
         }
     }
@@ -272,6 +275,7 @@ package enum EncoderSettings: Sendable, Equatable {
             case .opus: "libopus"
             case .linearPCM(let bits, let isFloat):
                 isFloat ? "pcm_f32le" : bits == 24 ? "pcm_s24le" : bits == 32 ? "pcm_s32le" : "pcm_s16le"
+            case .flac: "flac"
             }
         }
 
@@ -287,6 +291,8 @@ package enum EncoderSettings: Sendable, Equatable {
                                  isNonInterleaved: true)
             case .opus:
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true)
+            case .flac:
+                return PCMFormat(sampleRate: rate, channelCount: channelCount)
             case .linearPCM(let bits, let isFloat):
                 if isFloat { return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true) }
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: bits > 16 ? 32 : 16)

@@ -7,7 +7,7 @@ import OpenCoreMedia
 /// Reading takes any file FFmpeg reads (WAV, AIFF, CAF, FLAC, MP3, AAC and ALAC in MP4/M4A,
 /// Opus and Vorbis in Ogg, the audio of a movie); reads are sequential from `framePosition`,
 /// which can be set to any frame. Writing makes WAV and CAF (linear PCM, little-endian), CAF
-/// and M4A (Apple Lossless), M4A (AAC) and MP4 (AAC, Apple Lossless, Opus) files from audio
+/// and M4A (Apple Lossless), M4A (AAC), FLAC (16-bit) and MP4 (AAC, Apple Lossless, Opus) files from audio
 /// settings, replacing a file already at the URL as Apple's class does; the file is complete
 /// after `close()` (or when the object goes away).
 ///

@@ -27,6 +27,7 @@ final class AudioFileEncoding {
     /// The muxer names of the file name extensions, and the format IDs each can hold.
     private static let containers: [String: (fileType: String, formats: Set<AudioFormatID>)] = [
         "wav": ("wav", [kAudioFormatLinearPCM]),
+        "flac": ("flac", [kAudioFormatFLAC]),
         "caf": ("caf", [kAudioFormatLinearPCM, kAudioFormatAppleLossless]),
         "m4a": ("ipod", [kAudioFormatMPEG4AAC, kAudioFormatAppleLossless]),
         "mp4": ("mp4", [kAudioFormatMPEG4AAC, kAudioFormatAppleLossless, kAudioFormatOpus]),
@@ -38,7 +39,7 @@ final class AudioFileEncoding {
     static func plan(url: URL, settings: [String: Any]) throws(Unsupported) -> Plan {
         guard let container = containers[url.pathExtension.lowercased()] else {
             throw Unsupported(code: kAudioFileUnsupportedFileTypeError,
-                              reason: "cannot write .\(url.pathExtension) files (WAV, CAF, M4A, MP4 and MOV can be written)")
+                              reason: "cannot write .\(url.pathExtension) files (WAV, CAF, FLAC, M4A, MP4 and MOV can be written)")
         }
         guard let parsed = AudioSettings(settings) else {
             throw Unsupported(code: kAudioFileUnsupportedDataFormatError, reason: "the settings describe no usable format")
@@ -63,6 +64,8 @@ final class AudioFileEncoding {
             codec = .appleLossless(bitDepth: depth > 16 ? 24 : 16)
         case kAudioFormatOpus:
             codec = .opus
+        case kAudioFormatFLAC:
+            codec = .flac
         default:
             codec = .aac
         }

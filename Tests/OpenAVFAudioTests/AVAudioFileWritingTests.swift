@@ -19,6 +19,7 @@ import TestSupport
         ("alac.m4a", [AVFormatIDKey: kAudioFormatAppleLossless, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2], false),
         ("aac.m4a", [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2,
                      AVEncoderBitRateKey: 128_000], false),
+        ("tone.flac", [AVFormatIDKey: kAudioFormatFLAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2], false),
         ("opus.mp4", [AVFormatIDKey: kAudioFormatOpus, AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 2], false),
     ]
 
@@ -75,7 +76,7 @@ import TestSupport
             #expect(decodedFrames >= frames && decodedFrames < frames + 1024, "\(name): \(decodedFrames) frames")
         } else {
             #expect(decodedFrames == frames, "\(name): \(decodedFrames) frames")
-            let tolerance: Float = entry.exact ? 0 : name.hasPrefix("s16") || name.hasPrefix("alac") ? 1.0 / 32_768 : 1.0 / 8_388_608
+            let tolerance: Float = entry.exact ? 0 : name.hasPrefix("s16") || name.hasPrefix("alac") || name.hasSuffix("flac") ? 1.0 / 32_768 : 1.0 / 8_388_608
             let difference = zip(decoded.samples, written).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
             #expect(difference <= tolerance, "\(name)")
         }
