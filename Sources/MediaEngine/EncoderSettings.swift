@@ -229,6 +229,8 @@ package enum EncoderSettings: Sendable, Equatable {
         case linearPCM(bits: Int, isFloat: Bool)
         /// FLAC with FFmpeg's encoder, 16-bit (`.flac` files).
         case flac
+        /// Linear PCM, big-endian 16-, 24- or 32-bit integers (AIFF files).
+        case bigEndianPCM(bits: Int)
 
         /// CoreAudio's format ID.
         package var formatID: AudioFormatID {
@@ -236,7 +238,7 @@ package enum EncoderSettings: Sendable, Equatable {
             case .aac: kAudioFormatMPEG4AAC
             case .appleLossless: kAudioFormatAppleLossless
             case .opus: kAudioFormatOpus
-            case .linearPCM: kAudioFormatLinearPCM
+            case .linearPCM, .bigEndianPCM: kAudioFormatLinearPCM
             case .flac: kAudioFormatFLAC
             }
         }
@@ -276,6 +278,7 @@ package enum EncoderSettings: Sendable, Equatable {
             case .linearPCM(let bits, let isFloat):
                 isFloat ? "pcm_f32le" : bits == 24 ? "pcm_s24le" : bits == 32 ? "pcm_s32le" : "pcm_s16le"
             case .flac: "flac"
+            case .bigEndianPCM(let bits): bits == 24 ? "pcm_s24be" : bits == 32 ? "pcm_s32be" : "pcm_s16be"
             }
         }
 
@@ -293,6 +296,8 @@ package enum EncoderSettings: Sendable, Equatable {
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true)
             case .flac:
                 return PCMFormat(sampleRate: rate, channelCount: channelCount)
+            case .bigEndianPCM(let bits):
+                return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: bits > 16 ? 32 : 16)
             case .linearPCM(let bits, let isFloat):
                 if isFloat { return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true) }
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: bits > 16 ? 32 : 16)

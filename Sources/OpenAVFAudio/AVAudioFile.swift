@@ -6,10 +6,11 @@ import OpenCoreMedia
 ///
 /// Reading takes any file FFmpeg reads (WAV, AIFF, CAF, FLAC, MP3, AAC and ALAC in MP4/M4A,
 /// Opus and Vorbis in Ogg, the audio of a movie); reads are sequential from `framePosition`,
-/// which can be set to any frame. Writing makes WAV and CAF (linear PCM, little-endian), CAF
-/// and M4A (Apple Lossless), M4A (AAC), FLAC (16-bit) and MP4 (AAC, Apple Lossless, Opus) files from audio
-/// settings, replacing a file already at the URL as Apple's class does; the file is complete
-/// after `close()` (or when the object goes away).
+/// which can be set to any frame. Writing makes WAV and CAF (linear PCM, little-endian), AIFF
+/// (big-endian integers), CAF and M4A (Apple Lossless), M4A (AAC), FLAC (16-bit), Opus (Ogg)
+/// and MP4 (AAC, Apple Lossless, Opus) files from audio settings, replacing a file already at
+/// the URL as Apple's class does; the file is complete after `close()` (or when the object
+/// goes away).
 ///
 /// Errors are `NSError`s in AVFAudio's domain (`com.apple.coreaudio.avfaudio`) with Core Audio's
 /// `OSStatus` codes, as Apple's class throws them: a missing file is `kAudioFileUnspecifiedError`

@@ -28,6 +28,9 @@ final class AudioFileEncoding {
     private static let containers: [String: (fileType: String, formats: Set<AudioFormatID>)] = [
         "wav": ("wav", [kAudioFormatLinearPCM]),
         "flac": ("flac", [kAudioFormatFLAC]),
+        "aif": ("aiff", [kAudioFormatLinearPCM]),
+        "aiff": ("aiff", [kAudioFormatLinearPCM]),
+        "opus": ("opus", [kAudioFormatOpus]),
         "caf": ("caf", [kAudioFormatLinearPCM, kAudioFormatAppleLossless]),
         "m4a": ("ipod", [kAudioFormatMPEG4AAC, kAudioFormatAppleLossless]),
         "mp4": ("mp4", [kAudioFormatMPEG4AAC, kAudioFormatAppleLossless, kAudioFormatOpus]),
@@ -39,7 +42,7 @@ final class AudioFileEncoding {
     static func plan(url: URL, settings: [String: Any]) throws(Unsupported) -> Plan {
         guard let container = containers[url.pathExtension.lowercased()] else {
             throw Unsupported(code: kAudioFileUnsupportedFileTypeError,
-                              reason: "cannot write .\(url.pathExtension) files (WAV, CAF, FLAC, M4A, MP4 and MOV can be written)")
+                              reason: "cannot write .\(url.pathExtension) files (WAV, AIFF, CAF, FLAC, M4A, MP4, MOV and Opus can be written)")
         }
         guard let parsed = AudioSettings(settings) else {
             throw Unsupported(code: kAudioFileUnsupportedDataFormatError, reason: "the settings describe no usable format")
@@ -51,6 +54,13 @@ final class AudioFileEncoding {
         }
         let codec: EncoderSettings.AudioCodec
         switch d.mFormatID {
+        case kAudioFormatLinearPCM where container.fileType == "aiff":
+            // AIFF holds big-endian integers, whatever AVLinearPCMIsBigEndianKey says.
+            guard d.mFormatFlags & kAudioFormatFlagIsFloat == 0, [16, 24, 32].contains(d.mBitsPerChannel) else {
+                throw Unsupported(code: kAudioFileUnsupportedDataFormatError,
+                                  reason: "AIFF files hold 16-, 24- or 32-bit integers")
+            }
+            codec = .bigEndianPCM(bits: Int(d.mBitsPerChannel))
         case kAudioFormatLinearPCM:
             let isFloat = d.mFormatFlags & kAudioFormatFlagIsFloat != 0
             guard d.mFormatFlags & kAudioFormatFlagIsBigEndian == 0,
