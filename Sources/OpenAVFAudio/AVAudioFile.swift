@@ -258,7 +258,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     }
 
     /// An error in AVFAudio's domain with a Core Audio code, naming what failed.
-    package static func error(_ code: OSStatus, _ reason: String, _ url: URL) -> NSError {
+    private static func error(_ code: OSStatus, _ reason: String, _ url: URL) -> NSError {
         NSError(domain: avfAudioErrorDomain, code: Int(code),
                 userInfo: [NSLocalizedFailureReasonErrorKey: reason, NSURLErrorKey: url])
     }

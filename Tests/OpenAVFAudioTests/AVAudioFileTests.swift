@@ -102,6 +102,17 @@ import TestSupport
         #expect((0..<50_000).allSatisfy { data[0][$0] == expected[$0 * 2] && data[1][$0] == expected[$0 * 2 + 1] })
     }
 
+    @Test func readsTheSoundOfAMovie() throws {
+        let url = try Fixtures.make("movie.mp4", ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=2.5"] + Self.source
+            + ["-c:v", "mpeg4", "-c:a", "aac", "-shortest"])
+        let expected = try Self.ffmpegDecode(url)
+        let file = try AVAudioFile(forReading: url)
+        #expect(file.fileFormat.streamDescription.pointee.mFormatID == kAudioFormatMPEG4AAC)
+        #expect(file.length == AVAudioFramePosition(expected.count / 2))
+        let samples = try Self.read(file, frames: Int(file.length))
+        #expect(samples.count == expected.count && Self.maxDifference(samples, expected) <= 1e-4)
+    }
+
     @Test func aMissingFileThrowsAppleError() {
         let missing = Fixtures.folder.appendingPathComponent("no-such-file.wav")
         #expect(throws: (any Error).self) { try AVAudioFile(forReading: missing) }
