@@ -6,7 +6,7 @@ import TestSupport
 
 /// AVAudioFile reading files ffmpeg makes at test time, against ffmpeg's own decode of the same
 /// file (`ffmpeg -f f32le`): every sample, the frame count, and frames after a seek.
-@Suite(.timeLimit(.minutes(5))) struct AVAudioFileTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioFileTests {
     /// A stereo source with a different tone in each channel, 2.5 s at 44.1 kHz.
     static let source = ["-f", "lavfi", "-i", "aevalsrc=0.6*sin(2*PI*440*t)|0.4*sin(2*PI*660*t):s=44100:d=2.5"]
 

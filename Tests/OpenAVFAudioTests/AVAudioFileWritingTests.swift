@@ -7,7 +7,7 @@ import TestSupport
 /// AVAudioFile writing, checked by ffmpeg and ffprobe: each file decodes with `ffmpeg -v error`
 /// at the rate and channel count asked for, with the frames written (every sample equal for
 /// PCM and Apple Lossless).
-@Suite(.timeLimit(.minutes(5))) struct AVAudioFileWritingTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioFileWritingTests {
     /// The formats: file name, settings, whether the decode must equal the samples written.
     nonisolated(unsafe) static let cases: [(name: String, settings: [String: Any], exact: Bool)] = [
         ("s16.wav", [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2,

@@ -5,7 +5,7 @@ import Testing
 
 /// AVAudioFormat against the stream descriptions Core Audio gives for the same formats
 /// (`FillOutASBDForLPCM`'s values, as Apple's headers document them).
-@Suite(.timeLimit(.minutes(1))) struct AVAudioFormatTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioFormatTests {
     @Test func theStandardFormatIsNonInterleavedFloat() throws {
         let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))
         let d = format.streamDescription.pointee

@@ -5,7 +5,7 @@ import OpenAVFAudio
 
 /// AVAudioPCMBuffer's channel pointers and buffer list, for interleaved and non-interleaved
 /// formats, as Apple's header describes them.
-@Suite(.timeLimit(.minutes(1))) struct AVAudioPCMBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioPCMBufferTests {
     @Test func nonInterleavedFloatHasOneBufferAChannel() throws {
         let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
         let buffer = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 100))

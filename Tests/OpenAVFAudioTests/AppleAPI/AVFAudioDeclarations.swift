@@ -7,7 +7,7 @@ import OpenAVFAudio
 // spells them. Each typed reference breaks the build when a name, a label, an optionality or a
 // `throws` drifts from Apple's. Nothing here reads or writes media.
 
-@Suite(.timeLimit(.minutes(1))) struct AVFAudioAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct AVFAudioAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfaudio/avaudioframecount and its neighbours
     @Test func countingTypes() {
         let _: AVAudioFrameCount.Type = UInt32.self
@@ -82,7 +82,7 @@ import OpenAVFAudio
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct AVAudioFileAppleDeclarationTests {
+@Suite(.timeLimit(.minutes(10))) struct AVAudioFileAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfaudio/avaudiofile
     @Test func audioFile() {
         let _: (URL) throws -> AVAudioFile = AVAudioFile.init(forReading:)
