@@ -59,10 +59,13 @@ let package = Package(
         // Sound out and windows (SDL2) for playback and previews
         .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
+        // Apple's AVFAudio: audio formats, buffers and files, over the engine's FFmpeg parts
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine"]),
+
         // The framework
         .target(
             name: "OpenAVFoundation",
-            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "HostSystem", "MediaEngine", "CaptureDevices", "Display", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["OpenCoreMedia", "OpenCoreVideo", "HostSystem", "MediaEngine", "CaptureDevices", "Display", "OpenAVFAudio", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The browser page for headless machines: a web server over a capture session
@@ -106,6 +109,7 @@ let package = Package(
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "HostSystem", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "HostSystem", "TestSupport"]),
+        .testTarget(name: "OpenAVFAudioTests", dependencies: ["OpenAVFAudio", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),

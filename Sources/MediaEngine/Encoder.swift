@@ -293,6 +293,9 @@ package final class Encoder {
         if case .linearPCM(let bits, let isFloat) = audio.codec, isFloat ? bits != 32 : ![16, 24, 32].contains(bits) {
             throw EngineError(operation: operation, message: "\(bits)-bit \(isFloat ? "float" : "integer") PCM is not supported")
         }
+        if case .bigEndianPCM(let bits) = audio.codec, ![16, 24, 32].contains(bits) {
+            throw EngineError(operation: operation, message: "\(bits)-bit big-endian PCM is not supported")
+        }
         let sampleFormat = try audio.encoderInput.avSampleFormat
         if var formats = codec.pointee.sample_fmts {
             var supported: [AVSampleFormat] = []

@@ -241,6 +241,10 @@ package enum EncoderSettings: Sendable, Equatable {
         case opus
         /// Linear PCM, little-endian: 16- or 24-bit integers or 32-bit floats.
         case linearPCM(bits: Int, isFloat: Bool)
+        /// FLAC with FFmpeg's encoder, 16-bit (`.flac` files).
+        case flac
+        /// Linear PCM, big-endian 16-, 24- or 32-bit integers (AIFF files).
+        case bigEndianPCM(bits: Int)
 
         /// CoreAudio's format ID.
         package var formatID: AudioFormatID {
@@ -248,7 +252,8 @@ package enum EncoderSettings: Sendable, Equatable {
             case .aac: kAudioFormatMPEG4AAC
             case .appleLossless: kAudioFormatAppleLossless
             case .opus: kAudioFormatOpus
-            case .linearPCM: kAudioFormatLinearPCM
+            case .linearPCM, .bigEndianPCM: kAudioFormatLinearPCM
+            case .flac: kAudioFormatFLAC
             }
         }
     }
@@ -286,6 +291,8 @@ package enum EncoderSettings: Sendable, Equatable {
             case .opus: "libopus"
             case .linearPCM(let bits, let isFloat):
                 isFloat ? "pcm_f32le" : bits == 24 ? "pcm_s24le" : bits == 32 ? "pcm_s32le" : "pcm_s16le"
+            case .flac: "flac"
+            case .bigEndianPCM(let bits): bits == 24 ? "pcm_s24be" : bits == 32 ? "pcm_s32be" : "pcm_s16be"
             }
         }
 
@@ -301,6 +308,10 @@ package enum EncoderSettings: Sendable, Equatable {
                                  isNonInterleaved: true)
             case .opus:
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true)
+            case .flac:
+                return PCMFormat(sampleRate: rate, channelCount: channelCount)
+            case .bigEndianPCM(let bits):
+                return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: bits > 16 ? 32 : 16)
             case .linearPCM(let bits, let isFloat):
                 if isFloat { return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: 32, isFloat: true) }
                 return PCMFormat(sampleRate: rate, channelCount: channelCount, bitsPerChannel: bits > 16 ? 32 : 16)

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Reads values of settings dictionaries (output settings, video settings, pixel buffer
+/// Reads values of settings dictionaries (audio settings, output settings, video settings, pixel buffer
 /// attributes), which Apple code fills with any integer or floating-point type or `NSNumber`.
-enum SettingsValue {
+package enum SettingsValue {
     /// The value as a number, or nil when it is not numeric. `Bool` reads as 0 or 1.
-    static func double(_ value: Any?) -> Double? {
+    package static func double(_ value: Any?) -> Double? {
         switch value {
         case let v as Bool: return v ? 1 : 0
         case let v as Int: return Double(v)
@@ -25,7 +25,7 @@ enum SettingsValue {
     }
 
     /// The value as a whole number, or nil when it is not numeric or has a fraction.
-    static func integer(_ value: Any?) -> Int64? {
+    package static func integer(_ value: Any?) -> Int64? {
         guard let number = double(value), number == number.rounded(), abs(number) < 0x1p63 else { return nil }
         return Int64(number)
     }

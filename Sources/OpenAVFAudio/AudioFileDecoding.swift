@@ -1,0 +1,235 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+
+/// The reading side of `AVAudioFile`: the file's first audio stream through the engine's
+/// `Demuxer`, `Decoder` and `AudioConverter` (the parts `AVAssetReader`'s PCM outputs use),
+/// as interleaved samples of the processing format's type, counted in file frames.
+///
+/// File frame 0 is the first sample the decoder presents (encoder priming that the container
+/// marks, as AAC's edit list or MP3's LAME header does, is not a frame, as on Apple platforms).
+/// A seek moves the demuxer half a second before the target, decodes from there and drops
+/// the samples before it, so that lossy decoders have their overlap and the first frame
+/// delivered is the target exactly. Not thread safe: `AVAudioFile` serializes its calls.
+final class AudioFileDecoding {
+    /// The decoded samples' format: the processing format's type, interleaved.
+    let output: PCMFormat
+    /// The file's format, as its container describes the stream.
+    let fileFormat: AVAudioFormat
+    /// The file being read.
+    private let url: URL
+    /// The demuxer, reading only `stream`.
+    private let demuxer: Demuxer
+    /// The audio stream's index.
+    private let stream: Int
+    /// The stream's decoder; a new one for reading from the first packet again, so that the
+    /// samples equal a fresh decode's (a flushed AAC decoder's first frame differs slightly).
+    private var decoder: Decoder
+    /// Decoded frames into `output`.
+    private let converter: AudioConverter
+    /// The converter's sample index of file frame 0.
+    private var origin: Int64 = 0
+    /// Decoded bytes not yet delivered, from `pendingStart`.
+    private var pending: [UInt8] = []
+    /// The offset in `pending` of the next byte to deliver.
+    private var pendingStart = 0
+    /// The file frame of the next frame delivered.
+    private(set) var position: Int64 = 0
+    /// The frame a seek asked for, until the decoded samples reach it.
+    private var seekTarget: Int64?
+    /// A packet the decoder had no room for, sent again after its frames are taken.
+    private var heldPacket: Packet?
+    /// Whether the end of the stream was sent to the decoder.
+    private var drained = false
+    /// Whether everything decoded has been converted, the resampler flushed too.
+    private var ended = false
+
+    /// Opens `url`'s first audio stream for samples of `output`'s type at the stream's rate and
+    /// channel count; throws `EngineError` for a file FFmpeg cannot open or decode, and
+    /// `AudioFileDecoding.NoAudio` for a file without a decodable audio stream.
+    init(url: URL, bitsPerChannel: Int, isFloat: Bool) throws {
+        self.url = url
+        demuxer = try Demuxer(url: url)
+        guard let audio = demuxer.streams.first(where: { $0.kind == .audio && $0.isDecodable }),
+              audio.sampleRate > 0, audio.channelCount > 0 else { throw NoAudio() }
+        stream = audio.index
+        demuxer.readOnly(streams: [stream])
+        if let description = demuxer.formatDescription(ofStream: audio.index) {
+            fileFormat = AVAudioFormat(cmAudioFormatDescription: description)
+        } else {
+            // A codec Core Media has no code for (Vorbis): the rate, the channels and the
+            // stream's own four-character code.
+            fileFormat = AVAudioFormat(
+                description: AudioStreamBasicDescription(
+                    mSampleRate: Double(audio.sampleRate), mFormatID: audio.codecType, mFormatFlags: 0, mBytesPerPacket: 0,
+                    mFramesPerPacket: 0, mBytesPerFrame: 0, mChannelsPerFrame: UInt32(audio.channelCount),
+                    mBitsPerChannel: 0, mReserved: 0),
+                layout: nil, magicCookie: nil)
+        }
+        decoder = try demuxer.makeDecoder(forStream: stream)
+        output = PCMFormat(sampleRate: Double(audio.sampleRate), channelCount: Int(audio.channelCount),
+                           bitsPerChannel: bitsPerChannel, isFloat: isFloat)
+        converter = AudioConverter(output: output)
+        if let first = try demuxer.readPacket() {
+            if first.presentationTime.isNumeric { firstPacketTime = first.presentationTime }
+            heldPacket = first
+        }
+        if try decodeMore(), let firstStart { origin = firstStart }
+    }
+
+    /// A file without an audio stream FFmpeg can decode.
+    struct NoAudio: Error {}
+
+    /// The converter's sample index of the first buffer decoded since opening, for `origin`.
+    private var firstStart: Int64?
+    /// The time of the stream's first packet, where a seek to the start goes.
+    private var firstPacketTime = CMTime.zero
+    /// Whether the current seek has gone back to the file's start once already.
+    private var hasRewound = false
+
+    /// Copies up to `frames` frames into `destination` (interleaved, `output`'s bytes per frame)
+    /// and returns how many; fewer only at the end of the file.
+    func read(frames: Int, into destination: UnsafeMutableRawPointer) throws -> Int {
+        let bytesPerFrame = output.bytesPerFrame
+        var delivered = 0
+        while delivered < frames {
+            if pending.count - pendingStart < bytesPerFrame {
+                guard try decodeMore() else { break }
+                continue
+            }
+            let count = min(frames - delivered, (pending.count - pendingStart) / bytesPerFrame)
+            pending.withUnsafeBytes { bytes in
+                (destination + delivered * bytesPerFrame).copyMemory(
+                    from: bytes.baseAddress! + pendingStart, byteCount: count * bytesPerFrame)
+            }
+            pendingStart += count * bytesPerFrame
+            delivered += count
+            position += Int64(count)
+        }
+        if pendingStart > 1 << 20 || pendingStart == pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+        return delivered
+    }
+
+    /// Moves reading to file frame `frame`: the next `read` starts there exactly.
+    func seek(to frame: Int64) throws {
+        guard frame != position || seekTarget != nil else { return }
+        let rate = output.sampleRate
+        let preroll = Int64(rate / 2)
+        // Near the start, the first packet (whose time is negative when the container hides
+        // encoder priming), so that the decoder starts where a full decode does.
+        try restart(at: max(CMTime(value: frame + origin - preroll, timescale: Int32(rate)), firstPacketTime))
+        hasRewound = false
+        seekTarget = frame
+        position = frame
+    }
+
+    /// The number of frames in the file: every sample the decoder presents, counted by a
+    /// reading of its own (the container's durations are estimates for some formats). Data
+    /// that fails to decode ends the count there, as it ends reading.
+    static func frameCount(of url: URL) throws -> Int64 {
+        let demuxer = try Demuxer(url: url)
+        guard let audio = demuxer.streams.first(where: { $0.kind == .audio && $0.isDecodable }) else { throw NoAudio() }
+        demuxer.readOnly(streams: [audio.index])
+        let decoder = try demuxer.makeDecoder(forStream: audio.index)
+        var count: Int64 = 0
+        var drained = false
+        var held: Packet?
+        while true {
+            do {
+                if let frame = try decoder.receiveFrame() {
+                    count += Int64(frame.sampleCount)
+                    continue
+                }
+                if drained { return count }
+                if let packet = try held ?? demuxer.readPacket() {
+                    held = nil
+                    guard packet.streamIndex == audio.index else { continue }
+                    if try !decoder.send(packet) { held = packet }
+                } else {
+                    _ = try decoder.send(nil)
+                    drained = true
+                }
+            } catch {
+                return count
+            }
+        }
+    }
+
+    /// Decodes until at least one sample buffer is added to `pending`; false at the end.
+    private func decodeMore() throws -> Bool {
+        while !ended {
+            if let frame = try decoder.receiveFrame() {
+                if let buffer = try converter.convert(frame, timeBase: decoder.timeBase) {
+                    if try append(buffer) { return true }
+                }
+                continue
+            }
+            if drained {
+                ended = true
+                if let buffer = try converter.flush(), try append(buffer) { return true }
+                break
+            }
+            if let packet = try heldPacket ?? demuxer.readPacket() {
+                heldPacket = nil
+                guard packet.streamIndex == stream else { continue }
+                if try !decoder.send(packet) { heldPacket = packet }
+            } else {
+                _ = try decoder.send(nil)
+                drained = true
+            }
+        }
+        return false
+    }
+
+    /// Adds a converted buffer's samples to `pending`, dropping those before a seek's target;
+    /// false when none were added.
+    private func append(_ buffer: CMSampleBuffer) throws -> Bool {
+        let frames = CMSampleBufferGetNumSamples(buffer)
+        let start = CMTimeConvertScale(CMSampleBufferGetPresentationTimeStamp(buffer), timescale: Int32(output.sampleRate),
+                                       method: .roundHalfAwayFromZero).value
+        if firstStart == nil { firstStart = start }
+        var skip = 0
+        if let target = seekTarget {
+            if start - origin > target, !hasRewound {
+                // The seek landed after its target (a demuxer's index can be coarse): start
+                // over from the file's first packet, decoding forward to it.
+                hasRewound = true
+                try restart(at: firstPacketTime)
+                return false
+            }
+            skip = Int(max(0, target - (start - origin)))
+            guard skip < frames else { return false }
+            seekTarget = nil
+        }
+        guard let data = CMSampleBufferGetDataBuffer(buffer) else { return false }
+        let bytesPerFrame = output.bytesPerFrame
+        let count = (frames - skip) * bytesPerFrame
+        let old = pending.count
+        pending.append(contentsOf: repeatElement(0, count: count))
+        pending.withUnsafeMutableBytes { bytes in
+            _ = CMBlockBufferCopyDataBytes(data, atOffset: skip * bytesPerFrame, dataLength: count,
+                                           destination: bytes.baseAddress! + old)
+        }
+        return count > 0
+    }
+
+    /// Moves the demuxer to `time` and forgets everything decoded, for a seek.
+    private func restart(at time: CMTime) throws {
+        try demuxer.seek(to: time, inStream: stream)
+        if time <= firstPacketTime {
+            decoder = try demuxer.makeDecoder(forStream: stream)
+        } else {
+            decoder.flush()
+        }
+        converter.reset()
+        heldPacket = nil
+        drained = false
+        ended = false
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+    }
+
+}

@@ -1,0 +1,104 @@
+import Foundation
+import OpenCoreMedia
+import Testing
+import OpenAVFAudio
+
+// Apple's declarations of AVFAudio's formats, buffers and times, spelled as Apple's Swift SDK
+// spells them. Each typed reference breaks the build when a name, a label, an optionality or a
+// `throws` drifts from Apple's. Nothing here reads or writes media.
+
+@Suite(.timeLimit(.minutes(10))) struct AVFAudioAppleDeclarationTests {
+    // https://developer.apple.com/documentation/avfaudio/avaudioframecount and its neighbours
+    @Test func countingTypes() {
+        let _: AVAudioFrameCount.Type = UInt32.self
+        let _: AVAudioFramePosition.Type = Int64.self
+        let _: AVAudioPacketCount.Type = UInt32.self
+        let _: AVAudioChannelCount.Type = UInt32.self
+        let _: [AVAudioCommonFormat] = [.otherFormat, .pcmFormatFloat32, .pcmFormatFloat64, .pcmFormatInt16, .pcmFormatInt32]
+        #expect(AVAudioCommonFormat.pcmFormatInt32.rawValue == 4)
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudioformat
+    @Test func audioFormat() {
+        let _: (Double, AVAudioChannelCount) -> AVAudioFormat? = AVAudioFormat.init(standardFormatWithSampleRate:channels:)
+        let _: (Double, AVAudioChannelLayout) -> AVAudioFormat = AVAudioFormat.init(standardFormatWithSampleRate:channelLayout:)
+        let _: (AVAudioCommonFormat, Double, AVAudioChannelCount, Bool) -> AVAudioFormat? =
+            AVAudioFormat.init(commonFormat:sampleRate:channels:interleaved:)
+        let _: (AVAudioCommonFormat, Double, Bool, AVAudioChannelLayout) -> AVAudioFormat =
+            AVAudioFormat.init(commonFormat:sampleRate:interleaved:channelLayout:)
+        let _: (UnsafePointer<AudioStreamBasicDescription>) -> AVAudioFormat? = AVAudioFormat.init(streamDescription:)
+        let _: (UnsafePointer<AudioStreamBasicDescription>, AVAudioChannelLayout?) -> AVAudioFormat? =
+            AVAudioFormat.init(streamDescription:channelLayout:)
+        let _: ([String: Any]) -> AVAudioFormat? = AVAudioFormat.init(settings:)
+        let _: (CMAudioFormatDescription) -> AVAudioFormat = AVAudioFormat.init(cmAudioFormatDescription:)
+        let _: KeyPath<AVAudioFormat, AVAudioCommonFormat> = \AVAudioFormat.commonFormat
+        let _: KeyPath<AVAudioFormat, Double> = \AVAudioFormat.sampleRate
+        let _: KeyPath<AVAudioFormat, AVAudioChannelCount> = \AVAudioFormat.channelCount
+        let _: KeyPath<AVAudioFormat, Bool> = \AVAudioFormat.isInterleaved
+        let _: KeyPath<AVAudioFormat, Bool> = \AVAudioFormat.isStandard
+        let _: KeyPath<AVAudioFormat, [String: Any]> = \AVAudioFormat.settings
+        let _: KeyPath<AVAudioFormat, UnsafePointer<AudioStreamBasicDescription>> = \AVAudioFormat.streamDescription
+        let _: KeyPath<AVAudioFormat, AVAudioChannelLayout?> = \AVAudioFormat.channelLayout
+        let _: ReferenceWritableKeyPath<AVAudioFormat, Data?> = \AVAudioFormat.magicCookie
+        let _: KeyPath<AVAudioFormat, CMAudioFormatDescription> = \AVAudioFormat.formatDescription
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudiochannellayout
+    @Test func channelLayout() {
+        let _: (AudioChannelLayoutTag) -> AVAudioChannelLayout? = AVAudioChannelLayout.init(layoutTag:)
+        let _: (UnsafePointer<AudioChannelLayout>) -> AVAudioChannelLayout = AVAudioChannelLayout.init(layout:)
+        let _: KeyPath<AVAudioChannelLayout, AudioChannelLayoutTag> = \AVAudioChannelLayout.layoutTag
+        let _: KeyPath<AVAudioChannelLayout, UnsafePointer<AudioChannelLayout>> = \AVAudioChannelLayout.layout
+        let _: KeyPath<AVAudioChannelLayout, AVAudioChannelCount> = \AVAudioChannelLayout.channelCount
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudiopcmbuffer
+    @Test func buffers() {
+        let _: KeyPath<AVAudioBuffer, AVAudioFormat> = \AVAudioBuffer.format
+        let _: KeyPath<AVAudioBuffer, UnsafePointer<AudioBufferList>> = \AVAudioBuffer.audioBufferList
+        let _: KeyPath<AVAudioBuffer, UnsafeMutablePointer<AudioBufferList>> = \AVAudioBuffer.mutableAudioBufferList
+        let _: (AVAudioFormat, AVAudioFrameCount) -> AVAudioPCMBuffer? = AVAudioPCMBuffer.init(pcmFormat:frameCapacity:)
+        let _: ReferenceWritableKeyPath<AVAudioPCMBuffer, AVAudioFrameCount> = \AVAudioPCMBuffer.frameLength
+        let _: KeyPath<AVAudioPCMBuffer, AVAudioFrameCount> = \AVAudioPCMBuffer.frameCapacity
+        let _: KeyPath<AVAudioPCMBuffer, Int> = \AVAudioPCMBuffer.stride
+        let _: KeyPath<AVAudioPCMBuffer, UnsafePointer<UnsafeMutablePointer<Float>>?> = \AVAudioPCMBuffer.floatChannelData
+        let _: KeyPath<AVAudioPCMBuffer, UnsafePointer<UnsafeMutablePointer<Int16>>?> = \AVAudioPCMBuffer.int16ChannelData
+        let _: KeyPath<AVAudioPCMBuffer, UnsafePointer<UnsafeMutablePointer<Int32>>?> = \AVAudioPCMBuffer.int32ChannelData
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudiotime
+    @Test func audioTime() {
+        let _: (UInt64) -> AVAudioTime = AVAudioTime.init(hostTime:)
+        let _: (AVAudioFramePosition, Double) -> AVAudioTime = AVAudioTime.init(sampleTime:atRate:)
+        let _: (UInt64, AVAudioFramePosition, Double) -> AVAudioTime = AVAudioTime.init(hostTime:sampleTime:atRate:)
+        let _: KeyPath<AVAudioTime, UInt64> = \AVAudioTime.hostTime
+        let _: KeyPath<AVAudioTime, Bool> = \AVAudioTime.isHostTimeValid
+        let _: KeyPath<AVAudioTime, AVAudioFramePosition> = \AVAudioTime.sampleTime
+        let _: KeyPath<AVAudioTime, Bool> = \AVAudioTime.isSampleTimeValid
+        let _: KeyPath<AVAudioTime, Double> = \AVAudioTime.sampleRate
+        let _: (TimeInterval) -> UInt64 = AVAudioTime.hostTime(forSeconds:)
+        let _: (UInt64) -> TimeInterval = AVAudioTime.seconds(forHostTime:)
+        let _: (AVAudioTime) -> (AVAudioTime) -> AVAudioTime? = AVAudioTime.extrapolateTime(fromAnchor:)
+    }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct AVAudioFileAppleDeclarationTests {
+    // https://developer.apple.com/documentation/avfaudio/avaudiofile
+    @Test func audioFile() {
+        let _: (URL) throws -> AVAudioFile = AVAudioFile.init(forReading:)
+        let _: (URL, AVAudioCommonFormat, Bool) throws -> AVAudioFile = AVAudioFile.init(forReading:commonFormat:interleaved:)
+        let _: KeyPath<AVAudioFile, URL> = \AVAudioFile.url
+        let _: KeyPath<AVAudioFile, AVAudioFormat> = \AVAudioFile.fileFormat
+        let _: KeyPath<AVAudioFile, AVAudioFormat> = \AVAudioFile.processingFormat
+        let _: KeyPath<AVAudioFile, AVAudioFramePosition> = \AVAudioFile.length
+        let _: ReferenceWritableKeyPath<AVAudioFile, AVAudioFramePosition> = \AVAudioFile.framePosition
+        let _: KeyPath<AVAudioFile, Bool> = \AVAudioFile.isOpen
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.read(into:)
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer, AVAudioFrameCount) throws -> Void = AVAudioFile.read(into:frameCount:)
+        let _: (URL, [String: Any]) throws -> AVAudioFile = AVAudioFile.init(forWriting:settings:)
+        let _: (URL, [String: Any], AVAudioCommonFormat, Bool) throws -> AVAudioFile =
+            AVAudioFile.init(forWriting:settings:commonFormat:interleaved:)
+        let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.write(from:)
+        let _: (AVAudioFile) -> () -> Void = AVAudioFile.close
+    }
+}
