@@ -324,6 +324,14 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         guard status == .unknown else { return }
         let outcome = asset.loader.contentsBlocking()
         let tracks = asset.tracks
+        // The player's selection criteria choose first, outside the item's lock (they read the player's state).
+        let groups = (try? outcome.get()).map { AVAsset.selectionGroups(of: asset, $0) } ?? []
+        if let engine = player?.engine, engine.appliesSelectionCriteria {
+            for group in groups where mediaSelection.mediaSelectionCriteriaCanBeAppliedAutomatically(to: group) {
+                guard let criteria = engine.selectionCriteria.withLock({ $0[group.characteristic] }) else { continue }
+                mediaSelection.select(criteria.choice(in: group), in: group)
+            }
+        }
         state.update { state in
             switch outcome {
             case .success(let contents) where AVAsset.isPlayable(contents):
@@ -332,14 +340,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
                 if !state.variants.isEmpty { Self.enableVariant(Self.firstAllowedVariant(in: state, sizes: tracks), in: &state) }
                 let isStream = contents.formatName == "hls"
                 state.playbackType = isStream ? (asset.duration.isNumeric ? "VOD" : "LIVE") : "FILE"
-                for group in AVAsset.selectionGroups(of: asset, contents) {
-                    if let engine = player?.engine, engine.appliesSelectionCriteria,
-                       mediaSelection.mediaSelectionCriteriaCanBeAppliedAutomatically(to: group),
-                       let criteria = engine.selectionCriteria.withLock({ $0[group.characteristic] }) {
-                        mediaSelection.select(criteria.choice(in: group), in: group)
-                    }
-                    Self.present(mediaSelection, in: group, tracks: state.tracks)
-                }
+                for group in groups { Self.present(mediaSelection, in: group, tracks: state.tracks) }
                 state.status = .readyToPlay
             case .success:
                 let error = AVError(.noSourceTrack, reason: "the asset has no audio or video track that can be decoded")
