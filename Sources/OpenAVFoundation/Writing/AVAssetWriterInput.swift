@@ -112,8 +112,10 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         state.observers.observe(self, keyPath, options: options, changeHandler: changeHandler)
     }
 
-    /// Counts an append against the running request block's allowance.
+    /// Counts an append against the running request block's allowance. Outside such a block
+    /// nothing changes, and nothing is reported.
     private func noteAppended() {
+        guard state.requestAllowance != nil else { return }
         state.update { if let allowance = $0.requestAllowance { $0.requestAllowance = allowance - 1 } }
     }
 

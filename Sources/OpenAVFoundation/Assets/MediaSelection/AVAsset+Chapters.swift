@@ -63,9 +63,8 @@ extension AVAsset {
     /// undetermined), as timed metadata groups of their titles.
     static func chapters(_ contents: AssetContents, languages: [String]) -> [AVTimedMetadataGroup] {
         let locale = chapterLocale(contents)
-        let language = locale.language.languageCode?.identifier ?? locale.identifier
         guard contents.chapterLanguage == "und"
-            || languages.contains(where: { Locale(identifier: $0).language.languageCode?.identifier == language }) else { return [] }
+            || languages.contains(where: { Locale(identifier: $0).languageCodeIdentifier == locale.languageCodeIdentifier }) else { return [] }
         return contents.chapters.map { chapter in
             let title = AVMutableMetadataItem()
             title.identifier = .commonIdentifierTitle

@@ -41,14 +41,14 @@ open class AVMediaSelectionGroup: NSObject, NSCopying, @unchecked Sendable {
                                           filteredAndSortedAccordingToPreferredLanguages preferredLanguages: [String]) -> [AVMediaSelectionOption] {
         preferredLanguages.flatMap { preferred in
             mediaSelectionOptions.filter { option in
-                option.locale.map { language($0) == language(Locale(identifier: preferred)) } ?? false
+                option.locale?.languageCodeIdentifier == Locale(identifier: preferred).languageCodeIdentifier
             }
         }.reduce(into: [AVMediaSelectionOption]()) { kept, option in if !kept.contains(option) { kept.append(option) } }
     }
 
     /// The options in `locale`'s language.
     open class func mediaSelectionOptions(from mediaSelectionOptions: [AVMediaSelectionOption], with locale: Locale) -> [AVMediaSelectionOption] {
-        mediaSelectionOptions.filter { option in option.locale.map { language($0) == language(locale) } ?? false }
+        mediaSelectionOptions.filter { option in option.locale?.languageCodeIdentifier == locale.languageCodeIdentifier }
     }
 
     /// The options that have every one of `mediaCharacteristics`.
@@ -61,11 +61,6 @@ open class AVMediaSelectionGroup: NSObject, NSCopying, @unchecked Sendable {
     open class func mediaSelectionOptions(from mediaSelectionOptions: [AVMediaSelectionOption],
                                           withoutMediaCharacteristics mediaCharacteristics: [AVMediaCharacteristic]) -> [AVMediaSelectionOption] {
         mediaSelectionOptions.filter { option in !mediaCharacteristics.contains(where: option.hasMediaCharacteristic) }
-    }
-
-    /// A locale's language code ("en" for "eng", "en-GB" and "en_US").
-    private static func language(_ locale: Locale) -> String {
-        locale.language.languageCode?.identifier ?? locale.identifier
     }
 
     /// The group itself: groups are immutable.
