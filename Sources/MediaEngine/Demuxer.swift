@@ -85,7 +85,7 @@ package final class Demuxer {
             guard status >= 0, let io else {
                 avformat_free_context(allocated)
                 interruptFlag.deallocate()
-                var error = EngineError(ffmpegCode: status < 0 ? status : -ENOMEM, operation: "opening \(url.openedName)")
+                var error = EngineError(ffmpegCode: status < 0 ? status : -ENOMEM, operation: "opening \(url.openedName)", opensFile: true)
                 error.isNetwork = true
                 throw error
             }
@@ -103,7 +103,8 @@ package final class Demuxer {
             let ioError = io?.pointee.error ?? 0
             avio_closep(&self.io)
             interruptFlag.deallocate()
-            var error = EngineError(ffmpegCode: ioError < 0 ? ioError : (status < 0 ? status : -ENOMEM), operation: "opening \(url.openedName)")
+            var error = EngineError(ffmpegCode: ioError < 0 ? ioError : (status < 0 ? status : -ENOMEM), operation: "opening \(url.openedName)",
+                                    opensFile: true)
             error.isNetwork = isNetwork
             throw error
         }

@@ -13,12 +13,21 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     /// code means a connection problem rather than a file's.
     package var isNetwork = false
 
-    /// Wraps FFmpeg error `code` returned while doing `operation`.
-    package init(ffmpegCode code: Int32, operation: String) {
+    /// Whether the code is FFmpeg's bare -1, which many of its functions (seeking, demuxers,
+    /// decoders) return for a failure they do not explain. It equals `AVERROR(EPERM)`, but only
+    /// a file being opened means "operation not permitted" by it.
+    package let isUnexplained: Bool
+
+    /// Wraps FFmpeg error `code` returned while doing `operation`; `opensFile` says that the
+    /// operation opened a file or connection, where a code is the system's error.
+    package init(ffmpegCode code: Int32, operation: String, opensFile: Bool = false) {
         self.code = code
         self.operation = operation
+        isUnexplained = code == -1 && !opensFile
         var buffer = [CChar](repeating: 0, count: 256)
-        if av_strerror(code, &buffer, buffer.count) == 0 {
+        if isUnexplained {
+            message = "FFmpeg failed without giving a reason"
+        } else if av_strerror(code, &buffer, buffer.count) == 0 {
             message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         } else {
             message = "FFmpeg error \(code)"
@@ -28,6 +37,7 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     /// A failure that is not an FFmpeg error code.
     package init(operation: String, message: String) {
         self.code = 0
+        isUnexplained = false
         self.operation = operation
         self.message = message
     }

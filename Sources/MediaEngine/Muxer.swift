@@ -137,7 +137,7 @@ package final class Muxer {
         } else {
             // Created here, exclusively, so that nothing appearing in between is overwritten.
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw EngineError(ffmpegCode: cffmpeg_averror(errno), operation: operation) }
+            guard descriptor >= 0 else { throw EngineError(ffmpegCode: cffmpeg_averror(errno), operation: operation, opensFile: true) }
             close(descriptor)
             createdFile = true
         }
@@ -150,7 +150,7 @@ package final class Muxer {
         guard status >= 0, let context else {
             if createdFile { unlink(path) }
             throw EngineError(ffmpegCode: status < 0 ? status : cffmpeg_averror(EINVAL),
-                              operation: "opening \(path) as \(fileType)")
+                              operation: "opening \(path) as \(fileType)", opensFile: true)
         }
         self.context = context
         for (key, value) in options.metadata {

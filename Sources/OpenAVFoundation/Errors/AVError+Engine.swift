@@ -14,7 +14,7 @@ extension AVError {
             self = network
         } else if error.code == -EEXIST {
             self.init(.fileAlreadyExists, reason: reason)
-        } else if error.code < 0, let posix = Self.posixCode(error.code) {
+        } else if error.code < 0, !error.isUnexplained, let posix = Self.posixCode(error.code) {
             let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(posix),
                                      userInfo: [NSLocalizedDescriptionKey: error.message])
             self.init(.failedToLoadMediaData, reason: reason, underlying: underlying)

@@ -1,4 +1,5 @@
 import Foundation
+import MediaEngine
 import Testing
 @testable import OpenAVFoundation
 
@@ -134,6 +135,21 @@ struct AVErrorTests {
         #expect(error.localizedDescription == "Cannot Open")
         #expect((error as NSError).localizedFailureReason == "The file is not a movie.")
         #expect(error.failureReason == "The file is not a movie.")
+    }
+
+    @Test("FFmpeg's unexplained -1 is not shown as a POSIX \"Operation not permitted\"; opening a file keeps EPERM")
+    func unexplainedFFmpegFailure() {
+        // Seeking, demuxers and decoders return a bare -1, which is AVERROR(EPERM) by value.
+        let seeking = AVError(EngineError(ffmpegCode: -EPERM, operation: "seeking to 1.0 s"), fallback: .decodeFailed)
+        #expect(seeking.code == .decodeFailed)
+        #expect(seeking.underlyingError == nil)
+        #expect(seeking.failureReason?.contains("Operation not permitted") == false, "\(seeking.failureReason ?? "")")
+        #expect(seeking.failureReason?.contains("seeking to 1.0 s") == true)
+        // Opening a file the system refuses is a file error, with the POSIX error underneath.
+        let opening = AVError(EngineError(ffmpegCode: -EPERM, operation: "opening a.mov", opensFile: true), fallback: .decodeFailed)
+        #expect(opening.code == .failedToLoadMediaData)
+        #expect((opening.underlyingError as NSError?)?.domain == NSPOSIXErrorDomain)
+        #expect((opening.underlyingError as NSError?)?.code == Int(EPERM))
     }
 
     @Test("engine convenience keeps the underlying error and extra keys")
