@@ -8,9 +8,16 @@ import TestSupport
 /// times ffmpeg derives, and exports them whole.
 @Suite(.timeLimit(.minutes(5))) struct TimestamplessPacketTests {
     static let fixtures: [String] = ["divx.avi", "mpeg1.mpg"]
+    /// The fixtures whose frames are compared with ffmpeg's decode: also an Xvid AVI with packed
+    /// B-frames, whose packets are unpacked first (compared in `packedBFramesAreUnpacked`).
+    static let decodedFixtures = fixtures + ["xvid-packed.avi"]
 
     static func url(_ name: String) throws -> URL {
-        name == "divx.avi" ? try RealWorldFixtures.divxAVI() : try RealWorldFixtures.mpeg1ProgramStream()
+        switch name {
+        case "divx.avi": try RealWorldFixtures.divxAVI()
+        case "xvid-packed.avi": try RealWorldFixtures.packedXvidAVI()
+        default: try RealWorldFixtures.mpeg1ProgramStream()
+        }
     }
 
     static func videoTrack(_ asset: AVURLAsset) async throws -> (AVAssetTrack, Int) {
@@ -48,7 +55,7 @@ import TestSupport
         #expect(samples.map(\.decodeTimeStamp) == derived.map { AVAssetReaderTests.time($0[1], timeBase) }, "\(name)")
     }
 
-    @Test(arguments: fixtures) func decodedFramesHaveFFmpegsTimes(_ name: String) async throws {
+    @Test(arguments: decodedFixtures) func decodedFramesHaveFFmpegsTimes(_ name: String) async throws {
         let url = try Self.url(name)
         let asset = AVURLAsset(url: url)
         let (track, index) = try await Self.videoTrack(asset)
@@ -67,7 +74,7 @@ import TestSupport
         #expect(times.allSatisfy { range.containsTime($0) }, "\(name): frames \(times.first?.seconds ?? -1)…\(times.last?.seconds ?? -1) outside \(range.start.seconds)+\(range.duration.seconds)")
     }
 
-    @Test(arguments: fixtures) func exportKeepsEveryFrame(_ name: String) async throws {
+    @Test(arguments: decodedFixtures) func exportKeepsEveryFrame(_ name: String) async throws {
         let url = try Self.url(name)
         let (_, index) = try await Self.videoTrack(AVURLAsset(url: url))
         let (session, output) = try await ExportOracle.export(url, preset: AVAssetExportPreset640x480, fileType: .mov, name: "timestampless.mov")
@@ -78,8 +85,11 @@ import TestSupport
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name)")
     }
 
-    /// Packed B-frames (Xvid): the samples are the unpacked packets, with the times and sizes
-    /// ffmpeg's `mpeg4_unpack_bframes` gives them; no not-coded placeholder is handed out.
+    /// Packed B-frames (Xvid): the samples are the unpacked packets, with the sizes and decode
+    /// times ffmpeg's `mpeg4_unpack_bframes` gives them (no not-coded placeholder is handed
+    /// out), shown at the times ffmpeg decodes the packed file's frames at. (ffmpeg's copy keeps
+    /// the times `genpts` derived for the packed slots, which show a P-frame before the B-frames
+    /// decoded after it.)
     @Test func packedBFramesAreUnpacked() async throws {
         let url = try RealWorldFixtures.packedXvidAVI()
         let stored = try AVAssetReaderTests.probeEntries(url, stream: 0, section: "packet", fields: "size")
@@ -90,7 +100,9 @@ import TestSupport
         let expected = try RealWorldFixtures.ffmpegUnpackedPackets(url)
         let timeBase = try AVAssetReaderTests.timeBase(url, stream: index)
         #expect(samples.map(\.totalSampleSize) == expected.map(\.size))
-        #expect(samples.map(\.presentationTimeStamp) == expected.map { AVAssetReaderTests.time(String($0.pts), timeBase) })
         #expect(samples.map(\.decodeTimeStamp) == expected.map { AVAssetReaderTests.time(String($0.dts), timeBase) })
+        let shown = try RealWorldFixtures.ffmpegFrameTimes(url, stream: "\(index)").map { CMTime(value: $0.value * $0.num, timescale: $0.den) }
+        #expect(samples.map(\.presentationTimeStamp).sorted() == shown)
+        #expect(samples.allSatisfy { $0.presentationTimeStamp >= $0.decodeTimeStamp })
     }
 }
