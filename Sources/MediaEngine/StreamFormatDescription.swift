@@ -6,7 +6,8 @@ import OpenCoreVideo
 extension Demuxer {
     /// The CoreMedia format description of stream `index` as stored in the file (codec,
     /// dimensions or audio stream description, codec configuration, colour), or nil when the
-    /// stream is neither audio, video nor timed ID3 metadata, or its codec has no code.
+    /// stream is neither audio, video, 3GPP timed text nor timed ID3 metadata, or its codec has
+    /// no code.
     package func formatDescription(ofStream index: Int) -> CMFormatDescription? {
         CMFormatDescription.stored(codecParameters(ofStream: index))
     }
@@ -14,8 +15,8 @@ extension Demuxer {
 
 extension CMFormatDescription {
     /// The format description of a stream with these codec parameters, as a demuxer stores it:
-    /// nil when the stream is neither audio, video nor timed ID3 metadata, or its codec has no
-    /// CoreMedia code.
+    /// nil when the stream is neither audio, video, 3GPP timed text nor timed ID3 metadata, or
+    /// its codec has no CoreMedia code.
     ///
     /// Video: the subtype from `CodecMapping`, the coded dimensions, the configuration record
     /// (`avcC`, `hvcC`, `av1C`, an `mp4v`'s `esds`) as a sample description extension atom when the container keeps
@@ -31,6 +32,9 @@ extension CMFormatDescription {
         switch p.codec_type {
         case AVMEDIA_TYPE_VIDEO: return video(p)
         case AVMEDIA_TYPE_AUDIO: return audio(p)
+        case AVMEDIA_TYPE_SUBTITLE where p.codec_id == AV_CODEC_ID_MOV_TEXT:
+            // 3GPP timed text: a text track, as the asset's track says.
+            return TimedText.formatDescription(mediaType: kCMMediaType_Text, sampleDescription: extradata(p))
         case AVMEDIA_TYPE_DATA where p.codec_id == AV_CODEC_ID_TIMED_ID3:
             return CMFormatDescription(mediaType: kCMMediaType_Metadata, mediaSubType: kCMMetadataFormatType_ID3)
         default: return nil

@@ -66,6 +66,55 @@ package enum TimedText {
         return bytes
     }
 
+    /// The text format description of a stored `tx3g` sample description (what
+    /// `sampleDescription(of:)` writes): display flags, justification, background colour,
+    /// default text box, default style and font table as Core Media's extensions, as Apple's
+    /// reader describes an MP4's or a movie's 3GPP text track. A description too short to hold
+    /// them gives one without extensions.
+    package static func formatDescription(mediaType: CMMediaType, sampleDescription bytes: Data?) -> CMFormatDescription {
+        let bytes = [UInt8](bytes ?? Data())
+        func integer(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+        func signed(_ at: Int, _ count: Int) -> Int {
+            let value = integer(at, count), bits = count * 8
+            return value >= 1 << (bits - 1) ? value - (1 << bits) : value
+        }
+        func color(_ at: Int) -> NSDictionary {
+            [kCMTextFormatDescriptionColor_Red: bytes[at], kCMTextFormatDescriptionColor_Green: bytes[at + 1],
+             kCMTextFormatDescriptionColor_Blue: bytes[at + 2], kCMTextFormatDescriptionColor_Alpha: bytes[at + 3]] as NSDictionary
+        }
+        // Display flags (4), justification (1 + 1), background (4), box (8), style (12).
+        guard bytes.count >= 30 else {
+            return CMFormatDescription(mediaType: mediaType, mediaSubType: kCMTextFormatType_3GText)
+        }
+        var extensions: [String: Any] = [
+            kCMTextFormatDescriptionExtension_DisplayFlags as String: integer(0, 4),
+            kCMTextFormatDescriptionExtension_HorizontalJustification as String: signed(4, 1),
+            kCMTextFormatDescriptionExtension_VerticalJustification as String: signed(5, 1),
+            kCMTextFormatDescriptionExtension_BackgroundColor as String: color(6),
+            kCMTextFormatDescriptionExtension_DefaultTextBox as String: [
+                kCMTextFormatDescriptionRect_Top: signed(10, 2), kCMTextFormatDescriptionRect_Left: signed(12, 2),
+                kCMTextFormatDescriptionRect_Bottom: signed(14, 2), kCMTextFormatDescriptionRect_Right: signed(16, 2),
+            ] as NSDictionary,
+            kCMTextFormatDescriptionExtension_DefaultStyle as String: [
+                kCMTextFormatDescriptionStyle_StartChar: integer(18, 2), kCMTextFormatDescriptionStyle_EndChar: integer(20, 2),
+                kCMTextFormatDescriptionStyle_Font: integer(22, 2), kCMTextFormatDescriptionStyle_FontFace: integer(24, 1),
+                kCMTextFormatDescriptionStyle_FontSize: integer(25, 1), kCMTextFormatDescriptionStyle_ForegroundColor: color(26),
+            ] as NSDictionary,
+        ]
+        // The font table box ('ftab'): a count, then each font's ID and name.
+        if bytes.count >= 40, Array(bytes[34..<38]) == Array("ftab".utf8) {
+            var fonts: [String: String] = [:]
+            var at = 40
+            for _ in 0..<integer(38, 2) {
+                guard at + 3 <= bytes.count, case let length = integer(at + 2, 1), at + 3 + length <= bytes.count else { break }
+                fonts["\(integer(at, 2))"] = String(decoding: bytes[(at + 3)..<(at + 3 + length)], as: UTF8.self)
+                at += 3 + length
+            }
+            extensions[kCMTextFormatDescriptionExtension_FontTable as String] = fonts as NSDictionary
+        }
+        return CMFormatDescription(mediaType: mediaType, mediaSubType: kCMTextFormatType_3GText, extensions: extensions)
+    }
+
     /// The text of a timed text sample's bytes, or nil when they are not one.
     package static func text(ofSample bytes: Data) -> String? {
         guard bytes.count >= 2 else { return nil }
