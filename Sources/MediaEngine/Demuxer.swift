@@ -15,6 +15,14 @@ package final class Demuxer {
     private var io: UnsafeMutablePointer<AVIOContext>?
     /// The unpacking filters of an AVI's MPEG-4 Part 2 streams (packed B-frames), by stream.
     private var unpackers: [Int: PackedFrameUnpacker] = [:]
+    /// Text subtitle streams turned into 3GPP timed text as they are read.
+    private var textConverters: [Int: TextSubtitleConverter] = [:]
+    /// For each stream, how many frames its decoder holds back (FFmpeg's `video_delay`: 0 but
+    /// for video with B-frames), and the last decode time handed out: Matroska and other
+    /// containers that store presentation times only leave a stream's first packets without a
+    /// decode time, which `fillDecodeTime` derives.
+    private var frameDelays: [Int64] = []
+    private var lastDecodeTimes: [Int64] = []
     /// Whether the end of the file was handed to the unpackers.
     private var unpackersDrained = false
 
@@ -151,6 +159,15 @@ package final class Demuxer {
                 return shifted
             }
         }
+        frameDelays = (0..<Int(opened.pointee.nb_streams)).map { index in
+            opened.pointee.streams[index].map { Int64($0.pointee.codecpar.pointee.video_delay) } ?? 0
+        }
+        lastDecodeTimes = frameDelays.map { _ in cffmpeg_nopts_value() }
+        for index in 0..<Int(opened.pointee.nb_streams) {
+            if let stream = opened.pointee.streams[index], let converter = TextSubtitleConverter(stream: stream) {
+                textConverters[index] = converter
+            }
+        }
     }
 
     deinit {
@@ -210,9 +227,10 @@ package final class Demuxer {
     }
 
     /// The codec parameters of stream `index` (codec, size, sample format, extradata), valid for
-    /// the demuxer's lifetime.
+    /// the demuxer's lifetime: for a text subtitle stream turned into 3GPP timed text, those of
+    /// what it hands out (`TextSubtitleConverter`).
     package func codecParameters(ofStream index: Int) -> UnsafePointer<AVCodecParameters> {
-        UnsafePointer(stream(index).pointee.codecpar)
+        textConverters[index].map { UnsafePointer($0.parameters) } ?? UnsafePointer(stream(index).pointee.codecpar)
     }
 
     /// The time base of stream `index`'s timestamps.
@@ -233,7 +251,7 @@ package final class Demuxer {
                     return unpacked
                 }
             }
-            let packet = Packet()
+            var packet = Packet()
             let status = av_read_frame(openContext, packet.pointer)
             if status == cffmpeg_averror_eof() {
                 // A demuxer may meet a connection that failed (dropped, timed out) as the end of
@@ -253,6 +271,8 @@ package final class Demuxer {
                 continue
             }
             packet.timeBase = timeBase(ofStream: packet.streamIndex)
+            if let converter = textConverters[packet.streamIndex] { packet = converter.convert(packet) }
+            if frameDelays[packet.streamIndex] > 0 { fillDecodeTime(packet) }
             if timestampOffset != 0 {
                 let shift = av_rescale_q(timestampOffset, AVRational(num: 1, den: cffmpeg_time_base()), packet.timeBase)
                 if packet.pointer.pointee.pts != cffmpeg_nopts_value() { packet.pointer.pointee.pts -= shift }
@@ -262,12 +282,33 @@ package final class Demuxer {
         }
     }
 
+    /// Gives a packet of a stream with B-frames that has no decode time the one `ffmpeg` gives it
+    /// when it copies such a stream: the previous packet's plus a frame, or, for the stream's
+    /// first packet, its presentation time less a frame for each frame the decoder holds back
+    /// (so that decode times increase and never pass presentation times, as MP4 needs).
+    private func fillDecodeTime(_ packet: Packet) {
+        let index = packet.streamIndex
+        let nopts = cffmpeg_nopts_value()
+        defer { lastDecodeTimes[index] = packet.pointer.pointee.dts }
+        guard packet.pointer.pointee.dts == nopts, packet.pointer.pointee.pts != nopts else { return }
+        let stream = stream(index)
+        var step = packet.pointer.pointee.duration
+        if step <= 0, stream.pointee.avg_frame_rate.num > 0, stream.pointee.avg_frame_rate.den > 0 {
+            step = av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate), stream.pointee.time_base)
+        }
+        guard step > 0 else { return }
+        let last = lastDecodeTimes[index]
+        packet.pointer.pointee.dts = last != nopts ? last + step : packet.pointer.pointee.pts - frameDelays[index] * step
+    }
+
     /// Moves reading to the last key frame at or before `time` in stream `index`, so that
     /// decoding from there reaches `time`.
     package func seek(to time: CMTime, inStream index: Int) throws(EngineError) {
         let timestamp = (time + CMTime(value: timestampOffset, timescale: cffmpeg_time_base())).ffmpegTimestamp(in: timeBase(ofStream: index))
         try check(av_seek_frame(openContext, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD), "seeking \(url.openedName) to \(time.seconds) s")
         for unpacker in unpackers.values { unpacker.flush() }
+        for converter in textConverters.values { converter.flush() }
+        lastDecodeTimes = frameDelays.map { _ in cffmpeg_nopts_value() }
         unpackersDrained = false
     }
 

@@ -33,8 +33,9 @@ extension CMFormatDescription {
         case AVMEDIA_TYPE_VIDEO: return video(p)
         case AVMEDIA_TYPE_AUDIO: return audio(p)
         case AVMEDIA_TYPE_SUBTITLE where p.codec_id == AV_CODEC_ID_MOV_TEXT:
-            // 3GPP timed text: a text track, as the asset's track says.
-            return TimedText.formatDescription(mediaType: kCMMediaType_Text, sampleDescription: extradata(p))
+            // 3GPP timed text (and text subtitles the demuxer turns into it): a subtitle track,
+            // as Apple's framework reads the `sbtl` tracks FFmpeg and others write.
+            return TimedText.formatDescription(mediaType: kCMMediaType_Subtitle, sampleDescription: extradata(p))
         case AVMEDIA_TYPE_DATA where p.codec_id == AV_CODEC_ID_TIMED_ID3:
             return CMFormatDescription(mediaType: kCMMediaType_Metadata, mediaSubType: kCMMetadataFormatType_ID3)
         default: return nil

@@ -288,7 +288,7 @@ struct TrackContents: @unchecked Sendable {
         switch stream.kind {
         case .video: mediaType = .video
         case .audio: mediaType = .audio
-        case .subtitle: mediaType = stream.codecType == FourCharCode(fourCC: "tx3g") ? .text : .subtitle
+        case .subtitle: mediaType = .subtitle
         // A QuickTime text track (chapters) that FFmpeg reads as data.
         case .data where stream.codecType == kCMTextFormatType_QTText: mediaType = .text
         default: mediaType = .metadata
