@@ -115,6 +115,54 @@ package enum TimedText {
         return CMFormatDescription(mediaType: mediaType, mediaSubType: kCMTextFormatType_3GText, extensions: extensions)
     }
 
+    /// One style record of a timed text sample's `styl` box (or a description's default style):
+    /// the characters it covers (Unicode scalars, end excluded), its font, face and colour.
+    package struct Style: Equatable {
+        package var startChar: Int
+        package var endChar: Int
+        package var fontID: Int
+        /// 3GPP's face flags: 1 bold, 2 italic, 4 underline.
+        package var face: Int
+        package var fontSize: Int
+        /// Red, green, blue and alpha, 0–255.
+        package var color: [UInt8]
+
+        /// A style from its fields.
+        package init(startChar: Int, endChar: Int, fontID: Int, face: Int, fontSize: Int, color: [UInt8]) {
+            self.startChar = startChar
+            self.endChar = endChar
+            self.fontID = fontID
+            self.face = face
+            self.fontSize = fontSize
+            self.color = color
+        }
+    }
+
+    /// The style records of a timed text sample's bytes (its `styl` box after the text), in
+    /// order; none when it has no such box.
+    package static func styles(ofSample data: Data) -> [Style] {
+        let bytes = [UInt8](data)
+        func integer(_ at: Int, _ count: Int) -> Int { bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+        guard bytes.count >= 2 else { return [] }
+        var at = 2 + integer(0, 2)
+        // The boxes after the text: a 32-bit size and a type each.
+        while at + 8 <= bytes.count {
+            let size = integer(at, 4)
+            guard size >= 8, at + size <= bytes.count else { return [] }
+            if Array(bytes[(at + 4)..<(at + 8)]) == Array("styl".utf8), size >= 10 {
+                let count = integer(at + 8, 2)
+                return (0..<count).compactMap { index in
+                    let entry = at + 10 + index * 12
+                    guard entry + 12 <= at + size else { return nil }
+                    return Style(startChar: integer(entry, 2), endChar: integer(entry + 2, 2), fontID: integer(entry + 4, 2),
+                                 face: integer(entry + 6, 1), fontSize: integer(entry + 7, 1), color: Array(bytes[(entry + 8)..<(entry + 12)]))
+                }
+            }
+            at += size
+        }
+        return []
+    }
+
     /// The text of a timed text sample's bytes, or nil when they are not one.
     package static func text(ofSample bytes: Data) -> String? {
         guard bytes.count >= 2 else { return nil }

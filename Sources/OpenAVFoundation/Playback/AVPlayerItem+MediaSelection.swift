@@ -10,10 +10,11 @@ extension AVPlayerItem {
 
     /// Presents `mediaSelectionOption` of `mediaSelectionGroup` (nil: none, where the group
     /// allows it). Choosing another audio language while the item plays switches the sound
-    /// where the sound already sent ends (about 100 ms later), in step with the pictures.
+    /// where the sound already sent ends (about 100 ms later), in step with the pictures;
+    /// choosing subtitles gives their cues to the item's legible outputs
+    /// (`AVPlayerItemLegibleOutput`).
     ///
-    /// Differs from Apple: a subtitle choice is remembered (`currentMediaSelection`) but
-    /// subtitles are not drawn yet.
+    /// Differs from Apple: subtitles are not drawn into the item's player layers yet.
     public func select(_ mediaSelectionOption: AVMediaSelectionOption?, in mediaSelectionGroup: AVMediaSelectionGroup) {
         mediaSelection.select(mediaSelectionOption, in: mediaSelectionGroup)
         Self.present(mediaSelection, in: mediaSelectionGroup, tracks: tracks)
@@ -28,10 +29,11 @@ extension AVPlayerItem {
         select(preferred.first ?? mediaSelectionGroup.defaultOption, in: mediaSelectionGroup)
     }
 
-    /// Enables the player item track of the option `selection` has in an audible group and
-    /// disables the group's other tracks (the sound is read from the enabled audio track).
+    /// Enables the player item track of the option `selection` has in an audible or legible
+    /// group and disables the group's other tracks (the sound is read from the enabled audio
+    /// track, the cues for legible outputs from the enabled subtitle track).
     static func present(_ selection: AVMediaSelection, in group: AVMediaSelectionGroup, tracks: [AVPlayerItemTrack]) {
-        guard group.characteristic == .audible else { return }
+        guard group.characteristic == .audible || group.characteristic == .legible else { return }
         let chosen = selection.selectedMediaOption(in: group)?.track.trackID
         let offered = Set(group.options.map(\.track.trackID))
         for track in tracks {

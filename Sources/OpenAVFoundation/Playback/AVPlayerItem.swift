@@ -63,10 +63,14 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// The pictures decoded for the item's video outputs while it plays.
     var videoQueue: VideoFrameQueue? { reading?.pictures }
 
-    /// Stops the item's reading (its sound, pictures and timed metadata): it no longer plays.
+    /// Stops the item's reading (its sound, pictures, timed metadata and subtitles): it no
+    /// longer plays.
     func stopOutputs() {
         reading = nil
-        outputs.compactMap { $0 as? AVPlayerItemMetadataOutput }.forEach { $0.stop() }
+        for output in outputs {
+            (output as? AVPlayerItemMetadataOutput)?.stop()
+            (output as? AVPlayerItemLegibleOutput)?.stop()
+        }
     }
 
     /// The asset the item presents.
@@ -307,6 +311,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         state.update { $0.outputs.removeAll { $0 === output } }
         if output.item === self { output.item = nil }
         (output as? AVPlayerItemMetadataOutput)?.stop()
+        (output as? AVPlayerItemLegibleOutput)?.stop()
         player?.engine.outputsChanged(of: self)
     }
 
@@ -335,7 +340,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         state.update { state in
             switch outcome {
             case .success(let contents) where AVAsset.isPlayable(contents):
-                state.tracks = tracks.filter { [.audio, .video, .metadata].contains($0.mediaType) }.map(AVPlayerItemTrack.init)
+                state.tracks = tracks.filter { [.audio, .video, .metadata, .subtitle].contains($0.mediaType) }.map(AVPlayerItemTrack.init)
                 state.variants = contents.variants
                 if !state.variants.isEmpty { Self.enableVariant(Self.firstAllowedVariant(in: state, sizes: tracks), in: &state) }
                 let isStream = contents.formatName == "hls"

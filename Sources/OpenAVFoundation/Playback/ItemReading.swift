@@ -4,9 +4,10 @@ import OpenCoreMedia
 
 /// One reading of a playing item from a time: a single `AVAssetReader` over the item's asset
 /// (one demuxer, so that a file on the network is fetched once) whose outputs are the item's
-/// sound (for the sound stream), its pictures (for its video outputs) and its timed metadata
-/// tracks (for its metadata outputs). Each output is taken by its own consumer, on its own
-/// thread where it reads ahead: `SoundFeed`, `VideoFrameQueue`, `TimedMetadataFeed`. The
+/// sound (for the sound stream), its pictures (for its video outputs), its timed metadata
+/// tracks (for its metadata outputs) and its selected subtitles (for its legible outputs). Each
+/// output is taken by its own consumer, on its own thread where it reads ahead: `SoundFeed`,
+/// `VideoFrameQueue`, `TimedTrackFeed` (metadata groups, subtitle cues). The
 /// reader's session hands each consumer the packets of its stream and keeps those read for
 /// another in order until it asks.
 ///
@@ -22,12 +23,15 @@ final class ItemReading {
     /// The item's pictures from the start, nil without video outputs or an enabled video track.
     let pictures: VideoFrameQueue?
     /// The groups of the item's enabled metadata tracks, when it has metadata outputs.
-    let metadata: [TimedMetadataFeed]
+    let metadata: [TimedTrackFeed<AVTimedMetadataGroup>]
+    /// The cues of the item's enabled subtitle track, when it has legible outputs.
+    let subtitles: TimedTrackFeed<CMSampleBuffer>?
     private let reader: AVAssetReader?
-    /// The video output whose pixel buffer attributes the pictures are decoded for, and whether
-    /// the metadata tracks are read: what the reading was made for.
+    /// The video output whose pixel buffer attributes the pictures are decoded for, whether
+    /// the metadata tracks are read, and which subtitle track is: what the reading was made for.
     private let pictureSource: AVPlayerItemVideoOutput?
     private let readsMetadata: Bool
+    private let subtitleTrackID: CMPersistentTrackID?
     /// The audio track the sound is read from (the item's first enabled one), if any.
     private let soundTrackID: CMPersistentTrackID?
 
@@ -42,6 +46,8 @@ final class ItemReading {
         let readsMetadata = item.outputs.contains { $0 is AVPlayerItemMetadataOutput }
         pictureSource = videoOutputs.first
         self.readsMetadata = readsMetadata
+        let subtitleTrack = Self.subtitleTrack(of: item)
+        subtitleTrackID = subtitleTrack?.assetTrack?.trackID
         soundTrackID = Self.soundTrack(of: item)?.trackID
 
         var reader: AVAssetReader?
@@ -74,6 +80,13 @@ final class ItemReading {
                 metadataOutputs.append((track, output))
             }
         }
+        var subtitleOutput: AVAssetReaderTrackOutput?
+        if let reader, let assetTrack = subtitleTrack?.assetTrack {
+            let output = AVAssetReaderTrackOutput(track: assetTrack, outputSettings: nil)
+            output.alwaysCopiesSampleData = false
+            reader.add(output)
+            subtitleOutput = output
+        }
 
         guard let reader, !reader.outputs.isEmpty, reader.startReading() else {
             if let reader, !reader.outputs.isEmpty {
@@ -82,6 +95,7 @@ final class ItemReading {
             self.reader = nil
             sound = nil
             metadata = []
+            subtitles = nil
             // Pictures asked for and not readable: the video outputs' queue ends failed.
             pictures = videoOutputs.isEmpty ? nil : VideoFrameQueue(failure: reader?.error)
             return
@@ -98,16 +112,30 @@ final class ItemReading {
             sound = nil
         }
         pictures = pictureOutput.map { VideoFrameQueue(output: $0, reader: reader, ahead: picturesAhead, record: item.accessRecord) }
-        metadata = metadataOutputs.map { TimedMetadataFeed(output: $1, playerItemTrack: $0, reader: reader, start: start) }
+        metadata = metadataOutputs.map { TimedTrackFeed(metadataOutput: $1, playerItemTrack: $0, reader: reader, start: start) }
+        if let subtitleTrack, let subtitleOutput {
+            subtitles = TimedTrackFeed(legibleOutput: subtitleOutput, playerItemTrack: subtitleTrack, reader: reader, start: start)
+        } else {
+            subtitles = nil
+        }
     }
 
     /// Whether the reading serves `item`'s outputs as they are now: the same video output
-    /// chooses the pictures' format, and metadata is read exactly when some output takes it.
+    /// chooses the pictures' format, metadata is read exactly when some output takes it, and
+    /// so is the subtitle track chosen now.
     func serves(_ item: AVPlayerItem) -> Bool {
         let outputs = item.outputs
         return outputs.lazy.compactMap { $0 as? AVPlayerItemVideoOutput }.first === pictureSource
             && outputs.contains { $0 is AVPlayerItemMetadataOutput } == readsMetadata
             && Self.soundTrack(of: item)?.trackID == soundTrackID
+            && Self.subtitleTrack(of: item)?.assetTrack?.trackID == subtitleTrackID
+    }
+
+    /// The track an item's legible outputs take their cues from: its first enabled subtitle
+    /// track (the legible option chosen), when it has legible outputs.
+    private static func subtitleTrack(of item: AVPlayerItem) -> AVPlayerItemTrack? {
+        guard item.outputs.contains(where: { $0 is AVPlayerItemLegibleOutput }) else { return nil }
+        return item.tracks.first { $0.isEnabled && $0.assetTrack?.mediaType == .subtitle }
     }
 
     /// The audio track an item's sound comes from: its first enabled one.
@@ -120,6 +148,7 @@ final class ItemReading {
         sound?.stop()
         pictures?.stop()
         metadata.forEach { $0.stop() }
+        subtitles?.stop()
         reader?.cancelReading()
     }
 }

@@ -212,7 +212,11 @@ final class PlaybackEngine: @unchecked Sendable {
                 stream.changeRate(to: Double(wantedRate))
                 playStep(rate: Double(wantedRate))
             }
-            if let item = playingItem, item.status == .readyToPlay { deliverMetadata(of: item, through: clock.now) }
+            if let item = playingItem, item.status == .readyToPlay {
+                let now = clock.now
+                deliverMetadata(of: item, through: now)
+                deliverSubtitles(of: item, through: now)
+            }
             timeObservers.fire(at: clampedNow())
             wait(playing: running)
         }
@@ -286,7 +290,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// one reading instead of making a second one.
     private func startDeferredReading(wanted: Bool) {
         guard let item = deferredReading, item === playingItem, item.status == .readyToPlay,
-              wanted || item.outputs.contains(where: { $0 is AVPlayerItemVideoOutput || $0 is AVPlayerItemMetadataOutput })
+              wanted || item.outputs.contains(where: { $0 is AVPlayerItemVideoOutput || $0 is AVPlayerItemMetadataOutput || $0 is AVPlayerItemLegibleOutput })
         else { return }
         deferredReading = nil
         let start = item.state.restingTime
@@ -305,6 +309,7 @@ final class PlaybackEngine: @unchecked Sendable {
         item.outputs.forEach { output in
             (output as? AVPlayerItemVideoOutput)?.flushed()
             (output as? AVPlayerItemMetadataOutput)?.flush()
+            (output as? AVPlayerItemLegibleOutput)?.flush()
         }
         guard let sound = reading.sound, let soundFrom else { return }
         stream.feed(sound, of: item, from: soundFrom, rate: rate)
@@ -348,6 +353,19 @@ final class PlaybackEngine: @unchecked Sendable {
             let groups = feed.take(through: time + CMTime(seconds: advance, preferredTimescale: 1_000_000))
             guard !groups.isEmpty else { continue }
             outputs.forEach { $0.receive(groups, from: feed.playerItemTrack) }
+        }
+        outputs.forEach { $0.deliver(through: time) }
+    }
+
+    /// Hands the cues of the item's chosen subtitle track due by `time` (and its legible
+    /// outputs' advance intervals) to its legible outputs, which give them to their delegates
+    /// when due.
+    private func deliverSubtitles(of item: AVPlayerItem, through time: CMTime) {
+        let outputs = item.outputs.compactMap { $0 as? AVPlayerItemLegibleOutput }
+        guard !outputs.isEmpty else { return }
+        let advance = outputs.map(\.advanceIntervalForDelegateInvocation).max() ?? 0
+        if let cues = item.reading?.subtitles?.take(through: time + CMTime(seconds: advance, preferredTimescale: 1_000_000)), !cues.isEmpty {
+            outputs.forEach { $0.receive(cues) }
         }
         outputs.forEach { $0.deliver(through: time) }
     }

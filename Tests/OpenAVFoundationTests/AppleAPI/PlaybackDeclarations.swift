@@ -14,6 +14,12 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
     func outputSequenceWasFlushed(_ output: AVPlayerItemOutput) {}
 }
 
+/// A legible output's delegate as an Apple-platform program writes one.
+private final class LegibleDelegate: NSObject, AVPlayerItemLegibleOutputPushDelegate {
+    func legibleOutput(_ output: AVPlayerItemLegibleOutput, didOutputAttributedStrings strings: [NSAttributedString],
+                       nativeSampleBuffers nativeSamples: [Any], forItemTime itemTime: CMTime) {}
+}
+
 @Suite(.timeLimit(.minutes(10))) struct PlaybackAppleDeclarationTests {
     // https://developer.apple.com/documentation/avfoundation/avplayer
     @Test func player() {
@@ -283,6 +289,31 @@ private final class PullDelegate: NSObject, AVPlayerItemOutputPullDelegate {
         #expect(item.outputs.count == 1 && item.outputs.first === output)
         item.remove(output)
         #expect(item.outputs.isEmpty)
+    }
+
+    // https://developer.apple.com/documentation/avfoundation/avplayeritemlegibleoutput
+    @Test func legibleOutput() {
+        let _: () -> AVPlayerItemLegibleOutput = AVPlayerItemLegibleOutput.init
+        let _: ([NSNumber]) -> AVPlayerItemLegibleOutput = AVPlayerItemLegibleOutput.init(mediaSubtypesForNativeRepresentation:)
+        let _: (AVPlayerItemLegibleOutput) -> ((any AVPlayerItemLegibleOutputPushDelegate)?, DispatchQueue?) -> Void =
+            AVPlayerItemLegibleOutput.setDelegate(_:queue:)
+        let _: KeyPath<AVPlayerItemLegibleOutput, (any AVPlayerItemLegibleOutputPushDelegate)?> = \AVPlayerItemLegibleOutput.delegate
+        let _: KeyPath<AVPlayerItemLegibleOutput, DispatchQueue?> = \AVPlayerItemLegibleOutput.delegateQueue
+        let _: ReferenceWritableKeyPath<AVPlayerItemLegibleOutput, TimeInterval> = \AVPlayerItemLegibleOutput.advanceIntervalForDelegateInvocation
+        let _: ReferenceWritableKeyPath<AVPlayerItemLegibleOutput, AVPlayerItemLegibleOutput.TextStylingResolution> =
+            \AVPlayerItemLegibleOutput.textStylingResolution
+        let _: [AVPlayerItemLegibleOutput.TextStylingResolution] = [.default, .sourceAndRulesOnly]
+        let _: [CFString] = [kCMTextMarkupAttribute_ForegroundColorARGB, kCMTextMarkupAttribute_BackgroundColorARGB,
+                             kCMTextMarkupAttribute_CharacterBackgroundColorARGB, kCMTextMarkupAttribute_BoldStyle,
+                             kCMTextMarkupAttribute_ItalicStyle, kCMTextMarkupAttribute_UnderlineStyle,
+                             kCMTextMarkupAttribute_FontFamilyName, kCMTextMarkupAttribute_BaseFontSizePercentageRelativeToVideoHeight,
+                             kCMTextMarkupAttribute_RelativeFontSize, kCMTextMarkupAttribute_Alignment,
+                             kCMTextMarkupAlignmentType_Start, kCMTextMarkupAlignmentType_Middle, kCMTextMarkupAlignmentType_End,
+                             kCMTextMarkupAlignmentType_Left, kCMTextMarkupAlignmentType_Right]
+        let output = AVPlayerItemLegibleOutput()
+        let delegate = LegibleDelegate()
+        output.setDelegate(delegate, queue: .main)
+        #expect(output.delegate === delegate && output.advanceIntervalForDelegateInvocation == 0 && output.textStylingResolution == .default)
     }
 
     // https://developer.apple.com/documentation/avfoundation/avplayeritemaccesslog and avplayeritemaccesslogevent
