@@ -72,10 +72,15 @@ struct ExportPreset: Sendable {
 
     /// The tracks the preset exports from `asset`: its preferred video track (none for an
     /// audio preset) and audio track (`AVAsset.preferredTrack`); for passthrough every video
-    /// and audio track that holds samples.
+    /// and audio track that holds samples, and every subtitle track of text (bitmap subtitles,
+    /// which have no format, are left out).
     func sourceTracks(of asset: AVAsset) -> [AVAssetTrack] {
         if case .passthrough = video {
-            return asset.tracks.filter { ($0.mediaType == .video || $0.mediaType == .audio) && !$0.contents.isEmpty }
+            return asset.tracks.filter { track in
+                guard !track.contents.isEmpty else { return false }
+                return track.mediaType == .video || track.mediaType == .audio
+                    || (track.mediaType == .subtitle && track.contents.formatDescription != nil)
+            }
         }
         var chosen: [AVAssetTrack] = []
         if case .encode = video, let track = asset.preferredTrack(withMediaType: .video, decodable: true) { chosen.append(track) }

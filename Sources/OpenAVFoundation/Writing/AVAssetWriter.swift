@@ -135,7 +135,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open var availableMediaTypes: [AVMediaType] { Self.availableMediaTypes(of: outputFileType) }
 
     /// The media types a file of `fileType` can hold.
-    static func availableMediaTypes(of fileType: AVFileType) -> [AVMediaType] { fileType == .m4a ? [.audio] : [.video, .audio, .text] }
+    static func availableMediaTypes(of fileType: AVFileType) -> [AVMediaType] { fileType == .m4a ? [.audio] : [.video, .audio, .text, .subtitle] }
 
     /// Whether settings could be applied to an input of `mediaType` in this file type.
     open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
