@@ -295,7 +295,13 @@ struct TrackContents: @unchecked Sendable {
         }
         formatDescription = demuxer.formatDescription(ofStream: stream.index)
         let trackStart = start.isNumeric ? start : .zero
-        timeRange = duration.isNumeric || duration.isIndefinite ? CMTimeRange(start: trackStart, duration: duration) : .invalid
+        if mediaType == .subtitle, duration.isNumeric, trackStart > .zero {
+            // A subtitle track spans the timeline from its start: before the first cue it shows
+            // no text (MP4 files store an empty sample there), and a range from zero is its own.
+            timeRange = CMTimeRange(start: .zero, duration: trackStart + duration)
+        } else {
+            timeRange = duration.isNumeric || duration.isIndefinite ? CMTimeRange(start: trackStart, duration: duration) : .invalid
+        }
         // Only for a track that starts with the file: FFmpeg's MP4 reader states some late tracks'
         // durations from the timeline's start (edit lists, fragments), which would overstate the end.
         statedEnd = durationIsStated && trackStart <= AVError.cutShortTolerance ? timeRange.end : .invalid

@@ -75,7 +75,7 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         compositionTracks.lazy.compactMap { $0 as? AVMutableCompositionTrack }.first { $0.mediaType == track.mediaType }
     }
 
-    /// Inserts `timeRange` of every audio and video track of `asset` at `startTime`, pushing
+    /// Inserts `timeRange` of every audio, video and text subtitle track of `asset` at `startTime`, pushing
     /// later media out by the range's duration in every track. Each source track goes into
     /// the first compatible track not used by this insertion, or a new one. A source track
     /// shorter than the range leaves the rest of it empty.
@@ -84,7 +84,10 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         guard timeRange.isValid, timeRange.start.isNumeric, timeRange.duration.isNumeric, timeRange.duration > .zero else {
             throw AVError(.invalidCompositionTrackSegmentSourceDuration, reason: "the time range must be a positive numeric span")
         }
-        let sources = asset.tracks.filter { $0.mediaType == .video || $0.mediaType == .audio }
+        // Video, audio, and subtitles of text (bitmap subtitles cannot be read here).
+        let sources = asset.tracks.filter { track in
+            track.mediaType == .video || track.mediaType == .audio || (track.mediaType == .subtitle && track.contents.formatDescription != nil)
+        }
         var used: [AVMutableCompositionTrack] = []
         var plan: [(AVMutableCompositionTrack, AVAssetTrack)] = []
         for source in sources {

@@ -72,19 +72,17 @@ struct ExportPreset: Sendable {
 
     /// The tracks the preset exports from `asset`: its preferred video track (none for an
     /// audio preset) and audio track (`AVAsset.preferredTrack`); for passthrough every video
-    /// and audio track that holds samples, and every subtitle track of text (bitmap subtitles,
-    /// which have no format, are left out).
+    /// and audio track that holds samples. Movie presets keep every subtitle track of text as
+    /// it is (bitmap subtitles, which have no format here, are left out).
     func sourceTracks(of asset: AVAsset) -> [AVAssetTrack] {
+        let subtitles = asset.tracks.filter { $0.mediaType == .subtitle && $0.contents.formatDescription != nil && !$0.contents.isEmpty }
         if case .passthrough = video {
-            return asset.tracks.filter { track in
-                guard !track.contents.isEmpty else { return false }
-                return track.mediaType == .video || track.mediaType == .audio
-                    || (track.mediaType == .subtitle && track.contents.formatDescription != nil)
-            }
+            return asset.tracks.filter { ($0.mediaType == .video || $0.mediaType == .audio) && !$0.contents.isEmpty } + subtitles
         }
         var chosen: [AVAssetTrack] = []
         if case .encode = video, let track = asset.preferredTrack(withMediaType: .video, decodable: true) { chosen.append(track) }
         if let track = asset.preferredTrack(withMediaType: .audio, decodable: true, withSamples: true) { chosen.append(track) }
+        if case .encode = video { chosen += subtitles }
         return chosen
     }
 

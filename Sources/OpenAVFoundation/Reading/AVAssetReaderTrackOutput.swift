@@ -35,7 +35,9 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
 
     override var additionProblem: String? {
         if case .failure(let problem) = plan { return problem.description }
-        if outputSettings == nil, track is AVCompositionTrack { return AVAssetTrack.compositionPassthroughProblem }
+        if outputSettings == nil, track is AVCompositionTrack, track.mediaType != .subtitle, track.mediaType != .text {
+            return AVAssetTrack.compositionPassthroughProblem
+        }
         return nil
     }
 

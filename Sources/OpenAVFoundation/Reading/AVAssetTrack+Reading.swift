@@ -12,11 +12,15 @@ extension AVAssetTrack {
         if let composed = self as? AVCompositionTrack {
             let edits = composed.own.withLock { $0.edits.edits(overlapping: timeRange) }
             switch mode {
+            case .passthrough where mediaType == .subtitle || mediaType == .text:
+                // Cues stand alone: each is placed where its edit presents it, as stored.
+                return CompositionSamplePipeline(edits: edits, mode: mode, alwaysCopiesSampleData: alwaysCopiesSampleData,
+                                                 deliversFirstFrame: false)
             case .passthrough:
                 throw AVError(.operationNotSupportedForAsset, reason: Self.compositionPassthroughProblem)
             case .video:
-                return CompositionVideoPipeline(edits: edits, mode: mode, alwaysCopiesSampleData: alwaysCopiesSampleData,
-                                                deliversFirstFrame: deliversFirstFrame)
+                return CompositionSamplePipeline(edits: edits, mode: mode, alwaysCopiesSampleData: alwaysCopiesSampleData,
+                                                 deliversFirstFrame: deliversFirstFrame)
             case .audio(let format):
                 let float = PCMFormat(sampleRate: format.sampleRate, channelCount: format.channelCount, bitsPerChannel: 32, isFloat: true)
                 let sound = CompositionAudioPipeline(edits: edits, format: float, algorithm: algorithm)
@@ -33,5 +37,5 @@ extension AVAssetTrack {
 
     /// Why a composition track cannot be read as stored.
     static let compositionPassthroughProblem =
-        "composition tracks are read decoded: give the output pixel or PCM settings (passthrough of compositions is not supported)"
+        "composition video and audio tracks are read decoded: give the output pixel or PCM settings (only subtitle and text tracks pass through)"
 }

@@ -1,10 +1,11 @@
 import Foundation
 import OpenCoreMedia
 
-/// The decoded pictures of a composition's video track: each edit's source span read from
-/// its file in turn, every picture moved to where the edit presents it (and scaled in time
-/// with the edit), cut to the edit's span. Empty edits show nothing.
-final class CompositionVideoPipeline: SamplePipeline {
+/// The samples of a composition's video track (decoded pictures) or subtitle track (cues as
+/// stored): each edit's source span read from its file in turn, every sample moved to where the
+/// edit presents it (and scaled in time with the edit), cut to the edit's span. Empty edits show
+/// nothing. (Audio is resampled to its place instead: `CompositionAudioPipeline`.)
+final class CompositionSamplePipeline: SamplePipeline {
     private var edits: ArraySlice<CompositionEdit>
     private let mode: TrackPipeline.Mode
     private let alwaysCopiesSampleData: Bool
@@ -49,7 +50,7 @@ final class CompositionVideoPipeline: SamplePipeline {
         return nil
     }
 
-    /// The picture at its composition time, cut to the edit's span; nil when nothing of it is
+    /// The sample at its composition time, cut to the edit's span; nil when nothing of it is
     /// inside.
     static func place(_ sample: CMSampleBuffer, _ mapping: CMTimeMapping) -> CMSampleBuffer? {
         let time = sample.presentationTimeStamp, duration = sample.duration
