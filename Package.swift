@@ -109,7 +109,7 @@ let package = Package(
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "HostSystem", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "HostSystem", "TestSupport"]),
-        .testTarget(name: "OpenAVFAudioTests", dependencies: ["OpenAVFAudio", "TestSupport"]),
+        .testTarget(name: "OpenAVFAudioTests", dependencies: ["OpenAVFAudio", "CaptureDevices", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
