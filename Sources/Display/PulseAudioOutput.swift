@@ -21,13 +21,15 @@ package final class PulseAudioOutput {
     /// machine, little enough for a pause, a volume change or a seek to be heard at once.
     package static let bufferedNanoseconds: UInt64 = 100_000_000
 
-    /// Connects to `server` (nil: libpulse's default) and opens a stream to `sink` (nil: the
-    /// server's default sink), corked, within `timeout` nanoseconds.
-    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64) throws(SoundServerError) {
+    /// Connects to `server` (nil: libpulse's default) and opens a stream named `name` (as sound
+    /// mixers list it) to `sink` (nil: the server's default sink), corked, within `timeout`
+    /// nanoseconds.
+    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64,
+                 name: String = "OpenAVFoundation playback") throws(SoundServerError) {
         let deadline = HostClock.now + timeout
         let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
         var spec = pa_sample_spec(format: cpulseaudio_sample_float32ne(), rate: UInt32(sampleRate), channels: UInt8(channelCount))
-        guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, "OpenAVFoundation playback", &spec, nil) else {
+        guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, name, &spec, nil) else {
             throw SoundServerError(.unsupportedFormat, "PulseAudio cannot play \(sampleRate) Hz, \(channelCount) channels")
         }
         self.connection = connection

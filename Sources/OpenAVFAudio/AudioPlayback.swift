@@ -87,7 +87,8 @@ final class AudioPlayback: @unchecked Sendable {
     init(file: AVAudioFile, start: Int64, rate: Double, delay: Double, server: String?, sink: String?, loops: Int,
          settings: Locked<Settings>, ended: @escaping (AudioPlayback, Ending) -> Void) throws {
         let sampleRate = file.processingFormat.sampleRate
-        output = try PulseAudioOutput(server: server, sink: sink, sampleRate: Int(sampleRate), channelCount: 2, timeout: Self.timeout)
+        output = try PulseAudioOutput(server: server, sink: sink, sampleRate: Int(sampleRate), channelCount: 2, timeout: Self.timeout,
+                                  name: "OpenAVFAudio AVAudioPlayer")
         filter = rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: true, sampleRate: Int(sampleRate), channelCount: 2)
         self.file = file
         self.rate = rate
@@ -173,6 +174,7 @@ final class AudioPlayback: @unchecked Sendable {
         var readingDone = false
         var corked = true
         var triggered = false
+        var lastPlayed: Int64 = -1
         while true {
             if shared.stopRequested { return .stopped }
             // Fill what the stream takes.
@@ -242,7 +244,10 @@ final class AudioPlayback: @unchecked Sendable {
                 s.playedFrames = played
                 s.blocks.removeAll { $0.endFrame < played - Int64(sampleRate) }
             }
-            if triggered && played >= written { return .finished }
+            // Played out: everything written was heard, or the stream stopped short of it with
+            // nothing more to write (a server may keep the last fragment's position for itself).
+            if triggered && (played >= written || played == lastPlayed) { return .finished }
+            lastPlayed = played
         }
     }
 
