@@ -102,9 +102,9 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The format's settings: `AVFormatIDKey`, `AVSampleRateKey`, `AVNumberOfChannelsKey` and the
-    /// linear PCM keys of the decoded sound.
-    open var settings: [String: Any] { format.settings }
+    /// The sound's format as the file stores it, as audio settings: `AVFormatIDKey`,
+    /// `AVSampleRateKey`, `AVNumberOfChannelsKey` (and the `AVLinearPCM…` keys for linear PCM).
+    open var settings: [String: Any] { file.fileFormat.settings }
 
     /// The number of channels of the sound.
     open var numberOfChannels: Int { Int(format.channelCount) }

@@ -14,7 +14,7 @@ import MediaEngine
 /// A pause, seek or rate change ends the stretch (closing the stream silences it at once) and
 /// the player starts another where it was heard, so that every stretch plays at one rate from
 /// one place. The player reads `heardFrame` and the meters; the thread reads the player's
-/// `PlaybackSettings` once a write.
+/// `Settings` once a write.
 final class AudioPlayback: @unchecked Sendable {
     /// What the player asked for that the thread reads as it writes.
     struct Settings {
