@@ -16,6 +16,8 @@ package final class PulseAudioOutput {
     private let connection: PulseAudioConnection
     private let stream: OpaquePointer
     private var corked = true
+    /// The drain asked for by `startDraining()`, until the output goes away.
+    private var drainOperation: OpaquePointer?
 
     /// How much sound is buffered ahead of what is heard: 100 ms, enough to ride out a busy
     /// machine, little enough for a pause, a volume change or a seek to be heard at once.
@@ -52,6 +54,7 @@ package final class PulseAudioOutput {
     }
 
     deinit {
+        if let drainOperation { pa_operation_unref(drainOperation) }
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
     }
@@ -128,6 +131,20 @@ package final class PulseAudioOutput {
     /// starting (the end of the sound).
     package func trigger(timeout: UInt64) {
         _ = connection.wait(for: pa_stream_trigger(stream, nil, nil), untilNanoseconds: HostClock.now + timeout)
+    }
+
+    /// Asks the server to play everything written (even less than the stream waits for before
+    /// starting) and to say when it has been heard: `isDrained`. Once for a stream.
+    package func startDraining() {
+        guard drainOperation == nil else { return }
+        drainOperation = pa_stream_drain(stream, nil, nil)
+    }
+
+    /// Whether everything written before `startDraining()` has been heard (or the server
+    /// could not say: the stream failed); false before it was asked.
+    package var isDrained: Bool {
+        guard let drainOperation else { return false }
+        return pa_operation_get_state(drainOperation) != PA_OPERATION_RUNNING
     }
 
     /// The frames heard so far: the stream's position, which stops while corked or starved.

@@ -174,7 +174,6 @@ final class AudioPlayback: @unchecked Sendable {
         var readingDone = false
         var corked = true
         var triggered = false
-        var lastPlayed: Int64 = -1
         while true {
             if shared.stopRequested { return .stopped }
             // Fill what the stream takes.
@@ -230,7 +229,7 @@ final class AudioPlayback: @unchecked Sendable {
                 corked = false
             }
             if readingDone && pendingHead == pending.count && !triggered {
-                output.trigger(timeout: Self.timeout)
+                output.startDraining()
                 triggered = true
             }
             guard output.iterate(timeout: Self.iteration) else { throw SoundServerError(.disconnected, output.errorText) }
@@ -244,10 +243,9 @@ final class AudioPlayback: @unchecked Sendable {
                 s.playedFrames = played
                 s.blocks.removeAll { $0.endFrame < played - Int64(sampleRate) }
             }
-            // Played out: everything written was heard, or the stream stopped short of it with
-            // nothing more to write (a server may keep the last fragment's position for itself).
-            if triggered && (played >= written || played == lastPlayed) { return .finished }
-            lastPlayed = played
+            // Played out: the server says everything written was heard (closing the stream
+            // sooner would cut off what it still holds).
+            if triggered && output.isDrained { return .finished }
         }
     }
 
