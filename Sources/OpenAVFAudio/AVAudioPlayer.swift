@@ -9,7 +9,8 @@ import HostSystem
 /// What differs from Apple: the delegate is called on the player's own thread; `currentDevice`
 /// is the name of a PulseAudio sink; `deviceCurrentTime` is the host clock (`CLOCK_MONOTONIC`)
 /// in seconds, which never reverts to 0; files of more than two channels play their first two;
-/// `init(data:)` decodes from a temporary file, removed when the player goes away; the file type
+/// `init(data:)` decodes from a copy of the data in an unnamed file (in `/dev/shm`, memory,
+/// where it exists), open only while the player is: FFmpeg's demuxer reads files; the file type
 /// hint is not needed (FFmpeg recognises the data) and is ignored. Errors are `NSError`s in
 /// `NSOSStatusErrorDomain` with Core Audio's codes, as Apple's player throws them: a missing file
 /// `kAudioFileUnspecifiedError`, data no demuxer recognises `kAudioFileUnsupportedFileTypeError`,
@@ -27,8 +28,8 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     /// The file read; only the playing thread reads it while playing.
     private let file: AVAudioFile
-    /// The temporary file holding `data`, removed when the player goes away.
-    private let temporaryFile: URL?
+    /// The descriptor of the unnamed file holding `data`, closed when the player goes away.
+    private let dataDescriptor: Int32?
     /// The sound server, as capture discovery asks (tests bind it to a private daemon).
     private let server: String? = PulseAudioDiscovery.server
     /// What the playing thread reads as it writes: volume, fade, pan, metering.
@@ -56,10 +57,10 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     /// A player of the file at `url`; the type hint (a UTI) is not needed and is ignored.
     public init(contentsOf url: URL, fileTypeHint utiString: String?) throws {
-        file = try Self.open(url)
+        file = try Self.openForReading(url)
         self.url = url
         data = nil
-        temporaryFile = nil
+        dataDescriptor = nil
         format = file.processingFormat
         super.init()
     }
@@ -71,29 +72,53 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
 
     /// A player of sound data in memory; the type hint (a UTI) is not needed and is ignored.
     public init(data: Data, fileTypeHint utiString: String?) throws {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("openav-player-\(UUID().uuidString)")
+        let descriptor = try Self.unnamedFile(holding: data)
         do {
-            try data.write(to: temporary)
-            file = try Self.open(temporary)
+            // The file has no name; the process's descriptor opens it again.
+            file = try Self.openForReading(URL(fileURLWithPath: "/proc/self/fd/\(descriptor)"))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            let nsError = error as NSError
-            throw nsError.domain == NSOSStatusErrorDomain ? nsError : NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError))
+            close(descriptor)
+            throw error
         }
         url = nil
         self.data = data
-        temporaryFile = temporary
+        dataDescriptor = descriptor
         format = file.processingFormat
         super.init()
     }
 
     deinit {
         state.playback?.stop()
-        if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
+        if let dataDescriptor { close(dataDescriptor) }
+    }
+
+    /// A descriptor of a file holding `data` that has no name (removed once opened, so nothing
+    /// is left behind whatever happens to the process); `kAudioFileUnspecifiedError` when it
+    /// cannot be written.
+    private static func unnamedFile(holding data: Data) throws -> Int32 {
+        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        let path = folder.appendingPathComponent("openav-player-\(UUID().uuidString)").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError)) }
+        unlink(path)
+        let written = data.withUnsafeBytes { bytes in
+            var done = 0
+            while done < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if count <= 0 { return false }
+                done += count
+            }
+            return true
+        }
+        guard written else {
+            close(descriptor)
+            throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudioFileUnspecifiedError))
+        }
+        return descriptor
     }
 
     /// Opens the file for interleaved float samples; AVAudioFile's errors become Apple's player's.
-    private static func open(_ url: URL) throws -> AVAudioFile {
+    private static func openForReading(_ url: URL) throws -> AVAudioFile {
         do {
             return try AVAudioFile(forReading: url, commonFormat: .pcmFormatFloat32, interleaved: true)
         } catch {
