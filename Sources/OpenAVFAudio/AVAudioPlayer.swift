@@ -262,7 +262,9 @@ open class AVAudioPlayer: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Moves the volume to `volume` over `duration` seconds of playing (at once when not playing).
+    /// Moves the volume to `volume` over `duration` seconds of playing (at once when not
+    /// playing). The fade starts with the sound written next, which is heard up to 100 ms (the
+    /// stream's buffer) after the call; so does a change of `volume` or `pan`.
     open func setVolume(_ volume: Float, fadeDuration duration: TimeInterval) {
         let frames = Int64((max(0, duration) * format.sampleRate).rounded())
         let playing = isPlaying

@@ -172,6 +172,24 @@ import TestSupport
         }
     }
 
+    /// `setVolume(0, fadeDuration: 1)` at 0.5 s of a 2.5 s tone: full level before, about half
+    /// (−6 dB) half a second later (the fade starts with the sound written next, up to 100 ms
+    /// after the call), silence after 1.2 s.
+    @Test func setVolumeFadesOverTheDurationGiven() async throws {
+        let heard = try await Self.hear(try Self.tone(seconds: 2.5)) { _ in } during: { player in
+            // The player's time gives no notice: it is polled.
+            try #require(try await pollUntil(timeout: 5, every: 0.005) { player.currentTime >= 0.5 })
+            player.setVolume(0, fadeDuration: 1)
+            #expect(player.volume == 0)
+        }
+        let before = Self.decibelsAgainstTone(heard.rms(channel: 0, start: 0.2, seconds: 0.25))
+        let middle = Self.decibelsAgainstTone(heard.rms(channel: 0, start: 0.95, seconds: 0.15))
+        let after = heard.rms(channel: 0, start: 1.75, seconds: 0.6)
+        #expect(abs(before) < 0.3, "before the fade the tone is \(before) dB against the file")
+        #expect(middle > -9 && middle < -3, "half-way through the fade the tone is \(middle) dB against the file")
+        #expect(after < 1e-3, "after the fade the RMS is \(after)")
+    }
+
     @Test func panLeftSilencesTheRightChannel() async throws {
         let heard = try await Self.hear(try Self.tone(seconds: 1)) { $0.pan = -1 }
         #expect(abs(Self.decibelsAgainstTone(heard.rms(channel: 0, start: 0.2, seconds: 0.5))) < 0.3)
