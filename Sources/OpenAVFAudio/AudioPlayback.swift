@@ -45,8 +45,8 @@ final class AudioPlayback: @unchecked Sendable {
     /// One measurement of the written sound, for the meters.
     private struct MeterBlock {
         let endFrame: Int64
-        var squares: [Float]
-        var peaks: [Float]
+        let squares: [Float]
+        let peaks: [Float]
         let frames: Int
     }
 
@@ -60,6 +60,7 @@ final class AudioPlayback: @unchecked Sendable {
         var playedFrames: Int64 = 0
     }
 
+    /// The frames read from the file at a time.
     private static let sampleChunk = 2048
     /// The longest the sound server gets to answer.
     private static let timeout: UInt64 = 2_000_000_000
@@ -126,13 +127,13 @@ final class AudioPlayback: @unchecked Sendable {
         }
     }
 
-    /// The average and peak power of each of the file's channels (dBFS) over the 100 ms heard
-    /// last, as written (after the volume, before the pan).
+    /// The average and peak power of each channel played (the file's first two) in dBFS over
+    /// the 100 ms heard last, as written (after the volume, before the pan).
     func meters() -> [(average: Float, peak: Float)] {
         shared.withLock { s in
             let window = Int64(sampleRate / 10)
             let recent = s.blocks.filter { $0.endFrame <= s.playedFrames + Int64(Self.sampleChunk) && $0.endFrame > s.playedFrames - window }
-            return (0..<channels).map { channel in
+            return (0..<min(channels, 2)).map { channel in
                 let frames = recent.reduce(0) { $0 + $1.frames }
                 guard frames > 0 else { return (-160, -160) }
                 let mean = recent.reduce(Float(0)) { $0 + $1.squares[channel] } / Float(frames)
@@ -161,6 +162,9 @@ final class AudioPlayback: @unchecked Sendable {
         ended(self, ending)
     }
 
+    /// Writes the file from `start` (its loops, stretched and shaped) as the stream takes it,
+    /// notes what is heard after each wait for the server, and returns at a stop request or
+    /// once the server says everything written was heard.
     private func play(from start: Int64) throws -> Ending {
         guard let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(Self.sampleChunk)) else {
             throw NSError(domain: NSOSStatusErrorDomain, code: Int(kAudio_ParamError))
@@ -169,8 +173,11 @@ final class AudioPlayback: @unchecked Sendable {
         var written: Int64 = 0
         var fed: Int64 = 0
         var passFrames = 0
-        var pending: [Float] = [Float](repeating: 0, count: Int(delayFrames) * 2)
+        // What is ready to write (interleaved stereo) from `pendingHead` on; first the silence
+        // before a scheduled start, a chunk at a time.
+        var pending: [Float] = []
         var pendingHead = 0
+        var silenceLeft = delayFrames
         var readingDone = false
         var corked = true
         var triggered = false
@@ -182,6 +189,12 @@ final class AudioPlayback: @unchecked Sendable {
                 if pendingHead == pending.count {
                     pending.removeAll(keepingCapacity: true)
                     pendingHead = 0
+                    if silenceLeft > 0 {
+                        let frames = min(silenceLeft, Int64(Self.sampleChunk))
+                        pending.append(contentsOf: repeatElement(0, count: Int(frames) * 2))
+                        silenceLeft -= frames
+                        continue
+                    }
                     guard !readingDone else { break }
                     try file.read(into: buffer)
                     let frames = Int(buffer.frameLength)
@@ -234,7 +247,10 @@ final class AudioPlayback: @unchecked Sendable {
             }
             guard output.iterate(timeout: Self.iteration) else { throw SoundServerError(.disconnected, output.errorText) }
             let played = min(output.playedFrames, written)
-            let segment = segments.last { $0.stream <= played } ?? segments[0]
+            // The loop being heard; those before it are done with (a loop forever adds one a pass).
+            let current = segments.lastIndex { $0.stream <= played } ?? 0
+            segments.removeFirst(current)
+            let segment = segments[0]
             let heard = segment.file + Int64((Double(max(0, played - segment.stream)) * rate).rounded())
             shared.withLock { s in
                 s.heardFrame = heard
