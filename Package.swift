@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
         // Apple's AVFAudio: audio formats, buffers and files, over the engine's FFmpeg parts
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "Display", "CaptureDevices"]),
 
         // The framework
         .target(
@@ -109,7 +109,7 @@ let package = Package(
         // V4L2/: the host test boots scripts/vivid-vm, which runs this target's vivid suite in a VM.
         .testTarget(name: "DisplayTests", dependencies: ["Display", "HostSystem", "TestSupport"]),
         .testTarget(name: "CaptureDevicesTests", dependencies: ["CaptureDevices", "HostSystem", "TestSupport"]),
-        .testTarget(name: "OpenAVFAudioTests", dependencies: ["OpenAVFAudio", "TestSupport"]),
+        .testTarget(name: "OpenAVFAudioTests", dependencies: ["OpenAVFAudio", "CaptureDevices", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),

@@ -16,18 +16,22 @@ package final class PulseAudioOutput {
     private let connection: PulseAudioConnection
     private let stream: OpaquePointer
     private var corked = true
+    /// The drain asked for by `startDraining()`, until the output goes away.
+    private var drainOperation: OpaquePointer?
 
     /// How much sound is buffered ahead of what is heard: 100 ms, enough to ride out a busy
     /// machine, little enough for a pause, a volume change or a seek to be heard at once.
     package static let bufferedNanoseconds: UInt64 = 100_000_000
 
-    /// Connects to `server` (nil: libpulse's default) and opens a stream to `sink` (nil: the
-    /// server's default sink), corked, within `timeout` nanoseconds.
-    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64) throws(SoundServerError) {
+    /// Connects to `server` (nil: libpulse's default) and opens a stream named `name` (as sound
+    /// mixers list it) to `sink` (nil: the server's default sink), corked, within `timeout`
+    /// nanoseconds.
+    package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64,
+                 name: String = "OpenAVFoundation playback") throws(SoundServerError) {
         let deadline = HostClock.now + timeout
         let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
         var spec = pa_sample_spec(format: cpulseaudio_sample_float32ne(), rate: UInt32(sampleRate), channels: UInt8(channelCount))
-        guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, "OpenAVFoundation playback", &spec, nil) else {
+        guard pa_sample_spec_valid(&spec) != 0, let stream = pa_stream_new(connection.context, name, &spec, nil) else {
             throw SoundServerError(.unsupportedFormat, "PulseAudio cannot play \(sampleRate) Hz, \(channelCount) channels")
         }
         self.connection = connection
@@ -50,6 +54,7 @@ package final class PulseAudioOutput {
     }
 
     deinit {
+        if let drainOperation { pa_operation_unref(drainOperation) }
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
     }
@@ -126,6 +131,20 @@ package final class PulseAudioOutput {
     /// starting (the end of the sound).
     package func trigger(timeout: UInt64) {
         _ = connection.wait(for: pa_stream_trigger(stream, nil, nil), untilNanoseconds: HostClock.now + timeout)
+    }
+
+    /// Asks the server to play everything written (even less than the stream waits for before
+    /// starting) and to say when it has been heard: `isDrained`. Once for a stream.
+    package func startDraining() {
+        guard drainOperation == nil else { return }
+        drainOperation = pa_stream_drain(stream, nil, nil)
+    }
+
+    /// Whether everything written before `startDraining()` has been heard (or the server
+    /// could not say: the stream failed); false before it was asked.
+    package var isDrained: Bool {
+        guard let drainOperation else { return false }
+        return pa_operation_get_state(drainOperation) != PA_OPERATION_RUNNING
     }
 
     /// The frames heard so far: the stream's position, which stops while corked or starved.

@@ -6,10 +6,11 @@ import OpenAVFoundation
 
 /// `openav play FILE…`: plays files in turn with sound through `AVQueuePlayer`, the video in a
 /// window (an `AVPlayerLayer` in an `AVDisplayWindow`), with a status line and keys on a
-/// terminal and in the window.
+/// terminal and in the window. Sound files (local, no video, one audio track) play through
+/// `AVAudioPlayer` instead (`AudioPlaySession`).
 struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play media files in turn, with sound and video (AVQueuePlayer, AVPlayerLayer).",
+        abstract: "Play media files in turn, with sound and video (AVQueuePlayer, AVPlayerLayer; sound files: AVAudioPlayer).",
         discussion: """
             Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
             runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
@@ -17,7 +18,9 @@ struct Play: AsyncParsableCommand {
             seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, a next audio language, f full screen (in the \
             window), q quit; \
             closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how \
-            far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time).
+            far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time). \
+            Sound files (local files without video, with one audio track) play through AVAudioPlayer, at rates \
+            from 0.5 to 2.
             """
     )
 
@@ -50,6 +53,10 @@ struct Play: AsyncParsableCommand {
 
     func run() async throws {
         let urls = files.map { URL(mediaArgument: $0) }
+        if audioLanguage == nil, await AudioPlaySession.plays(urls) {
+            try await playSound(urls)
+            return
+        }
         let player = AVQueuePlayer(items: urls.map(AVPlayerItem.init(url:)))
         if let audioDevice { player.audioOutputDeviceUniqueID = audioDevice }
         if let audioLanguage {
@@ -76,6 +83,19 @@ struct Play: AsyncParsableCommand {
 }
 
 extension Play {
+    /// Plays sound files in turn through `AVAudioPlayer`, with the status line and the keys.
+    func playSound(_ urls: [URL]) async throws {
+        let session = AudioPlaySession(urls: urls, loop: loop, rate: rate, sink: audioDevice)
+        let interrupt = InterruptHandler { session.quit() }
+        let keys = TerminalKeys { session.handle($0) }
+        await session.run(start: start)
+        keys?.restore()
+        interrupt.cancel()
+        if session.failures > 0 && session.failures == session.itemsStarted {
+            throw CommandFailure("nothing could be played")
+        }
+    }
+
     /// A window showing the player's video, the size of the first item's pictures (at most
     /// 1280x720 points), its keys going to the session; nil, said in one line, without a display
     /// or when the first item has no video.

@@ -163,4 +163,28 @@ import TestSupport
                                                           environment: environment)
         #expect(soundOnly.contains("playing") && !soundOnly.contains("dropped") && !soundOnly.contains("A-V"), "\(soundOnly)")
     }
+    /// Sound files (no video, one audio track) play in turn through AVAudioPlayer, whose stream
+    /// the server lists by its name while it plays; `--start` and `--rate` apply.
+    @Test func soundFilesPlayThroughAVAudioPlayer() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let wav = try Fixtures.make("play-command-2s.wav", ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=2", "-c:a", "pcm_s16le"])
+        let mp3 = try Fixtures.make("play-command-2s.mp3", ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=2", "-c:a", "libmp3lame"])
+        let process = Process()
+        process.executableURL = try ProbeCommandTests.openav
+        // 1 s of the first file, then 2 s of the second, at rate 2: 1.5 s.
+        process.arguments = ["play", "--start", "1", "--rate", "2", wav.path, mp3.path]
+        process.environment = daemon.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        // The server gives no notice of a new stream: its list is polled.
+        let listed = pollUntil(timeout: 5, every: 0.05) { ((try? daemon.pactl(["list", "sink-inputs"])) ?? "").contains("OpenAVFAudio AVAudioPlayer") }
+        #expect(listed, "no AVAudioPlayer stream was seen")
+        process.waitUntilExit()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(process.terminationStatus == 0)
+        #expect(elapsed > 1.4 && elapsed < 3, "1 s and 2 s at rate 2 took \(elapsed) s")
+    }
 }

@@ -101,4 +101,48 @@ import OpenAVFAudio
         let _: (AVAudioFile) -> (AVAudioPCMBuffer) throws -> Void = AVAudioFile.write(from:)
         let _: (AVAudioFile) -> () -> Void = AVAudioFile.close
     }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudioplayer
+    @Test func audioPlayer() {
+        let _: (URL) throws -> AVAudioPlayer = AVAudioPlayer.init(contentsOf:)
+        let _: (URL, String?) throws -> AVAudioPlayer = AVAudioPlayer.init(contentsOf:fileTypeHint:)
+        let _: (Data) throws -> AVAudioPlayer = AVAudioPlayer.init(data:)
+        let _: (Data, String?) throws -> AVAudioPlayer = AVAudioPlayer.init(data:fileTypeHint:)
+        let _: (AVAudioPlayer) -> () -> Bool = AVAudioPlayer.prepareToPlay
+        let _: (AVAudioPlayer) -> () -> Bool = AVAudioPlayer.play
+        let _: (AVAudioPlayer) -> (TimeInterval) -> Bool = AVAudioPlayer.play(atTime:)
+        let _: (AVAudioPlayer) -> () -> Void = AVAudioPlayer.pause
+        let _: (AVAudioPlayer) -> () -> Void = AVAudioPlayer.stop
+        let _: KeyPath<AVAudioPlayer, Bool> = \AVAudioPlayer.isPlaying
+        let _: KeyPath<AVAudioPlayer, URL?> = \AVAudioPlayer.url
+        let _: KeyPath<AVAudioPlayer, Data?> = \AVAudioPlayer.data
+        let _: KeyPath<AVAudioPlayer, AVAudioFormat> = \AVAudioPlayer.format
+        let _: KeyPath<AVAudioPlayer, [String: Any]> = \AVAudioPlayer.settings
+        let _: KeyPath<AVAudioPlayer, Int> = \AVAudioPlayer.numberOfChannels
+        let _: KeyPath<AVAudioPlayer, TimeInterval> = \AVAudioPlayer.duration
+        let _: KeyPath<AVAudioPlayer, TimeInterval> = \AVAudioPlayer.deviceCurrentTime
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, TimeInterval> = \AVAudioPlayer.currentTime
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, String?> = \AVAudioPlayer.currentDevice
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Float> = \AVAudioPlayer.volume
+        let _: (AVAudioPlayer) -> (Float, TimeInterval) -> Void = AVAudioPlayer.setVolume(_:fadeDuration:)
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Float> = \AVAudioPlayer.pan
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Bool> = \AVAudioPlayer.enableRate
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Float> = \AVAudioPlayer.rate
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Int> = \AVAudioPlayer.numberOfLoops
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, Bool> = \AVAudioPlayer.isMeteringEnabled
+        let _: (AVAudioPlayer) -> () -> Void = AVAudioPlayer.updateMeters
+        let _: (AVAudioPlayer) -> (Int) -> Float = AVAudioPlayer.averagePower(forChannel:)
+        let _: (AVAudioPlayer) -> (Int) -> Float = AVAudioPlayer.peakPower(forChannel:)
+        let _: ReferenceWritableKeyPath<AVAudioPlayer, (any AVAudioPlayerDelegate)?> = \AVAudioPlayer.delegate
+    }
+
+    /// A delegate that implements only what it needs, as Apple's optional methods allow.
+    final class FinishOnlyDelegate: AVAudioPlayerDelegate {
+        func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {}
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudioplayerdelegate
+    @Test func audioPlayerDelegate() {
+        let _: (FinishOnlyDelegate) -> (AVAudioPlayer, (any Error)?) -> Void = FinishOnlyDelegate.audioPlayerDecodeErrorDidOccur(_:error:)
+    }
 }
