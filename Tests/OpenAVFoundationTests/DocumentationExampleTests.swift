@@ -61,6 +61,23 @@ import OpenAVFoundation
         item.add(output)
     }
 
+    // Playback.md, Subtitles (compiled; the legible output tests play such a movie).
+    final class SubtitlePrinter: NSObject, AVPlayerItemLegibleOutputPushDelegate, @unchecked Sendable {
+        func legibleOutput(_ output: AVPlayerItemLegibleOutput, didOutputAttributedStrings strings: [NSAttributedString],
+                           nativeSampleBuffers nativeSamples: [Any], forItemTime itemTime: CMTime) {
+            print("\(itemTime.seconds) s: \(strings.map(\.string).joined(separator: "\n"))")
+        }
+    }
+
+    static func showSubtitles(of item: AVPlayerItem, with printer: SubtitlePrinter) async throws {
+        if let group = try await item.asset.loadMediaSelectionGroup(for: .legible) {
+            item.select(group.options.first, in: group)
+        }
+        let output = AVPlayerItemLegibleOutput()
+        output.setDelegate(printer, queue: DispatchQueue(label: "subtitles"))
+        item.add(output)
+    }
+
     // Playback.md, The Player Layer (compiled; windows need a display, which the layer tests start).
     static func playerLayer(_ player: AVPlayer) throws -> AVDisplayWindow {
         let layer = AVPlayerLayer(player: player)
