@@ -243,6 +243,9 @@ struct TrackContents: @unchecked Sendable {
     var roles: StreamRoles
     /// Whether the track is a QuickTime chapter track (the file's chapters, not subtitles).
     var isChapterList: Bool
+    /// The name of the HTTP Live Stream rendition the track is (its `EXT-X-MEDIA` entry's
+    /// `NAME`), nil for other tracks.
+    var renditionName: String?
     /// Whether FFmpeg has a decoder for the codec.
     let isDecodable: Bool
     /// Whether decode order differs from presentation order (B-frames).
@@ -331,6 +334,8 @@ struct TrackContents: @unchecked Sendable {
         isDefault = stream.isDefault
         roles = stream.roles
         isChapterList = stream.kind == .data && stream.codecType == kCMTextFormatType_QTText
+        // FFmpeg's HLS reader names a rendition's stream by its NAME, in the comment tag.
+        renditionName = formatName == "hls" ? stream.metadata.first { $0.key == "comment" }?.value : nil
         isDecodable = stream.isDecodable
         requiresFrameReordering = stream.requiresFrameReordering
         (metadata, commonMetadata) = AVMetadataItem.metadata(fromFFmpegTags: stream.metadata, formatName: formatName)

@@ -67,6 +67,44 @@ enum StreamingFixtures {
         return "\(name)/master.m3u8"
     }
 
+    /// An HTTP Live Stream of 6 s with one video variant and two audio renditions in one
+    /// `EXT-X-MEDIA` group: "English" (a 500 Hz tone, the default) and "Français" (1500 Hz),
+    /// 2 s MPEG-TS segments: the master playlist's path in the served folder. Each rendition's
+    /// segments are named after it ("English_…", "French_…").
+    static func hlsRenditions() throws -> String {
+        Fixtures.lock.lock()
+        defer { Fixtures.lock.unlock() }
+        let name = "hls-renditions"
+        let directory = folder.appendingPathComponent(name)
+        let master = directory.appendingPathComponent("master.m3u8")
+        if !FileManager.default.fileExists(atPath: master.path) {
+            let partial = folder.appendingPathComponent("partial-\(name)")
+            try? FileManager.default.removeItem(at: partial)
+            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            _ = try Fixtures.run("ffmpeg", [
+                "-nostdin", "-v", "error", "-y",
+                "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30:duration=6",
+                "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=6",
+                "-f", "lavfi", "-i", "sine=frequency=1500:sample_rate=48000:duration=6",
+                "-map", "0:v", "-map", "1:a", "-map", "2:a",
+                "-c:v", "libx264", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-b:a", "64k",
+                "-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
+                "-var_stream_map", "v:0,agroup:sound a:0,agroup:sound,language:eng,name:English,default:yes a:1,agroup:sound,language:fra,name:French",
+                "-hls_segment_filename", partial.appendingPathComponent("%v_%03d.ts").path,
+                partial.appendingPathComponent("%v.m3u8").path,
+            ])
+            // ffmpeg names the renditions "audio_1" and "audio_2"; a real playlist names them for people.
+            let playlist = partial.appendingPathComponent("master.m3u8")
+            let text = try String(contentsOf: playlist, encoding: .utf8)
+                .replacingOccurrences(of: "NAME=\"audio_1\"", with: "NAME=\"English\"")
+                .replacingOccurrences(of: "NAME=\"audio_2\"", with: "NAME=\"Français\"")
+            try text.write(to: playlist, atomically: true, encoding: .utf8)
+            try FileManager.default.moveItem(at: partial, to: directory)
+        }
+        return "\(name)/master.m3u8"
+    }
+
     /// Puts `file` in the served folder as `name` (once); its path there.
     private static func serve(_ file: URL, as name: String) throws -> String {
         let served = folder.appendingPathComponent(name)

@@ -36,11 +36,11 @@ extension AVAsset {
     /// until the asset has loaded.
     public var preferredMediaSelection: AVMediaSelection { AVMediaSelection(asset: self) }
 
-    /// The selection groups of loaded contents; none for an HTTP Live Stream, whose tracks are
-    /// its variants' renditions (its `EXT-X-MEDIA` groups are not read yet).
+    /// The selection groups of loaded contents. An HTTP Live Stream offers its renditions (its
+    /// `EXT-X-MEDIA` entries), not the tracks each variant carries for itself.
     static func selectionGroups(of asset: AVAsset, _ contents: AssetContents) -> [AVMediaSelectionGroup] {
-        guard contents.formatName != "hls" else { return [] }
-        let tracks = asset.tracks(of: contents)
+        var tracks = asset.tracks(of: contents)
+        if contents.formatName == "hls" { tracks = tracks.filter { $0.contents.renditionName != nil } }
         let audible = tracks.filter { $0.mediaType == .audio }
         let legible = tracks.filter { $0.hasMediaCharacteristic(.legible) && !$0.contents.isChapterList }
         var groups: [AVMediaSelectionGroup] = []

@@ -55,12 +55,14 @@ open class AVMediaSelectionOption: NSObject, NSCopying, @unchecked Sendable {
     /// A property list that names the option, for `AVMediaSelectionGroup.mediaSelectionOption(withPropertyList:)`.
     open func propertyList() -> Any { NSDictionary(dictionary: ["trackID": NSNumber(value: track.trackID)]) }
 
-    /// A name to show for the option in the current locale: the track's title when the file
-    /// gives one, else its language ("English"), with "Forced" or "SDH" for such subtitles.
+    /// A name to show for the option in the current locale: an HTTP Live Stream rendition's
+    /// `NAME`, the track's title when the file gives one, else its language ("English"), with
+    /// "Forced" or "SDH" for such subtitles.
     open var displayName: String { displayName(with: .current) }
 
     /// A name to show for the option, in `locale`'s language.
     open func displayName(with locale: Locale) -> String {
+        if let name = track.contents.renditionName, !name.isEmpty { return name }
         if let title = commonMetadata.first(where: { $0.commonKey == .commonKeyTitle })?.stringValue, !title.isEmpty { return title }
         let language = self.locale.flatMap { own in locale.localizedString(forLanguageCode: own.identifier) } ?? "Unknown language"
         if hasMediaCharacteristic(.containsOnlyForcedSubtitles) { return language + " Forced" }
