@@ -176,10 +176,23 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
 
     /// Whether both formats have the same stream description and channel layout.
     open override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? AVAudioFormat else { return false }
-        return other.asbd.pointee == asbd.pointee
-            && (other.channelLayout == nil) == (channelLayout == nil)
-            && (channelLayout.map { $0.isEqual(other.channelLayout) } ?? true)
+        guard let other = object as? AVAudioFormat, other.asbd.pointee == asbd.pointee else { return false }
+        // One or two channels without a layout are mono or stereo (a layout is needed only
+        // beyond two), so a stereo file's format equals one made for stereo from settings.
+        switch (channelLayout ?? standardLayout, other.channelLayout ?? other.standardLayout) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?): return mine.isEqual(theirs)
+        default: return false
+        }
+    }
+
+    /// The layout one or two channels have when none is given: mono or stereo.
+    private var standardLayout: AVAudioChannelLayout? {
+        switch channelCount {
+        case 1: AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Mono)
+        case 2: AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Stereo)
+        default: nil
+        }
     }
 
     /// A hash of the stream description, consistent with `isEqual(_:)`.

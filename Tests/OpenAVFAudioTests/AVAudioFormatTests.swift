@@ -18,6 +18,22 @@ import Testing
         #expect(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 0) == nil)
     }
 
+    /// One or two channels without a layout are mono or stereo: a stereo file's processing
+    /// format (with its layout) takes the buffers of a stereo format made from settings.
+    @Test func monoAndStereoNeedNoLayoutToBeEqual() throws {
+        for (channels, tag) in [(1, kAudioChannelLayoutTag_Mono), (2, kAudioChannelLayoutTag_Stereo)] {
+            let laidOut = AVAudioFormat(standardFormatWithSampleRate: 48_000, channelLayout: try #require(AVAudioChannelLayout(layoutTag: tag)))
+            let plain = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: AVAudioChannelCount(channels)))
+            #expect(laidOut.isEqual(plain) && plain.isEqual(laidOut) && laidOut.hash == plain.hash)
+        }
+        // Mono is not stereo's left channel, and a 5.1 layout is not a hexagonal one.
+        let left = AVAudioFormat(standardFormatWithSampleRate: 48_000, channelLayout: try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Stereo)))
+        #expect(!left.isEqual(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1)))
+        let surround = AVAudioFormat(standardFormatWithSampleRate: 48_000, channelLayout: try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_MPEG_5_1_A)))
+        let hexagonal = AVAudioFormat(standardFormatWithSampleRate: 48_000, channelLayout: try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Hexagonal)))
+        #expect(!surround.isEqual(hexagonal))
+    }
+
     @Test func commonFormatsHaveCoreAudiosDescriptions() throws {
         let int16 = try #require(AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 44_100, channels: 2, interleaved: true))
         let d = int16.streamDescription.pointee

@@ -61,6 +61,30 @@ import OpenAVFoundation
         item.add(output)
     }
 
+    // Audio.md, Reading and writing files (runs: the AVFAudio tests check every format).
+    static func copySound(_ url: URL, to outputURL: URL) throws -> AVAudioFile {
+        let file = try AVAudioFile(forReading: url)
+        let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: AVAudioFrameCount(file.length))!
+        try file.read(into: buffer)
+        let format = file.processingFormat
+        let settings: [String: Any] = [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: format.sampleRate,
+                                       AVNumberOfChannelsKey: format.channelCount, AVEncoderBitRateKey: 128_000]
+        let copy = try AVAudioFile(forWriting: outputURL, settings: settings)
+        try copy.write(from: buffer)
+        return copy
+    }
+
+    // Audio.md, Playing a sound (compiled; playing needs a sound server, which the player tests start).
+    static func playSound(_ url: URL) throws -> AVAudioPlayer {
+        let player = try AVAudioPlayer(contentsOf: url)
+        player.numberOfLoops = 1
+        player.enableRate = true
+        player.rate = 1.5
+        player.prepareToPlay()
+        player.play()
+        return player
+    }
+
     // Playback.md, Subtitles (compiled; the legible output tests play such a movie).
     final class SubtitlePrinter: NSObject, AVPlayerItemLegibleOutputPushDelegate, @unchecked Sendable {
         func legibleOutput(_ output: AVPlayerItemLegibleOutput, didOutputAttributedStrings strings: [NSAttributedString],
@@ -297,6 +321,25 @@ import OpenAVFoundation
         #expect(trimmed == CMTime(value: 1, timescale: 1), "trimmed to \(trimmed.seconds) s")
         let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
         #expect(try await Self.exportAndReading(asset, track, folder.appendingPathComponent("export.mp4")) == 50)
+    }
+
+    @Test func theAudioFileExampleRuns() throws {
+        let url = try Fixtures.h264AAC()
+        let folder = Fixtures.folder.appendingPathComponent("docc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("sound.m4a")
+        let copy = try Self.copySound(url, to: output)
+        copy.close()
+        // ffprobe reads the copy as AAC at the source's rate and channel count.
+        func probe(_ url: URL) throws -> String {
+            String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate,channels",
+                                                          "-of", "csv=p=0", url.path]), as: UTF8.self)
+        }
+        let codec = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", output.path]),
+                           as: UTF8.self)
+        #expect(codec.trimmingCharacters(in: .whitespacesAndNewlines) == "aac")
+        #expect(try probe(output) == (try probe(url)))
     }
 
     @Test func theEditingExamplesRun() async throws {
