@@ -15,10 +15,11 @@ struct Play: AsyncParsableCommand {
             Sound goes to the sound server (PulseAudio, or PipeWire through pipewire-pulse); without one, playback \
             runs silent on the host clock. Video is shown in a window (X11, Wayland or the KMS/DRM console); without \
             a display the files play without video. Keys on a terminal and in the window: space pause, ←/→ exact \
-            seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, a next audio language, f full screen (in the \
-            window), q quit; \
+            seek ±5 s, [ and ] slower and faster (the pitch kept), m mute, a next audio language, s next subtitles \
+            (then none), f full screen (in the window), q quit; \
             closing the window quits. The status line shows the time, the rate, the pictures dropped, and A-V: how \
-            far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time). \
+            far the pictures on screen trail the sound, in milliseconds (up to one redraw is on time). Subtitles \
+            chosen (--subtitles, the s key, or a file's default) are printed above it as playback reaches each cue. \
             Sound files (local files without video, with one audio track) play through AVAudioPlayer, at rates \
             from 0.5 to 2.
             """
@@ -45,6 +46,9 @@ struct Play: AsyncParsableCommand {
     @Option(help: "The audio language to play where a file has several (such as en, fr, pt-BR).")
     var audioLanguage: String?
 
+    @Option(help: "Show the subtitles in this language (such as en, fr), printed above the status line.")
+    var subtitles: String?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give the files to play") }
         if let start, start < 0 { throw ValidationError("--start must not be negative") }
@@ -53,7 +57,7 @@ struct Play: AsyncParsableCommand {
 
     func run() async throws {
         let urls = files.map { URL(mediaArgument: $0) }
-        if audioLanguage == nil, await AudioPlaySession.plays(urls) {
+        if audioLanguage == nil, subtitles == nil, await AudioPlaySession.plays(urls) {
             try await playSound(urls)
             return
         }
@@ -62,6 +66,10 @@ struct Play: AsyncParsableCommand {
         if let audioLanguage {
             player.setMediaSelectionCriteria(AVPlayerMediaSelectionCriteria(preferredLanguages: [audioLanguage], preferredMediaCharacteristics: nil),
                                              forMediaCharacteristic: .audible)
+        }
+        if let subtitles {
+            player.setMediaSelectionCriteria(AVPlayerMediaSelectionCriteria(preferredLanguages: [subtitles], preferredMediaCharacteristics: nil),
+                                             forMediaCharacteristic: .legible)
         }
         let session = PlaySession(player: player, urls: urls, loop: loop)
         if let start {
@@ -139,6 +147,8 @@ final class PlaySession: @unchecked Sendable {
     private let urls: [URL]
     private let loop: Bool
     private var observers: [NSObjectProtocol] = []
+    /// Prints the cues of the subtitles chosen.
+    private lazy var subtitleLines = SubtitleLines { [weak self] line in self?.report(line) }
 
     /// What the player's notifications and observations change, behind one lock.
     private struct State {
@@ -184,8 +194,9 @@ final class PlaySession: @unchecked Sendable {
         player.insert(again, after: nil)
     }
 
-    /// Names an item and tells when it fails.
+    /// Names an item, tells when it fails and prints its subtitles.
     private func watch(_ item: AVPlayerItem, _ url: URL) {
+        subtitleLines.follow(item)
         let observation = item.observe(\.status, options: [.new]) { [weak self] item, change in
             guard let self, let status = change.newValue, status != .unknown else { return }
             state.withLock { s in
@@ -215,6 +226,7 @@ final class PlaySession: @unchecked Sendable {
         case .character(" "): player.rate == 0 ? player.play() : player.pause()
         case .character("m"): player.isMuted.toggle()
         case .character("a"): nextAudioLanguage()
+        case .character("s"): nextSubtitles()
         case .character("["), .character("]"):
             let faster = key == .character("]")
             let rate = max(0.25, min(4, player.defaultRate * (faster ? 1.25 : 0.8)))
@@ -241,6 +253,20 @@ final class PlaySession: @unchecked Sendable {
         let next = group.options[(current + 1) % group.options.count]
         item.select(next, in: group)
         report("audio: \(next.displayName)")
+    }
+
+    /// Presents the current item's next subtitles (after the last, none; after none, the first)
+    /// and says which.
+    private func nextSubtitles() {
+        guard let item = player.currentItem, let group = item.asset.mediaSelectionGroup(forMediaCharacteristic: .legible),
+              !group.options.isEmpty else {
+            report("no subtitles")
+            return
+        }
+        let current = item.currentMediaSelection.selectedMediaOption(in: group).flatMap { group.options.firstIndex(of: $0) } ?? -1
+        let next = current + 1 < group.options.count ? group.options[current + 1] : nil
+        item.select(next, in: group)
+        report("subtitles: \(next?.displayName ?? "none")")
     }
 
     /// Waits until the queue is played (or q, or Ctrl-C), drawing the status line and telling

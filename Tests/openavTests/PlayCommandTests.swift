@@ -60,6 +60,33 @@ import TestSupport
         }
     }
 
+    /// `--subtitles fr` prints the French subtitles of a file with English and French ones, each
+    /// cue once, in order; without it (no default subtitles) none are printed.
+    @Test func printsTheSubtitlesAskedFor() throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openav-play-subtitles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let english = folder.appendingPathComponent("en.srt"), french = folder.appendingPathComponent("fr.srt")
+        try Data("1\n00:00:00,300 --> 00:00:00,900\nHello\n\n".utf8).write(to: english)
+        try Data("1\n00:00:00,300 --> 00:00:00,900\nBonjour\n\n2\n00:00:01,200 --> 00:00:01,800\nLe monde\n\n".utf8).write(to: french)
+        let url = folder.appendingPathComponent("subtitles.mkv")
+        _ = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2",
+                                        "-f", "lavfi", "-i", "sine=duration=2", "-i", english.path, "-i", french.path,
+                                        "-map", "0", "-map", "1", "-map", "2", "-map", "3", "-c:v", "libx264", "-c:a", "aac", "-c:s", "srt",
+                                        "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=fre",
+                                        "-disposition:s:0", "0", "-disposition:s:1", "0", url.path])
+        let (status, _, errors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", "--no-video", "--subtitles", "fr", url.path],
+                                                            environment: daemon.environment)
+        #expect(status == 0, "\(errors)")
+        let lines = errors.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).filter { $0.hasPrefix("› ") }
+        #expect(lines == ["› Bonjour", "› Le monde"], "\(errors)")
+        let (plainStatus, _, plainErrors) = try ProbeCommandTests.run(try ProbeCommandTests.openav, ["play", "--no-video", url.path],
+                                                                      environment: daemon.environment)
+        #expect(plainStatus == 0 && !plainErrors.contains("› "), "\(plainErrors)")
+    }
+
     @Test func playsAtTheRateAskedFor() throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
