@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
         // Apple's AVFAudio: audio formats, buffers and files, over the engine's FFmpeg parts
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "CaptureDevices"]),
 
         // The framework
         .target(
