@@ -152,7 +152,8 @@ import TestSupport
         try withTestTone {
             // A rate the input does not have: nothing recorded, no file.
             let url = fileURL("22k.wav")
-            let recorder = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 22_050])
+            let recorder = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: 22_050,
+                                                                                 AVNumberOfChannelsKey: 1, AVLinearPCMBitDepthKey: 16])
             #expect(!recorder.prepareToRecord())
             #expect(!recorder.record())
             #expect(!FileManager.default.fileExists(atPath: url.path))
@@ -166,11 +167,9 @@ import TestSupport
         let module = try daemon.loadSineSource(name: "gone_mic", frequency: 440, properties: ["device.bus": "usb"])
         try session.setPreferredInput(try #require(session.availableInputs?.first { $0.uid == "gone_mic" }))
         try daemon.unloadModule(module)
-        let url = fileURL("gone.wav")
-        let recorder = try AVAudioRecorder(url: url, settings: Self.floatWAV)
-        #expect(!recorder.record() || session.preferredInput == nil)
-        recorder.stop()
-        try? FileManager.default.removeItem(at: url)
+        // The preferred input is gone: the route falls back to another input, as Apple's does.
+        #expect(session.preferredInput == nil)
+        #expect(session.currentRoute.inputs.first.map { $0.uid != "gone_mic" } == true)
     }
 
     @Test func aLostInputFinishesTheFileAndTellsTheDelegate() throws {
