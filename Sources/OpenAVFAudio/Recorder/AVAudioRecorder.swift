@@ -271,7 +271,10 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
             state.withLock { _ = $0.pending.push(buffer) }
             queue.async { [weak self] in self?.writePending() }
         case .failure:
-            queue.async { [weak self] in self?.finish(successfully: false) }
+            queue.async { [weak self] in
+                self?.writePending()
+                self?.finish(successfully: false)
+            }
         }
     }
 
