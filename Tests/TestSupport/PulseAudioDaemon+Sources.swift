@@ -51,10 +51,19 @@ public enum DecodedAudio {
         return 10 * log10(max(1e-20, sum / Double(max(1, samples.count))))
     }
 
-    /// The frequency of a steady sine, from its upward zero crossings.
+    /// The frequency of a steady sine, from its upward zero crossings (each counted once the
+    /// signal was below a tenth of its peak, so that coding noise near zero adds none).
     public static func frequency(_ samples: [Float], sampleRate: Double) -> Double {
+        let threshold = 0.1 * (samples.map(abs).max() ?? 0)
         var crossings: [Int] = []
-        for index in 1..<samples.count where samples[index - 1] < 0 && samples[index] >= 0 { crossings.append(index) }
+        var armed = false
+        for (index, sample) in samples.enumerated() {
+            if sample < -threshold { armed = true }
+            if armed, sample >= 0 {
+                crossings.append(index)
+                armed = false
+            }
+        }
         guard let first = crossings.first, let last = crossings.last, crossings.count > 2 else { return 0 }
         return Double(crossings.count - 1) * sampleRate / Double(last - first)
     }

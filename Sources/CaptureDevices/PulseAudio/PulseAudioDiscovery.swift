@@ -39,27 +39,9 @@ package enum PulseAudioDiscovery {
         }
     }
 
-    /// What the server says about its sources.
+    /// What the server says about its sources (its state's, `serverState(server:)`).
     static func sourceInfos(server: String?) throws(CaptureDeviceError) -> [PulseAudioSource] {
-        let connection = try PulseAudioConnection.forCapture(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
-        final class Box { var sources: [PulseAudioSource] = []; var defaultSource: String? }
-        let box = Box()
-        let deadline = HostClock.now + timeout
-        let userdata = Unmanaged.passUnretained(box).toOpaque()
-        let serverInfo = pa_context_get_server_info(connection.context, { _, info, userdata in
-            guard let info, let userdata, let name = info.pointee.default_source_name else { return }
-            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().defaultSource = String(cString: name)
-        }, userdata)
-        let sourceList = pa_context_get_source_info_list(connection.context, { _, info, eol, userdata in
-            guard eol == 0, let info, let userdata else { return }
-            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().sources.append(PulseAudioSource(info.pointee))
-        }, userdata)
-        guard connection.wait(for: serverInfo, untilNanoseconds: deadline),
-              connection.wait(for: sourceList, untilNanoseconds: deadline)
-        else {
-            throw CaptureDeviceError(.unavailable, "PulseAudio did not list its sources: \(connection.errorText)")
-        }
-        return withExtendedLifetime(box) { ordered(box.sources, defaultSource: box.defaultSource) }
+        try serverState(server: server).sources
     }
 
     /// Sources in listing order: the server's default source first (so that
