@@ -86,6 +86,24 @@ import TestSupport
         }
     }
 
+    @Test func aFormatsSettingsRecordAStereoCAF() throws {
+        try withTestTone {
+            let url = fileURL("format.caf")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+            let recorder = try AVAudioRecorder(url: url, format: format)
+            #expect(recorder.url == url && recorder.format.sampleRate == 44_100 && recorder.format.channelCount == 2)
+            let finished = Finished()
+            recorder.delegate = finished
+            #expect(recorder.record(forDuration: 1))
+            #expect(finished.wait(timeout: 10) == true)
+            #expect(try DecodedAudio.sampleCount(of: url) == 44_100)
+            let probe = try Fixtures.probe(url)
+            let stream = try #require((probe["streams"] as? [[String: Any]])?.first)
+            #expect(stream["channels"] as? Int == 2 && stream["sample_rate"] as? String == "44100")
+        }
+    }
+
     @Test func meteringFollowsTheBeeps() throws {
         try withTestTone {
             let url = fileURL("meters.wav")

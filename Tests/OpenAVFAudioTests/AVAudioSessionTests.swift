@@ -60,6 +60,30 @@ import TestSupport
         }
     }
 
+    @Test func categoriesModesOptionsRatesAndBuffersAreKept() throws {
+        let session = AVAudioSession.sharedInstance()
+        try session.setCategory(.record, mode: .measurement, options: [.mixWithOthers, .allowBluetooth])
+        #expect(session.category == .record && session.mode == .measurement && session.categoryOptions == [.mixWithOthers, .allowBluetooth])
+        try session.setCategory(.playback)
+        #expect(session.category == .playback && session.mode == .measurement)
+        try session.setCategory(.playAndRecord, options: .defaultToSpeaker)
+        #expect(session.categoryOptions == .defaultToSpeaker)
+        try session.setMode(.default)
+        #expect(session.availableCategories.contains(.multiRoute) && session.availableModes.contains(.voiceChat))
+        try session.setPreferredIOBufferDuration(0.005)
+        #expect(session.preferredIOBufferDuration == 0.005 && session.ioBufferDuration == 0.005)
+        try session.setPreferredIOBufferDuration(5)
+        #expect(session.ioBufferDuration == 1, "at most a second")
+        try session.setPreferredIOBufferDuration(0)
+        #expect(session.ioBufferDuration == 0.01, "10 ms by default")
+        #expect(throws: NSError.self) { try session.setPreferredSampleRate(-1) }
+        try session.setActive(true, options: .notifyOthersOnDeactivation)
+        try session.setActive(false)
+        let granted = DispatchSemaphore(value: 0)
+        session.requestRecordPermission { if $0 { granted.signal() } }
+        #expect(granted.wait(timeout: .now() + 10) == .success, "the Test Tone Microphone is listed")
+    }
+
     @Test func portTypesComeFromTheDeviceProperties() throws {
         let server = try Server()
         let inputs = try #require(server.session.availableInputs)
