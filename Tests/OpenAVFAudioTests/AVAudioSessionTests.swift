@@ -162,6 +162,26 @@ import TestSupport
         #expect(session.currentRoute.inputs.first?.selectedDataSource?.dataSourceName == "Rear-Microphone")
     }
 
+    @Test func aSourceRecordsAtTheSettingsRate() throws {
+        let server = try Server()
+        let url = Fixtures.folder.appendingPathComponent("session-\(UUID().uuidString).m4a")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // The 48 kHz mono USB microphone into 44.1 kHz stereo AAC: the server converts.
+        let recorder = try AVAudioRecorder(url: url, settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
+                                                                AVNumberOfChannelsKey: 2])
+        let finished = Finished()
+        recorder.delegate = finished
+        #expect(recorder.record(forDuration: 1))
+        #expect(finished.wait(timeout: 10) == true)
+        let probe = try #require((try Fixtures.probe(url)["streams"] as? [[String: Any]])?.first)
+        #expect(probe["sample_rate"] as? String == "44100" && probe["channels"] as? Int == 2)
+        let samples = try DecodedAudio.samples(of: url)
+        // AAC in M4A as AudioFileEncoding writes it decodes with its last packet's padding (no
+        // edit list marks it): within one 1024-frame packet.
+        #expect(samples.count >= 44_100 && samples.count < 44_100 + 1024, "\(samples.count) frames")
+        #expect(abs(DecodedAudio.frequency(Array(samples.dropFirst(4410).dropLast(4410)), sampleRate: 44_100) - 300) < 2)
+    }
+
     @Test func gainChangesTheRecordedLevelByTheAmountSet() throws {
         let server = try Server()
         let session = server.session

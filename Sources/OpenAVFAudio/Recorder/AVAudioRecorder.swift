@@ -14,9 +14,10 @@ import OpenCoreMedia
 /// recording starts at the input's first sample at or after the time asked for and lasts
 /// exactly the duration asked for, to the sample.
 ///
-/// Linux: the input device must offer the settings' sample rate (a sound-server source offers
-/// its own rate; the Test Tone Microphone 44.1 and 48 kHz), or `prepareToRecord()` fails; its
-/// channels are mixed or copied to the settings' count. The delegate is called on the
+/// Linux: a sound-server source records at the settings' rate and channel count (the server
+/// converts); another input must offer the settings' rate (the Test Tone Microphone: 44.1 and
+/// 48 kHz), or `prepareToRecord()` fails, and its channels are mixed or copied to the
+/// settings' count. The delegate is called on the
 /// recorder's queue. A recording whose input is lost (unplugged, the server gone) is finished
 /// and reported with `successfully` false.
 open class AVAudioRecorder: NSObject, @unchecked Sendable {
@@ -120,7 +121,9 @@ open class AVAudioRecorder: NSObject, @unchecked Sendable {
         if state.withLock({ $0.phase == .prepared || $0.phase == .recording || $0.phase == .paused }) { return true }
         guard let (device, _) = AVAudioSession.sharedInstance().recordingDevice() else { return false }
         let formats = device.audioFormats.filter { $0.sampleRate == sampleRate && $0.sampleFormat == .float32 }
-        guard let chosen = formats.first(where: { $0.channelCount == channelCount }) ?? formats.first else { return false }
+        let converted = device.convertsAudioFormats
+            ? CaptureAudioFormat(sampleRate: sampleRate, channelCount: channelCount, sampleFormat: .float32) : nil
+        guard let chosen = formats.first(where: { $0.channelCount == channelCount }) ?? converted ?? formats.first else { return false }
         let file: AVAudioFile
         do {
             file = try AVAudioFile(forWriting: url, settings: settings, commonFormat: .pcmFormatFloat32, interleaved: true)
