@@ -4,7 +4,8 @@ import HostSystem
 
 /// Watches a PulseAudio server on a thread of its own: sources appearing and disappearing
 /// (PulseAudio's subscribe events), the server going away and coming back (the connection
-/// failing; reconnecting every 100 ms until it answers). `AVAudioSession` makes its route
+/// failing; reconnecting every 100 ms until it answers). A server that never answered is
+/// looked for every second and reports nothing until it does. `AVAudioSession` makes its route
 /// change and interruption notifications from these.
 package final class PulseAudioEventWatcher: @unchecked Sendable {
     /// What happened.
@@ -32,7 +33,7 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
     }
 
     /// Starts the thread (named `name`); it connects first, so the server answering at start
-    /// is no event.
+    /// (or not) is no event.
     package func start(name: String) {
         let thread = Thread { [self] in run() }
         thread.name = name
@@ -53,15 +54,19 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
     private func run() {
         defer { finished.signal() }
         var wasLost = false
+        var connectedOnce = false
         while !isStopRequested {
             guard let connection = try? PulseAudioConnection(server: server, clientName: "OpenAVFoundation session", timeout: 500_000_000) else {
-                if !wasLost {
+                // A server that never answered is no interruption (a machine without one); it
+                // is looked for again every second, a lost one every 100 ms.
+                if connectedOnce, !wasLost {
                     wasLost = true
                     handler(.serverLost)
                 }
-                Thread.sleep(forTimeInterval: 0.1)
+                Thread.sleep(forTimeInterval: connectedOnce ? 0.1 : 1)
                 continue
             }
+            connectedOnce = true
             if wasLost {
                 wasLost = false
                 handler(.serverBack)
