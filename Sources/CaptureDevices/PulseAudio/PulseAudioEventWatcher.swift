@@ -25,6 +25,7 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
     private let stopRequested = Locked(false)
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
+    private let subscribed = DispatchSemaphore(value: 0)
 
     /// A watcher of `server` that calls `handler` on its thread for every event.
     package init(server: String?, handler: @escaping @Sendable (Event) -> Void) {
@@ -35,10 +36,15 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
     /// Starts the thread (named `name`); it connects first, so the server answering at start
     /// (or not) is no event.
     package func start(name: String) {
-        let thread = Thread { [self] in run() }
+        // The first connection is made here, so that a server lost right after `start` is
+        // already one the watcher knew; the thread takes it over.
+        let first = Connection(try? PulseAudioConnection(server: server, clientName: "OpenAVFoundation session", timeout: 500_000_000))
+        let thread = Thread { [self] in run(first: first) }
         thread.name = name
         self.thread = thread
         thread.start()
+        // Events from here on are seen: wait until the thread subscribed (or found no server).
+        _ = subscribed.wait(timeout: .now() + 2)
     }
 
     /// Stops the thread and waits for it.
@@ -51,12 +57,27 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
 
     private var isStopRequested: Bool { stopRequested.withLock { $0 } }
 
-    private func run() {
+    /// A connection handed to the watcher's thread.
+    private final class Connection: @unchecked Sendable {
+        var connection: PulseAudioConnection?
+        init(_ connection: PulseAudioConnection?) { self.connection = connection }
+    }
+
+    private func run(first: Connection) {
         defer { finished.signal() }
         var wasLost = false
-        var connectedOnce = false
+        var connectedOnce = first.connection != nil
+        var handedOver = first.connection
+        first.connection = nil
+        var signalledSubscription = false
+        if handedOver == nil {
+            signalledSubscription = true
+            subscribed.signal()
+        }
         while !isStopRequested {
-            guard let connection = try? PulseAudioConnection(server: server, clientName: "OpenAVFoundation session", timeout: 500_000_000) else {
+            let made = handedOver ?? (try? PulseAudioConnection(server: server, clientName: "OpenAVFoundation session", timeout: 500_000_000))
+            handedOver = nil
+            guard let connection = made else {
                 // A server that never answered is no interruption (a machine without one); it
                 // is looked for again every second, a lost one every 100 ms.
                 if connectedOnce, !wasLost {
@@ -82,8 +103,11 @@ package final class PulseAudioEventWatcher: @unchecked Sendable {
                 if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue { box.events.append(.sourceAdded) }
                 if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { box.events.append(.sourceRemoved) }
             }, Unmanaged.passUnretained(box).toOpaque())
-            if let operation = pa_context_subscribe(connection.context, PA_SUBSCRIPTION_MASK_SOURCE, nil, nil) {
-                pa_operation_unref(operation)
+            _ = connection.wait(for: pa_context_subscribe(connection.context, PA_SUBSCRIPTION_MASK_SOURCE, nil, nil),
+                                untilNanoseconds: HostClock.now + 500_000_000)
+            if !signalledSubscription {
+                signalledSubscription = true
+                subscribed.signal()
             }
             while !isStopRequested, connection.isGood {
                 guard connection.iterate(timeout: 50_000_000) else { break }
