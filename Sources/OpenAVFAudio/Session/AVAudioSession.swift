@@ -125,8 +125,8 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         stop?.stop()
     }
 
-    /// Whether other programs play sound now: a sink of the server has a stream other than ours
-    /// (approximated as whether the server answers; Linux apps mix).
+    /// Whether other programs play sound now: always false on Linux, where every program's
+    /// sound mixes on the server and nothing needs to give way.
     open var isOtherAudioPlaying: Bool { false }
     /// Whether the app should mute its secondary audio (never on Linux: everything mixes).
     open var secondaryAudioShouldBeSilencedHint: Bool { false }
