@@ -46,6 +46,9 @@ package protocol CaptureDeviceBackend: AnyObject, Sendable {
     /// change while the camera runs (decoding then starts again at the next key frame). Devices
     /// without such formats ignore it.
     var decodesCompressedFrames: Bool { get set }
+    /// Whether `start` also takes audio formats of other rates and channel counts than
+    /// `formats` lists, converted by a sound server (false, the default, for most devices).
+    var convertsAudioFormats: Bool { get }
 
     /// Starts delivering samples of `format` to `handler` on the device's thread.
     ///
@@ -80,6 +83,11 @@ extension CaptureDeviceBackend {
         get { true }
         set {}
     }
+
+    /// Whether `start` also takes audio formats of other rates and channel counts than
+    /// `formats` lists, converted by a sound server (PulseAudio resamples and remaps a record
+    /// stream); false for most devices.
+    package var convertsAudioFormats: Bool { false }
 
     /// The video formats, for cameras.
     package var videoFormats: [CaptureVideoFormat] { formats.compactMap(\.video) }

@@ -85,12 +85,17 @@ final class RecyclingBlocks: @unchecked Sendable {
 
 extension CaptureDeviceBackend {
     /// What a microphone's `start` is asked for, checked: the audio format, which must be one
-    /// of `formats` (else `unsupportedFormat`), and the frames of a buffer lasting
+    /// of `formats`, or for a microphone whose server converts (`convertsAudioFormats`) any rate
+    /// from 8 to 192 kHz and 1 to 8 channels of one of its sample formats (else
+    /// `unsupportedFormat`), and the frames of a buffer lasting
     /// `bufferDuration` (nil: `PCMBufferMaker.defaultBufferDuration`), from one sample to one
     /// second (else `unsupportedFrameDuration`).
     func audioRequest(_ format: CaptureFormat,
                       bufferDuration: CMTime?) throws(CaptureDeviceError) -> (format: CaptureAudioFormat, framesPerBuffer: Int) {
-        guard case .audio(let audio) = format, formats.contains(format) else {
+        guard case .audio(let audio) = format,
+              formats.contains(format) || (convertsAudioFormats && (8_000...192_000).contains(audio.sampleRate)
+                  && (1...8).contains(audio.channelCount) && audioFormats.contains { $0.sampleFormat == audio.sampleFormat })
+        else {
             throw CaptureDeviceError(.unsupportedFormat, "\(localizedName) has no format \(format)")
         }
         let duration = bufferDuration ?? PCMBufferMaker.defaultBufferDuration

@@ -3,7 +3,9 @@ import Foundation
 import OpenAVFoundation
 
 /// `openav devices [--json]`: the capture devices discovery lists (hardware first, then the
-/// virtual ones), each with its formats and frame rate ranges, and the screens of `$DISPLAY`.
+/// virtual ones), each with its formats and frame rate ranges, the screens of `$DISPLAY`, and
+/// the audio session's ports (its available inputs and the current route's outputs) with their
+/// port types.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List cameras and microphones with their formats and frame rates, and the X11 screens.",
@@ -19,7 +21,8 @@ struct Devices: ParsableCommand {
     func run() throws {
         let report = DevicesReport(devices: AVCaptureDevice.DiscoverySession(
             deviceTypes: [.external, .builtInWideAngleCamera, .microphone], mediaType: nil, position: .unspecified).devices,
-                                   screens: ScreenCaptureOptions.screens().map(DevicesReport.Screen.init))
+                                   screens: ScreenCaptureOptions.screens().map(DevicesReport.Screen.init),
+                                   session: AVAudioSession.sharedInstance())
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -134,16 +137,66 @@ struct DevicesReport: Encodable {
         var text: String { "Screen \(display)  [displayID \(displayID)]  screen, \(width)x\(height)" }
     }
 
+    /// One port of the audio session.
+    struct AudioPort: Encodable {
+        /// "input" or "output".
+        let direction: String
+        let uid: String
+        let portName: String
+        /// The `AVAudioSession.Port` constant's name ("builtInMic", "usbAudio").
+        let portType: String
+        /// The names of its data sources, when it has several.
+        let dataSources: [String]?
+        /// The selected data source's name.
+        let selectedDataSource: String?
+        /// Whether it is in the current route.
+        let isCurrent: Bool
+
+        init(_ port: AVAudioSessionPortDescription, direction: String, isCurrent: Bool) {
+            self.direction = direction
+            uid = port.uid
+            portName = port.portName
+            portType = AudioPort.name(of: port.portType)
+            dataSources = port.dataSources?.map(\.dataSourceName)
+            selectedDataSource = port.selectedDataSource?.dataSourceName
+            self.isCurrent = isCurrent
+        }
+
+        /// The Swift name of a port type, as code writes it.
+        static func name(of type: AVAudioSession.Port) -> String {
+            let names: [AVAudioSession.Port: String] = [
+                .builtInMic: "builtInMic", .headsetMic: "headsetMic", .lineIn: "lineIn", .usbAudio: "usbAudio",
+                .bluetoothHFP: "bluetoothHFP", .bluetoothA2DP: "bluetoothA2DP", .virtual: "virtual", .lineOut: "lineOut",
+                .headphones: "headphones", .builtInSpeaker: "builtInSpeaker", .HDMI: "HDMI", .PCI: "PCI",
+            ]
+            return names[type] ?? type.rawValue
+        }
+
+        var text: String {
+            var line = "\(portName)  [\(uid)]  audio \(direction), \(portType)" + (isCurrent ? ", current" : "")
+            if let dataSources {
+                line += "\n  data sources: " + dataSources.map { $0 == selectedDataSource ? "\($0) (selected)" : $0 }
+                    .joined(separator: ", ")
+            }
+            return line
+        }
+    }
+
     let devices: [Device]
     let screens: [Screen]
+    let audioPorts: [AudioPort]
 
-    init(devices: [AVCaptureDevice], screens: [Screen]) {
+    init(devices: [AVCaptureDevice], screens: [Screen], session: AVAudioSession) {
         self.devices = devices.map(Device.init)
         self.screens = screens
+        let route = session.currentRoute
+        let current = Set(route.inputs.map(\.uid))
+        audioPorts = (session.availableInputs ?? []).map { AudioPort($0, direction: "input", isCurrent: current.contains($0.uid)) }
+            + route.outputs.map { AudioPort($0, direction: "output", isCurrent: true) }
     }
 
     var text: String {
-        let lines = devices.map(\.text) + screens.map(\.text)
+        let lines = devices.map(\.text) + screens.map(\.text) + audioPorts.map(\.text)
         return lines.isEmpty ? "no capture devices" : lines.joined(separator: "\n")
     }
 

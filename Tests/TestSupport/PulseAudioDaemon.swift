@@ -21,6 +21,8 @@ public final class PulseAudioDaemon: @unchecked Sendable {
     public var monitorName: String { sinkName + ".monitor" }
 
     private let folder: URL
+    private var arguments: [String] = []
+    private var log: URL
     private var pid: pid_t = 0
     private var exited = false
     private let lock = NSLock()
@@ -39,13 +41,19 @@ public final class PulseAudioDaemon: @unchecked Sendable {
         server = "unix:" + socket
         let log = folder.appendingPathComponent("pulseaudio.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
-        let arguments = [
+        arguments = [
             "pulseaudio", "--daemonize=no", "--system=false", "--exit-idle-time=-1", "-n", "--use-pid-file=no",
             "--realtime=no", "--high-priority=no", "--log-target=stderr",
             "--load=module-null-sink sink_name=\(sinkName) sink_properties=device.description=\(sinkDescription) "
                 + "rate=\(sampleRate) channels=\(channelCount)",
             "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
         ]
+        self.log = log
+        try spawn()
+    }
+
+    /// Starts the daemon process and waits (at most 10 s) until it says it serves.
+    private func spawn() throws {
         // posix_spawn, not Foundation's Process: pulseaudio closes the descriptors it inherits,
         // which Process takes for the child's exit (and then blocks its monitor thread in wait4).
         var actions = posix_spawn_file_actions_t()
@@ -67,7 +75,10 @@ public final class PulseAudioDaemon: @unchecked Sendable {
         guard status == 0 else {
             throw FixtureError(message: "pulseaudio could not be started: \(String(cString: strerror(status)))")
         }
-        self.pid = pid
+        lock.withLock {
+            self.pid = pid
+            exited = false
+        }
         let deadline = Date().addingTimeInterval(10)
         var ready = false
         while !ready, waitUntilReadable(notify, timeout: deadline.timeIntervalSinceNow) {
@@ -84,6 +95,7 @@ public final class PulseAudioDaemon: @unchecked Sendable {
 
     /// A datagram socket bound at `path`, on which the daemon says it is ready.
     private static func readinessSocket(at path: String) throws -> Int32 {
+        unlink(path) // a restart binds it again
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureError(message: "no socket for pulseaudio's readiness: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
@@ -174,6 +186,23 @@ public final class PulseAudioDaemon: @unchecked Sendable {
         ])
     }
 
+    /// Kills the daemon (SIGKILL: as a crashed server goes) and waits for it, keeping its folder,
+    /// so that `restart()` serves on the same socket again.
+    public func kill() {
+        if isRunning {
+            Foundation.kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            lock.withLock { exited = true }
+        }
+    }
+
+    /// Starts the daemon again after `kill()`, on the same socket, with its null sink only
+    /// (modules loaded since are gone, as after a crash).
+    public func restart() throws {
+        kill()
+        try spawn()
+    }
+
     /// Kills the daemon (SIGKILL: as a crashed server goes), waits for it and removes its
     /// folder. Stopping twice does nothing.
     public func stop() {
@@ -182,10 +211,7 @@ public final class PulseAudioDaemon: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        if isRunning {
-            kill(pid, SIGKILL)
-            waitpid(pid, nil, 0)
-        }
+        kill()
         try? FileManager.default.removeItem(at: folder)
     }
 }

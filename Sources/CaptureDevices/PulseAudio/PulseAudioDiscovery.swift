@@ -29,7 +29,9 @@ package enum PulseAudioDiscovery {
         return lock.withLock {
             sources.map { source in
                 let key = "\(server ?? "")\n\(source.name)"
-                if let microphone = known[key], microphone.isConnected, microphone.source == source { return microphone }
+                if let microphone = known[key], microphone.isConnected, microphone.source.isSameStream(as: source) {
+                    return microphone
+                }
                 let microphone = PulseAudioMicrophone(source: source, server: server)
                 known[key] = microphone
                 return microphone
@@ -37,27 +39,9 @@ package enum PulseAudioDiscovery {
         }
     }
 
-    /// What the server says about its sources.
+    /// What the server says about its sources (its state's, `serverState(server:)`).
     static func sourceInfos(server: String?) throws(CaptureDeviceError) -> [PulseAudioSource] {
-        let connection = try PulseAudioConnection.forCapture(server: server, clientName: "OpenAVFoundation discovery", timeout: timeout)
-        final class Box { var sources: [PulseAudioSource] = []; var defaultSource: String? }
-        let box = Box()
-        let deadline = HostClock.now + timeout
-        let userdata = Unmanaged.passUnretained(box).toOpaque()
-        let serverInfo = pa_context_get_server_info(connection.context, { _, info, userdata in
-            guard let info, let userdata, let name = info.pointee.default_source_name else { return }
-            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().defaultSource = String(cString: name)
-        }, userdata)
-        let sourceList = pa_context_get_source_info_list(connection.context, { _, info, eol, userdata in
-            guard eol == 0, let info, let userdata else { return }
-            Unmanaged<Box>.fromOpaque(userdata).takeUnretainedValue().sources.append(PulseAudioSource(info.pointee))
-        }, userdata)
-        guard connection.wait(for: serverInfo, untilNanoseconds: deadline),
-              connection.wait(for: sourceList, untilNanoseconds: deadline)
-        else {
-            throw CaptureDeviceError(.unavailable, "PulseAudio did not list its sources: \(connection.errorText)")
-        }
-        return withExtendedLifetime(box) { ordered(box.sources, defaultSource: box.defaultSource) }
+        try serverState(server: server).sources
     }
 
     /// Sources in listing order: the server's default source first (so that
@@ -70,21 +54,27 @@ package enum PulseAudioDiscovery {
 }
 
 /// What discovery learns of one PulseAudio source.
-struct PulseAudioSource: Hashable, Sendable {
+package struct PulseAudioSource: Hashable, Sendable {
     /// The source's name (`alsa_input.usb-…`, `…​.monitor`): unique on the server.
-    var name: String
+    package var name: String
     /// The description people see ("Monitor of Built-in Audio").
-    var description: String
+    package var description: String
     /// The source's own sample rate.
-    var sampleRate: Int
+    package var sampleRate: Int
     /// The source's own channel count.
-    var channelCount: Int
+    package var channelCount: Int
     /// Whether the source is a sink's monitor (what the sink plays).
-    var isMonitor: Bool
+    package var isMonitor: Bool
     /// The vendor, when the source is a device that says (`device.vendor.name`).
     var vendor: String?
     /// The product, when the source is a device that says (`device.product.name`).
-    var product: String?
+    package var product: String?
+    /// What the source's device properties say of its hardware (form factor, bus, icon, ports).
+    package var device: PulseAudioDeviceProperties
+    /// The source's volume, as a linear factor (1 is 100 %, the channels' average).
+    package var volume: Double
+    /// The name of the source's active port, when it has ports.
+    package var activePort: String?
 
     /// The facts of a `pa_source_info`.
     init(_ info: pa_source_info) {
@@ -95,5 +85,16 @@ struct PulseAudioSource: Hashable, Sendable {
         isMonitor = info.monitor_of_sink != UInt32.max
         vendor = pa_proplist_gets(info.proplist, "device.vendor.name").map { String(cString: $0) }
         product = pa_proplist_gets(info.proplist, "device.product.name").map { String(cString: $0) }
+        device = PulseAudioDeviceProperties(proplist: info.proplist, channelMap: info.channel_map,
+                                            ports: info.ports, portCount: Int(info.n_ports))
+        var volume = info.volume
+        self.volume = pa_sw_volume_to_linear(pa_cvolume_avg(&volume))
+        activePort = info.active_port.flatMap { $0.pointee.name }.map { String(cString: $0) }
+    }
+
+    /// Whether `other` is the same source delivering the same stream (name, rate, channels,
+    /// kind), whatever its volume or port: a microphone object stays the same across them.
+    func isSameStream(as other: PulseAudioSource) -> Bool {
+        (name, description, sampleRate, channelCount, isMonitor) == (other.name, other.description, other.sampleRate, other.channelCount, other.isMonitor)
     }
 }

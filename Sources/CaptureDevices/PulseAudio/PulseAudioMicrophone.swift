@@ -36,6 +36,10 @@ package final class PulseAudioMicrophone: CaptureDeviceBackend, @unchecked Senda
     package let mediaKind = CaptureMediaKind.audio
     package let formats: [CaptureFormat]
 
+    /// The server resamples and remaps a record stream: `start` takes any rate and channel
+    /// count of a listed sample format, as `AVAudioRecorder` asks for its settings'.
+    package var convertsAudioFormats: Bool { true }
+
     /// Whether the source is a sink's monitor.
     package var isMonitor: Bool { source.isMonitor }
 

@@ -33,7 +33,10 @@ final class PulseAudioRecorder: @unchecked Sendable {
 
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max,
                                         minreq: UInt32.max, fragsize: UInt32(maker.byteCount))
-        let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue)
+        // DONT_MOVE: a source that vanishes ends the stream (`.disconnected`), rather than the
+        // server moving it to another source (PulseAudio rescues movable streams).
+        let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                                      | PA_STREAM_DONT_MOVE.rawValue)
         guard pa_stream_connect_record(stream, source, &attributes, flags) >= 0,
               connection.waitUntilReady(stream, untilNanoseconds: deadline)
         else {
