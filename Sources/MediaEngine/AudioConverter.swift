@@ -4,7 +4,8 @@ import OpenCoreMedia
 import OpenCoreVideo
 
 /// The one place audio samples change format, channel count or rate (libswresample): decoded
-/// frames into the linear PCM an asset reader's output settings ask for, as `CMSampleBuffer`s.
+/// frames into the linear PCM an asset reader's output settings ask for, as `CMSampleBuffer`s,
+/// and buffers of PCM into buffers of PCM for `AVAudioConverter` (`convert(_:count:format:into:capacity:)`).
 ///
 /// The resampler is made on the first frame and reused; it is rebuilt only when the input's
 /// sample format, rate or channel layout changes (the old one is drained into that call's
@@ -42,6 +43,32 @@ package final class AudioConverter {
 
     /// The output-rate positions of the samples kept (all when nil).
     private let kept: Range<Int64>?
+
+    /// How the resampler mixes and filters, beyond the formats (see `Mixing`).
+    package var mixing = Mixing() {
+        didSet { if mixing != oldValue { swr_free(&context) } }
+    }
+
+    /// How channels are mixed and how long the resampling filter is. The defaults are
+    /// libswresample's (and `ffmpeg`'s): a channel count change mixes by the standard matrix,
+    /// and the filter is 32 taps long.
+    package struct Mixing: Equatable, Sendable {
+        /// The input channel each output channel takes (-1: silence); nil mixes or takes the
+        /// first channels as `downmix` says.
+        package var channelMap: [Int]?
+        /// Whether fewer output channels than input ones are a mix of them (else the first ones).
+        package var downmix = true
+        /// libswresample's filter length (`filter_size`): longer is cleaner and slower.
+        package var filterSize: Int32 = 32
+        /// Whether a mix is scaled so that no output sample can exceed the inputs' peak (stereo
+        /// to mono: half of each); libswresample leaves float output unscaled (0.707 of each).
+        package var normalizesMix = false
+        /// Whether integer output is dithered (triangular).
+        package var dithers = false
+
+        /// The defaults.
+        package init() {}
+    }
 
     /// A converter producing `output`, keeping only the samples inside `range` (all of them for
     /// an invalid range; an open end keeps everything after the start). An output format
@@ -130,6 +157,42 @@ package final class AudioConverter {
         }
     }
 
+    /// Converts `count` frames of `format` at `input` (a pointer a channel for a planar format,
+    /// one for an interleaved one) into `planes` (the same, in the output format) with room for
+    /// `capacity` frames, and returns how many frames were written. Give no more input than the
+    /// room takes (`inputFrames(forRoom:)`): libswresample would keep the rest. A nil input
+    /// drains what the resampler holds (its filter delay), at the end.
+    package func convert(_ input: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, format: PCMFormat,
+                         into planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, capacity: Int) throws(EngineError) -> Int {
+        var layout = AVChannelLayout()
+        av_channel_layout_default(&layout, Int32(format.channelCount))
+        defer { av_channel_layout_uninit(&layout) }
+        let sampleFormat = try format.avSampleFormat
+        if context == nil || sampleFormat.rawValue != inputFormat || format.integerSampleRate != inputRate
+            || av_channel_layout_compare(&layout, &inputLayout) != 0 {
+            swr_free(&context)
+            try build(format: sampleFormat.rawValue, rate: format.integerSampleRate, layout: layout)
+        }
+        guard capacity > 0 else { return 0 }
+        let mutablePlanes = UnsafeMutablePointer(mutating: planes)
+        return Int(try ffmpegCheck(swr_convert(context, mutablePlanes, Int32(capacity), input.map(UnsafeMutablePointer.init(mutating:)),
+                                               Int32(input == nil ? 0 : count)),
+                                   input == nil ? "draining the audio resampler" : "resampling audio"))
+    }
+
+    /// How many input frames at most fill `room` output frames after what the resampler holds.
+    package func inputFrames(forRoom room: Int, inputRate: Double) -> Int {
+        let held = context.map { Int(swr_get_delay($0, Int64(output.integerSampleRate))) } ?? 0
+        let frames = Double(max(0, room - held)) * inputRate / output.sampleRate
+        return max(0, Int(frames.rounded(.down)) - 1)
+    }
+
+    /// How many output frames the resampler holds back at the start (its filter delay): what
+    /// comes out first is this late.
+    package var delayFrames: Int {
+        context.map { Int(swr_get_delay($0, Int64(output.integerSampleRate))) } ?? 0
+    }
+
     /// Forgets buffered samples and the timeline, for a seek: the next frame starts a new one.
     package func reset() {
         swr_free(&context)
@@ -159,11 +222,20 @@ package final class AudioConverter {
 
     /// Makes the resampler for the frame's layout.
     private func build(for f: UnsafeMutablePointer<AVFrame>) throws(EngineError) {
+        var layout = Self.layout(of: f)
+        defer { av_channel_layout_uninit(&layout) }
+        try build(format: f.pointee.format, rate: f.pointee.sample_rate, layout: layout)
+    }
+
+    /// Makes the resampler for input of `format` (an `AVSampleFormat` raw value), `rate` and
+    /// `layout` (copied).
+    private func build(format: Int32, rate: Int32, layout: AVChannelLayout) throws(EngineError) {
         let outputFormat = try output.avSampleFormat
         av_channel_layout_uninit(&inputLayout)
-        inputLayout = Self.layout(of: f)
-        inputFormat = f.pointee.format
-        inputRate = f.pointee.sample_rate
+        var source = layout
+        _ = av_channel_layout_copy(&inputLayout, &source)
+        inputFormat = format
+        inputRate = rate
         var outputLayout = AVChannelLayout()
         av_channel_layout_default(&outputLayout, Int32(output.channelCount))
         defer { av_channel_layout_uninit(&outputLayout) }
@@ -171,6 +243,19 @@ package final class AudioConverter {
         try ffmpegCheck(swr_alloc_set_opts2(&context, &outputLayout, outputFormat, output.integerSampleRate,
                                             &inputLayout, AVSampleFormat(rawValue: inputFormat), inputRate, 0, nil),
                         operation)
+        av_opt_set_int(UnsafeMutableRawPointer(context), "filter_size", Int64(mixing.filterSize), 0)
+        if mixing.normalizesMix { av_opt_set_double(UnsafeMutableRawPointer(context), "rematrix_maxval", 1.0, 0) }
+        if mixing.dithers { av_opt_set(UnsafeMutableRawPointer(context), "dither_method", "triangular", 0) }
+        let inputChannels = Int(inputLayout.nb_channels)
+        let map = mixing.channelMap ?? (mixing.downmix || output.channelCount > inputChannels ? nil : Array(0..<output.channelCount))
+        if let map {
+            // A map is a mixing matrix of ones: output channel `o` is input channel `map[o]`.
+            var matrix = [Double](repeating: 0, count: output.channelCount * inputChannels)
+            for (index, channel) in map.prefix(output.channelCount).enumerated() where channel >= 0 && channel < inputChannels {
+                matrix[index * inputChannels + channel] = 1
+            }
+            try ffmpegCheck(swr_set_matrix(context, matrix, Int32(inputChannels)), operation)
+        }
         let status = swr_init(context)
         if status < 0 {
             swr_free(&context)

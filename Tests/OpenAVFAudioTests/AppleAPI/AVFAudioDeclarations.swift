@@ -136,6 +136,43 @@ import OpenAVFAudio
         let _: ReferenceWritableKeyPath<AVAudioPlayer, (any AVAudioPlayerDelegate)?> = \AVAudioPlayer.delegate
     }
 
+    // https://developer.apple.com/documentation/avfaudio/avaudioconverter
+    @Test func audioConverter() throws {
+        let _: (AVAudioFormat, AVAudioFormat) -> AVAudioConverter? = AVAudioConverter.init(from:to:)
+        let _: KeyPath<AVAudioConverter, AVAudioFormat> = \AVAudioConverter.inputFormat
+        let _: KeyPath<AVAudioConverter, AVAudioFormat> = \AVAudioConverter.outputFormat
+        let _: ReferenceWritableKeyPath<AVAudioConverter, [NSNumber]> = \AVAudioConverter.channelMap
+        let _: ReferenceWritableKeyPath<AVAudioConverter, Bool> = \AVAudioConverter.downmix
+        let _: ReferenceWritableKeyPath<AVAudioConverter, Bool> = \AVAudioConverter.dither
+        let _: ReferenceWritableKeyPath<AVAudioConverter, Int> = \AVAudioConverter.sampleRateConverterQuality
+        let _: ReferenceWritableKeyPath<AVAudioConverter, String?> = \AVAudioConverter.sampleRateConverterAlgorithm
+        let _: ReferenceWritableKeyPath<AVAudioConverter, AVAudioConverterPrimeMethod> = \AVAudioConverter.primeMethod
+        let _: ReferenceWritableKeyPath<AVAudioConverter, AVAudioConverterPrimeInfo> = \AVAudioConverter.primeInfo
+        let _: KeyPath<AVAudioConverter, Int> = \AVAudioConverter.maximumOutputPacketSize
+        let _: (AVAudioConverter) -> () -> Void = AVAudioConverter.reset
+        let _: (AVAudioConverter) -> (AVAudioPCMBuffer, AVAudioPCMBuffer) throws -> Void = AVAudioConverter.convert(to:from:)
+        let _: (AVAudioConverter) -> (AVAudioBuffer, NSErrorPointer, AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus =
+            AVAudioConverter.convert(to:error:withInputFrom:)
+        let _: [AVAudioConverterInputStatus] = [.haveData, .noDataNow, .endOfStream]
+        let _: [AVAudioConverterOutputStatus] = [.haveData, .inputRanDry, .endOfStream, .error]
+        let _: [AVAudioConverterPrimeMethod] = [.pre, .normal, .none]
+        let info = AVAudioConverterPrimeInfo(leadingFrames: 1, trailingFrames: 2)
+        #expect(info.leadingFrames == 1 && info.trailingFrames == 2 && AVAudioConverterPrimeInfo().leadingFrames == 0)
+        #expect(AVAudioConverterInputStatus.noDataNow.rawValue == 1 && AVAudioConverterOutputStatus.error.rawValue == 3)
+        #expect(AVAudioConverterPrimeMethod.none.rawValue == 2)
+        // The way Apple-platform code calls it: a trailing block, an NSError? passed by reference.
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let converter = try #require(AVAudioConverter(from: format, to: format))
+        #expect(converter.primeMethod == .normal && !converter.downmix && !converter.dither)
+        let output = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 16))
+        var error: NSError?
+        let status = converter.convert(to: output, error: &error) { _, outStatus in
+            outStatus.pointee = .endOfStream
+            return nil
+        }
+        #expect(status == .endOfStream && error == nil)
+    }
+
     /// A delegate that implements only what it needs, as Apple's optional methods allow.
     final class FinishOnlyDelegate: AVAudioPlayerDelegate {
         func audioPlayerDidFinishPlaying(_ player: AVAudioPlayer, successfully flag: Bool) {}

@@ -1,0 +1,272 @@
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+
+/// Converts a stream of linear PCM audio between formats: sample format (float, 16- and 32-bit
+/// integer), interleaving, channel count (a channel map, or a mix with `downmix`) and sample
+/// rate, through libswresample (the engine's one `AudioConverter`).
+///
+/// `convert(to:from:)` converts one buffer without a rate change; `convert(to:error:withInputFrom:)`
+/// pulls input from a block as the output needs it, across calls, with a rate change, and gives
+/// out what the resampler still holds once the block says the input ended.
+///
+/// Differs from Apple: encoding to and decoding from compressed formats is not here yet
+/// (`init(from:to:)` returns nil for them); every prime method primes as `.normal` does.
+open class AVAudioConverter: NSObject, @unchecked Sendable {
+    /// The format of the input.
+    public let inputFormat: AVAudioFormat
+    /// The format of the output.
+    public let outputFormat: AVAudioFormat
+
+    private let input: PCMFormat
+    private let output: PCMFormat
+    private let lock = NSLock()
+
+    /// What the converter's properties set, and the stream under way.
+    private struct State {
+        var channelMap: [NSNumber]
+        var downmix = false
+        var dither = false
+        var quality = AVAudioQuality.high.rawValue
+        var algorithm: String? = AVSampleRateConverterAlgorithm_Normal
+        var primeMethod = AVAudioConverterPrimeMethod.normal
+        var primeInfo = AVAudioConverterPrimeInfo()
+        /// The input buffer being converted and the first frame of it not yet given to the
+        /// resampler.
+        var pending: (buffer: AVAudioPCMBuffer, offset: Int)?
+        /// The input ended: what the resampler holds is being given out.
+        var draining = false
+        /// Everything was given out.
+        var ended = false
+    }
+
+    private var state: State
+    private let engine: AudioConverter
+    /// The plane pointers handed to the resampler, one a channel, allocated once.
+    private let inputPlanes: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    private let outputPlanes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
+
+    /// A converter from `fromFormat` to `toFormat`; nil when either is not linear PCM.
+    public init?(from fromFormat: AVAudioFormat, to toFormat: AVAudioFormat) {
+        guard let input = Self.pcmFormat(fromFormat), let output = Self.pcmFormat(toFormat) else { return nil }
+        inputFormat = fromFormat
+        outputFormat = toFormat
+        self.input = input
+        self.output = output
+        engine = AudioConverter(output: output)
+        // Each output channel takes the input channel of its number; a single input channel
+        // goes to every output channel (mono to stereo), other extra channels are silent.
+        state = State(channelMap: (0..<output.channelCount).map { channel in
+            NSNumber(value: channel < input.channelCount ? channel : input.channelCount == 1 ? 0 : -1)
+        })
+        inputPlanes = .allocate(capacity: max(1, input.channelCount))
+        inputPlanes.initialize(repeating: nil, count: max(1, input.channelCount))
+        outputPlanes = .allocate(capacity: max(1, output.channelCount))
+        outputPlanes.initialize(repeating: nil, count: max(1, output.channelCount))
+        super.init()
+        applyMixing()
+    }
+
+    deinit {
+        inputPlanes.deallocate()
+        outputPlanes.deallocate()
+    }
+
+    /// The engine's description of a linear PCM format; nil for other formats.
+    private static func pcmFormat(_ format: AVAudioFormat) -> PCMFormat? {
+        let d = format.streamDescription.pointee
+        guard d.mFormatID == kAudioFormatLinearPCM, d.mChannelsPerFrame > 0, d.mSampleRate > 0, format.commonFormat != .otherFormat else {
+            return nil
+        }
+        return PCMFormat(sampleRate: d.mSampleRate, channelCount: Int(d.mChannelsPerFrame), bitsPerChannel: Int(d.mBitsPerChannel),
+                         isFloat: d.mFormatFlags & kAudioFormatFlagIsFloat != 0, isNonInterleaved: !format.isInterleaved)
+    }
+
+    // MARK: Settings
+
+    /// For each output channel, the input channel it takes (-1: silence). By default each
+    /// takes the input channel of its number, and a mono input goes to every channel.
+    open var channelMap: [NSNumber] {
+        get { lock.withLock { state.channelMap } }
+        set { setMixing(\.channelMap, newValue) }
+    }
+
+    /// Whether fewer output channels than input ones are a mix of them, normalized so that it
+    /// does not clip (stereo to mono: half of each), instead of the channels `channelMap`
+    /// names. False by default.
+    open var downmix: Bool {
+        get { lock.withLock { state.downmix } }
+        set { setMixing(\.downmix, newValue) }
+    }
+
+    /// Whether integer output is dithered. False by default.
+    open var dither: Bool {
+        get { lock.withLock { state.dither } }
+        set { setMixing(\.dither, newValue) }
+    }
+
+    /// The sample rate converter's quality, an `AVAudioQuality` raw value: the length of
+    /// libswresample's filter, 8 taps at `.min` to 128 at `.max` (64 at `.high`, the default).
+    open var sampleRateConverterQuality: Int {
+        get { lock.withLock { state.quality } }
+        set { setMixing(\.quality, newValue) }
+    }
+
+    /// The sample rate converter's algorithm, one of the `AVSampleRateConverterAlgorithm_…`
+    /// values; `_Mastering` doubles the filter length.
+    open var sampleRateConverterAlgorithm: String? {
+        get { lock.withLock { state.algorithm } }
+        set { setMixing(\.algorithm, newValue) }
+    }
+
+    /// How the sample rate converter is primed (`.normal` by default).
+    open var primeMethod: AVAudioConverterPrimeMethod {
+        get { lock.withLock { state.primeMethod } }
+        set { lock.withLock { state.primeMethod = newValue } }
+    }
+
+    /// The priming frames for `primeMethod`.
+    open var primeInfo: AVAudioConverterPrimeInfo {
+        get { lock.withLock { state.primeInfo } }
+        set { lock.withLock { state.primeInfo = newValue } }
+    }
+
+    /// The largest packet the output can have, in bytes: a frame, for linear PCM.
+    open var maximumOutputPacketSize: Int { output.bytesPerFrame * (output.isNonInterleaved ? output.channelCount : 1) }
+
+    /// Sets one of the settings that shape the resampler, and hands them to it.
+    private func setMixing<Value>(_ setting: WritableKeyPath<State, Value>, _ value: Value) {
+        lock.withLock { state[keyPath: setting] = value }
+        applyMixing()
+    }
+
+    /// Hands the settings to the resampler (which is remade when they change).
+    private func applyMixing() {
+        lock.withLock {
+            var mixing = AudioConverter.Mixing()
+            mixing.downmix = state.downmix && output.channelCount < input.channelCount
+            mixing.normalizesMix = true
+            mixing.channelMap = mixing.downmix ? nil : state.channelMap.map(\.intValue)
+            mixing.dithers = state.dither
+            let quality = max(0, min(AVAudioQuality.max.rawValue, state.quality))
+            let taps = Int32(8) << (quality * 4 / AVAudioQuality.max.rawValue)
+            mixing.filterSize = state.algorithm == AVSampleRateConverterAlgorithm_Mastering ? taps * 2 : taps
+            engine.mixing = mixing
+        }
+    }
+
+    // MARK: Converting
+
+    /// Forgets the stream under way (the input held and what the resampler holds), so that a
+    /// new one starts.
+    open func reset() {
+        lock.withLock {
+            engine.reset()
+            state.pending = nil
+            state.draining = false
+            state.ended = false
+        }
+    }
+
+    /// Converts `inputBuffer` into `outputBuffer` whole, when the formats have the same sample
+    /// rate; throws (`kAudioConverterErr_OperationNotSupported`) for a rate change, which
+    /// `convert(to:error:withInputFrom:)` does, and when the output has no room for the input.
+    open func convert(to outputBuffer: AVAudioPCMBuffer, from inputBuffer: AVAudioPCMBuffer) throws {
+        guard input.sampleRate == output.sampleRate else {
+            throw Self.error(kAudioConverterErr_OperationNotSupported, "convert(to:from:) does not change the sample rate; use convert(to:error:withInputFrom:)")
+        }
+        guard inputBuffer.format.isEqual(inputFormat), outputBuffer.format.isEqual(outputFormat) else {
+            throw Self.error(kAudio_ParamError, "the buffers are not in the converter's formats")
+        }
+        guard outputBuffer.frameCapacity >= inputBuffer.frameLength else {
+            throw Self.error(kAudioConverterErr_InvalidOutputSize, "the output buffer has room for \(outputBuffer.frameCapacity) frames, not \(inputBuffer.frameLength)")
+        }
+        try lock.withLock {
+            do {
+                let count = Int(inputBuffer.frameLength)
+                let written = try engine.convert(planes(of: inputBuffer, from: 0), count: count, format: input,
+                                                 into: planes(of: outputBuffer, at: 0), capacity: Int(outputBuffer.frameCapacity))
+                outputBuffer.frameLength = AVAudioFrameCount(written)
+            } catch {
+                throw Self.error(kAudioConverterErr_FormatNotSupported, "\(error)")
+            }
+        }
+    }
+
+    /// Fills `outputBuffer` with converted input, asking `inputBlock` for input as needed: the
+    /// output's `frameLength` says how many frames came out. Returns `.haveData` when the
+    /// buffer is full (or the input ended part way), `.inputRanDry` when the block had no data
+    /// for now, `.endOfStream` when the input ended and nothing is left, `.error` with
+    /// `outError` set when a buffer is not in the converter's format or the conversion fails.
+    open func convert(to outputBuffer: AVAudioBuffer, error outError: NSErrorPointer,
+                      withInputFrom inputBlock: AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus {
+        guard let outputBuffer = outputBuffer as? AVAudioPCMBuffer, outputBuffer.format.isEqual(outputFormat) else {
+            outError?.pointee = Self.error(kAudio_ParamError, "the output buffer is not in the converter's output format")
+            return .error
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        let capacity = Int(outputBuffer.frameCapacity)
+        var produced = 0
+        var ranDry = false
+        do {
+            while produced < capacity, !state.ended {
+                let room = capacity - produced
+                if let (buffer, offset) = state.pending, offset < Int(buffer.frameLength) {
+                    // No more input than the room takes: libswresample would hold the rest.
+                    let take = min(Int(buffer.frameLength) - offset, max(1, engine.inputFrames(forRoom: room, inputRate: input.sampleRate)))
+                    produced += try engine.convert(planes(of: buffer, from: offset), count: take, format: input,
+                                                   into: planes(of: outputBuffer, at: produced), capacity: room)
+                    state.pending = (buffer, offset + take)
+                } else if state.draining {
+                    let drained = try engine.convert(nil, count: 0, format: input, into: planes(of: outputBuffer, at: produced), capacity: room)
+                    produced += drained
+                    if drained == 0 { state.ended = true }
+                } else {
+                    var status = AVAudioConverterInputStatus.haveData
+                    let wanted = AVAudioPacketCount(max(1, engine.inputFrames(forRoom: room, inputRate: input.sampleRate)))
+                    let given = inputBlock(wanted, &status)
+                    switch status {
+                    case .haveData:
+                        guard let buffer = given as? AVAudioPCMBuffer, buffer.format.isEqual(inputFormat) else {
+                            outError?.pointee = Self.error(kAudio_ParamError, "the input block gave a buffer that is not in the converter's input format")
+                            return .error
+                        }
+                        state.pending = (buffer, 0)
+                    case .noDataNow:
+                        ranDry = true
+                    case .endOfStream:
+                        state.pending = nil
+                        state.draining = true
+                    }
+                    if ranDry { break }
+                }
+            }
+        } catch {
+            outputBuffer.frameLength = AVAudioFrameCount(produced)
+            outError?.pointee = Self.error(kAudioConverterErr_FormatNotSupported, "\(error)")
+            return .error
+        }
+        outputBuffer.frameLength = AVAudioFrameCount(produced)
+        if produced == capacity { return .haveData }
+        if ranDry { return .inputRanDry }
+        return produced > 0 ? .haveData : .endOfStream
+    }
+
+    /// The resampler's pointers to `buffer`'s planes from frame `offset` (a pointer a channel
+    /// for a planar format, one for an interleaved one).
+    private func planes(of buffer: AVAudioPCMBuffer, from offset: Int) -> UnsafePointer<UnsafePointer<UInt8>?> {
+        for (index, audio) in buffer.bufferList.enumerated() {
+            inputPlanes[index] = audio.mData.map { UnsafePointer(($0 + offset * input.bytesPerFrame).assumingMemoryBound(to: UInt8.self)) }
+        }
+        return UnsafePointer(inputPlanes)
+    }
+
+    /// The resampler's pointers into `buffer`'s planes at frame `offset`.
+    private func planes(of buffer: AVAudioPCMBuffer, at offset: Int) -> UnsafePointer<UnsafeMutablePointer<UInt8>?> {
+        for (index, audio) in buffer.bufferList.enumerated() {
+            outputPlanes[index] = audio.mData.map { ($0 + offset * output.bytesPerFrame).assumingMemoryBound(to: UInt8.self) }
+        }
+        return UnsafePointer(outputPlanes)
+    }
+}
