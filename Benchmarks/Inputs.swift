@@ -19,6 +19,8 @@ struct Scale {
     var captureSeconds: Int { quick ? 5 : 20 }
     /// Seconds of the 1080p clip the playback workloads play (real time) and seek in.
     var playSeconds: Int { quick ? 5 : 20 }
+    /// Seconds of the sound files the audio workloads decode and convert.
+    var audioSeconds: Int { quick ? 60 : 600 }
 }
 
 /// The x264 settings of every H.264 stream in the benchmark: the clips generated here, and
@@ -115,7 +117,7 @@ struct Inputs {
     }
 
     /// Runs ffmpeg into a temporary name and renames it, so an interrupted run leaves nothing.
-    private func make(_ file: URL, _ arguments: [String], quiet: Bool = false) throws {
+    func make(_ file: URL, _ arguments: [String], quiet: Bool = false) throws {
         guard !FileManager.default.fileExists(atPath: file.path) else { return }
         if !quiet {
             print("  making \(file.lastPathComponent) …")

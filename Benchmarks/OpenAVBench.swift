@@ -11,7 +11,8 @@ struct OpenAVBench {
         usage: openav-bench [--runs N] [--quick] [--only NAME[,NAME…]] [--cache DIR]
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
-          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window
+          --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window,
+                       audio-decode, resample
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -84,17 +85,20 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
-        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window"]
+        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window",
+                     "audio-decode", "resample"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }
         workloads += inputs.playbackWorkloads(bench: bench)
+        workloads += inputs.audioWorkloads(bench: bench)
         if let only { workloads = workloads.filter { only.contains($0.name) } }
 
         print("openav-bench: \(runs) run\(runs == 1 ? "" : "s") per side, alternating\(quick ? ", quick inputs" : "")")
         print(Machine.current.summary)
         print("inputs in \(cacheURL.path)")
         try inputs.prepare(needing: Set(workloads.map(\.name)))
+        try inputs.prepareAudio(needing: Set(workloads.map(\.name)))
 
         var results: [WorkloadResult] = []
         for workload in workloads {

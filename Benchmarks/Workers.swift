@@ -37,6 +37,8 @@ enum Workers {
         case "window": try playInWindow(URL(fileURLWithPath: arguments[0]))
         case "seek": try await seek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         case "mpv-seek": try mpvSeek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
+        case "audio-decode": try audioDecode(URL(fileURLWithPath: arguments[0]))
+        case "resample": try resample(URL(fileURLWithPath: arguments[0]))
         default: throw Failure("no worker \(name)")
         }
     }

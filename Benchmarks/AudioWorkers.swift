@@ -1,0 +1,44 @@
+import Foundation
+import OpenAVFoundation
+
+/// Our side of the AVFAudio workloads (see `AudioWorkloads.swift`).
+extension Workers {
+    /// Every frame of a sound file through `AVAudioFile`, in 32768-frame buffers.
+    static func audioDecode(_ url: URL) throws {
+        let file = try AVAudioFile(forReading: url)
+        guard let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 32_768) else { throw Failure("no buffer") }
+        var frames = 0
+        repeat {
+            try file.read(into: buffer)
+            frames += Int(buffer.frameLength)
+        } while buffer.frameLength > 0
+        print("decoded \(frames) frames of \(url.lastPathComponent)")
+    }
+
+    /// A 44.1 kHz file converted to 48 kHz through `AVAudioConverter`'s input block.
+    static func resample(_ url: URL) throws {
+        let file = try AVAudioFile(forReading: url)
+        guard let target = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: file.processingFormat.channelCount),
+              let converter = AVAudioConverter(from: file.processingFormat, to: target),
+              let input = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 32_768),
+              let output = AVAudioPCMBuffer(pcmFormat: target, frameCapacity: 32_768) else { throw Failure("no converter") }
+        var frames = 0
+        var failure: Error?
+        while true {
+            var error: NSError?
+            let status = converter.convert(to: output, error: &error) { _, inputStatus in
+                do {
+                    try file.read(into: input)
+                } catch {
+                    failure = error
+                }
+                inputStatus.pointee = input.frameLength > 0 ? .haveData : .endOfStream
+                return input.frameLength > 0 ? input : nil
+            }
+            if let error = error ?? failure { throw error }
+            frames += Int(output.frameLength)
+            if status == .endOfStream || status == .error { break }
+        }
+        print("converted to \(frames) frames at 48 kHz")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The AVFAudio workloads (issue 33): decoding sound files through `AVAudioFile` against
+/// `ffmpeg -f null`, and converting a sample rate through `AVAudioConverter` against
+/// ffmpeg's `aresample` (and `sox` where it is installed).
+extension Inputs {
+    /// The sound files the audio-decode workload reads: MP3, AAC in M4A and FLAC.
+    var audioFiles: [URL] {
+        ["mp3", "m4a", "flac"].map { cache.appendingPathComponent("audio-\(scale.audioSeconds)s.\($0)") }
+    }
+    /// The 44.1 kHz stereo 32-bit float WAV the resample workload converts to 48 kHz.
+    var resampleInput: URL { cache.appendingPathComponent("resample-44100-f32-\(scale.audioSeconds)s.wav") }
+
+    /// Makes the audio workloads' inputs that are missing.
+    func prepareAudio(needing names: Set<String>) throws {
+        let tone = ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t)|0.4*sin(2*PI*1000*t):s=44100", "-t", "\(scale.audioSeconds)"]
+        if names.contains("audio-decode") {
+            for (file, codec) in zip(audioFiles, [["-c:a", "libmp3lame", "-b:a", "192k"], ["-c:a", "aac", "-b:a", "192k"], ["-c:a", "flac"]]) {
+                try make(file, tone + codec)
+            }
+        }
+        if names.contains("resample") { try make(resampleInput, tone + ["-c:a", "pcm_f32le"]) }
+    }
+
+    func audioWorkloads(bench: String) -> [Workload] {
+        let ffmpeg = ["ffmpeg", "-v", "error", "-nostdin", "-y"]
+        let minutes = "\(scale.audioSeconds / 60)-min"
+        var resampleSides = [
+            Side(name: "ours", commands: [[bench, "--worker", "resample", resampleInput.path]]),
+            Side(name: "ffmpeg", commands: [ffmpeg + ["-i", resampleInput.path, "-af", "aresample=48000:filter_size=64",
+                                                      "-c:a", "pcm_f32le", "-f", "null", "-"]]),
+        ]
+        var resampleTargets = ["ffmpeg": 1.0]
+        if ChildProcess.which("sox") != nil {
+            resampleSides.append(Side(name: "sox", commands: [["sox", resampleInput.path, "-e", "floating-point", "-r", "48000", "-t", "null", "-"]]))
+            resampleTargets["sox"] = 1.0
+        }
+        return [
+            Workload(
+                name: "audio-decode", title: "decode \(minutes) MP3, AAC and FLAC files to float PCM",
+                sides: [
+                    Side(name: "ours", commands: audioFiles.map { [bench, "--worker", "audio-decode", $0.path] }),
+                    Side(name: "ffmpeg", commands: audioFiles.map { ffmpeg + ["-i", $0.path, "-c:a", "pcm_f32le", "-f", "null", "-"] }),
+                ],
+                targets: ["ffmpeg": 1.0],
+                settings: [
+                    "inputs: a 44.1 kHz stereo tone, \(minutes), as MP3 (libmp3lame 192k), AAC in M4A (aac 192k) and FLAC; one process a file",
+                    "ours: AVAudioFile(forReading:) read(into:) 32768-frame buffers of its processing format (float, deinterleaved) to the end",
+                    "ffmpeg: ffmpeg -i file -c:a pcm_f32le -f null -",
+                ]),
+            Workload(
+                name: "resample", title: "convert \(minutes) of 44.1 kHz stereo float to 48 kHz",
+                sides: resampleSides, targets: resampleTargets,
+                settings: [
+                    "input: a \(minutes) 44.1 kHz stereo 32-bit float WAV, read by each side",
+                    "ours: AVAudioFile reads 32768-frame buffers, AVAudioConverter (quality .high: a 64-tap filter) through its input block into 32768-frame buffers",
+                    "ffmpeg: ffmpeg -i in.wav -af aresample=48000:filter_size=64 -c:a pcm_f32le -f null - (the same libswresample filter)",
+                    "sox: sox in.wav -e floating-point -r 48000 -t null - (its default quality), where sox is installed",
+                ]),
+        ]
+    }
+}
