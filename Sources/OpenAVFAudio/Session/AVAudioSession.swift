@@ -97,13 +97,6 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     /// How the route is shared (always `.default` on Linux).
     open var routeSharingPolicy: RouteSharingPolicy { .default }
 
-    /// A route-sharing policy (kept for source compatibility; Linux routes are the server's).
-    public enum RouteSharingPolicy: UInt, Sendable {
-        case `default` = 0
-        case longFormAudio = 1
-        case independent = 2
-    }
-
     // MARK: Activation
 
     /// Activates or deactivates the session. Active, it watches the sound server for route
@@ -295,21 +288,6 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     }
 
     // MARK: Errors
-
-    /// The session's error codes (`NSOSStatusErrorDomain`).
-    public enum ErrorCode: Int, Sendable {
-        case none = 0
-        case mediaServicesFailed = 1836282486
-        case isBusy = 560030580
-        case incompatibleCategory = 560161140
-        case cannotInterruptOthers = 560557684
-        case cannotStartPlaying = 561015905
-        case cannotStartRecording = 561145187
-        case badParam = -50
-        case resourceNotAvailable = 561145203
-        case unspecified = 2003329396
-        case sessionNotActive = 1768841571
-    }
 
     /// An `NSError` in `NSOSStatusErrorDomain` with a session code.
     static func error(_ code: ErrorCode, _ reason: String) -> NSError {
