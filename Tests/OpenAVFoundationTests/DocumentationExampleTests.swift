@@ -85,6 +85,46 @@ import OpenAVFoundation
         return player
     }
 
+    // Audio.md, Converting sample rates and formats (runs).
+    static func convertRate(_ input: AVAudioPCMBuffer) -> (AVAudioConverterOutputStatus, AVAudioPCMBuffer, NSError?) {
+        let converter = AVAudioConverter(from: input.format, to: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!)!
+        let output = AVAudioPCMBuffer(pcmFormat: converter.outputFormat, frameCapacity: 4_800)!
+        var given = false
+        var error: NSError?
+        let status = converter.convert(to: output, error: &error) { _, inputStatus in
+            if given {
+                inputStatus.pointee = .endOfStream
+                return nil
+            }
+            given = true
+            inputStatus.pointee = .haveData
+            return input
+        }
+        return (status, output, error)
+    }
+
+    // Audio.md, Choosing the microphone and recording (compiled; the session and recorder
+    // tests run it against a sound server with such microphones).
+    static func record(to recordingURL: URL) throws -> AVAudioRecorder {
+        let session = AVAudioSession.sharedInstance()
+        try session.setCategory(.playAndRecord, mode: .default, options: [])
+        try session.setActive(true)
+        if let microphone = session.availableInputs?.first(where: { $0.portType == .builtInMic }) {
+            try session.setPreferredInput(microphone)
+            if let front = microphone.dataSources?.first(where: { $0.orientation == .front }) {
+                try microphone.setPreferredDataSource(front)
+            }
+        }
+        if session.isInputGainSettable { try session.setInputGain(0.5) }
+        try session.setPreferredSampleRate(48_000)
+
+        let settings: [String: Any] = [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 1]
+        let recorder = try AVAudioRecorder(url: recordingURL, settings: settings)
+        recorder.isMeteringEnabled = true
+        recorder.record(forDuration: 3)
+        return recorder
+    }
+
     // Playback.md, Subtitles (compiled; the legible output tests play such a movie).
     final class SubtitlePrinter: NSObject, AVPlayerItemLegibleOutputPushDelegate, @unchecked Sendable {
         func legibleOutput(_ output: AVPlayerItemLegibleOutput, didOutputAttributedStrings strings: [NSAttributedString],
@@ -340,6 +380,16 @@ import OpenAVFoundation
                            as: UTF8.self)
         #expect(codec.trimmingCharacters(in: .whitespacesAndNewlines) == "aac")
         #expect(try probe(output) == (try probe(url)))
+    }
+
+    @Test func theConverterExampleRuns() throws {
+        // 0.1 s of 44.1 kHz stereo in, 0.1 s at 48 kHz out, in one call.
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+        let input = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 4_410))
+        input.frameLength = 4_410
+        let (status, output, error) = Self.convertRate(input)
+        #expect(status == .haveData && error == nil)
+        #expect(abs(Int(output.frameLength) - 4_800) <= 64, "\(output.frameLength) frames")
     }
 
     @Test func theEditingExamplesRun() async throws {
