@@ -78,7 +78,7 @@ struct Inputs {
             try make(rawFrames, video + ["testsrc2=size=1920x1080:rate=30", "-frames:v", "\(scale.encodeFrames)",
                                          "-pix_fmt", "bgra", "-f", "rawvideo"])
         }
-        if names.contains("thumbnails") || names.contains("remux") {
+        if names.contains("thumbnails") || names.contains("remux") || names.contains("export-640") {
             try make(longClip, video + ["testsrc2=size=1280x720:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                         "-t", "\(scale.longSeconds)"] + X264.ffmpegArguments
                                         + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])

@@ -160,6 +160,27 @@ extension Inputs {
                     : "gstreamer: gst-launch-1.0 -e " + exportPipeline.joined(separator: " "),
             ]))
 
+        // The 640x480 preset on the long 720p clip (issue 40): the picture fitted into the box
+        // (640x360), 0.15 bit per pixel and frame at 30 fps, AAC at 160 kbit/s.
+        let smallBitRate = 640 * 360 * 30 * 15 / 100
+        list.append(Workload(
+            name: "export-640", title: "export the \(scale.longSeconds / 60)-min 720p clip with the 640x480 preset",
+            sides: [
+                Side(name: "ours", commands: [[bench, "--worker", "export", longClip.path, "AVAssetExportPreset640x480", "0", "-1",
+                                               out + "/ours-export-640.mp4"]]),
+                Side(name: "ffmpeg", commands: [ffmpeg + ["-i", longClip.path, "-vf", "scale=640:360:flags=bicubic",
+                                                          "-c:v", "libx264", "-preset", X264.preset, "-b:v", "\(smallBitRate)", "-g", X264.gop,
+                                                          "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "160k", "-f", "mp4", out + "/ffmpeg-export-640.mp4"]]),
+            ],
+            targets: ["ffmpeg": 1.0],
+            settings: [
+                "input: the \(scale.longSeconds / 60)-min 720p H.264 + AAC clip",
+                "ours: AVAssetExportSession(preset AVAssetExportPreset640x480).export(to:as: .mp4): decode, bicubic scale to 640x360, "
+                    + "libx264 -preset \(X264.preset) at \(smallBitRate / 1000) kbit/s, key frame every 2 s; AAC 160 kbit/s",
+                "ffmpeg: ffmpeg -i clip -vf scale=640:360:flags=bicubic -c:v libx264 -preset \(X264.preset) -b:v \(smallBitRate) -g \(X264.gop) "
+                    + "-pix_fmt yuv420p -c:a aac -b:a 160k out.mp4",
+            ]))
+
         let trimStart = Double(scale.exportSeconds) / 4 + 0.37, trimLength = Double(scale.exportSeconds) / 2
         list.append(Workload(
             name: "trim", title: "passthrough trim of \(Int(trimLength)) s from the 1080p clip",
