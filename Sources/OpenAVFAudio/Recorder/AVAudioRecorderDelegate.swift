@@ -13,6 +13,8 @@ public protocol AVAudioRecorderDelegate: AnyObject {
 }
 
 extension AVAudioRecorderDelegate {
+    /// Does nothing.
     public func audioRecorderDidFinishRecording(_ recorder: AVAudioRecorder, successfully flag: Bool) {}
+    /// Does nothing.
     public func audioRecorderEncodeErrorDidOccur(_ recorder: AVAudioRecorder, error: (any Error)?) {}
 }

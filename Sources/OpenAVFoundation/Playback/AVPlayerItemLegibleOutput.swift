@@ -21,6 +21,7 @@ open class AVPlayerItemLegibleOutput: AVPlayerItemOutput, @unchecked Sendable {
         /// The styling of the source and of the player item's text style rules only.
         public static let sourceAndRulesOnly =
             TextStylingResolution(rawValue: "AVPlayerItemLegibleOutputTextStylingResolutionSourceAndRulesOnly")
+        /// The resolution's string, as Apple's.
         public let rawValue: String
         /// A resolution from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
