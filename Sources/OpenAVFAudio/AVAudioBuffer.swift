@@ -1,8 +1,8 @@
 import Foundation
 import OpenCoreMedia
 
-/// A buffer of audio in some format, as Core Audio buffers (`AudioBufferList`); its subclass
-/// `AVAudioPCMBuffer` holds linear PCM.
+/// A buffer of audio in some format, as Core Audio buffers (`AudioBufferList`); its subclasses
+/// `AVAudioPCMBuffer` and `AVAudioCompressedBuffer` hold linear PCM and compressed packets.
 open class AVAudioBuffer: NSObject, @unchecked Sendable {
     /// The format of the audio in the buffer.
     public let format: AVAudioFormat

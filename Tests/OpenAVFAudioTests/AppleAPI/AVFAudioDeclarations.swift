@@ -66,6 +66,23 @@ import OpenAVFAudio
         let _: KeyPath<AVAudioPCMBuffer, UnsafePointer<UnsafeMutablePointer<Int32>>?> = \AVAudioPCMBuffer.int32ChannelData
     }
 
+    // https://developer.apple.com/documentation/avfaudio/avaudiocompressedbuffer
+    @Test func compressedBuffer() {
+        let _: (AVAudioFormat, AVAudioPacketCount, Int) -> AVAudioCompressedBuffer =
+            AVAudioCompressedBuffer.init(format:packetCapacity:maximumPacketSize:)
+        let _: (AVAudioFormat, AVAudioPacketCount) -> AVAudioCompressedBuffer = AVAudioCompressedBuffer.init(format:packetCapacity:)
+        let _: KeyPath<AVAudioCompressedBuffer, AVAudioPacketCount> = \AVAudioCompressedBuffer.packetCapacity
+        let _: ReferenceWritableKeyPath<AVAudioCompressedBuffer, AVAudioPacketCount> = \AVAudioCompressedBuffer.packetCount
+        let _: KeyPath<AVAudioCompressedBuffer, Int> = \AVAudioCompressedBuffer.maximumPacketSize
+        let _: KeyPath<AVAudioCompressedBuffer, UnsafeMutableRawPointer> = \AVAudioCompressedBuffer.data
+        let _: KeyPath<AVAudioCompressedBuffer, UInt32> = \AVAudioCompressedBuffer.byteCapacity
+        let _: ReferenceWritableKeyPath<AVAudioCompressedBuffer, UInt32> = \AVAudioCompressedBuffer.byteLength
+        let _: KeyPath<AVAudioCompressedBuffer, UnsafeMutablePointer<AudioStreamPacketDescription>?> =
+            \AVAudioCompressedBuffer.packetDescriptions
+        let _: (Int64, UInt32, UInt32) -> AudioStreamPacketDescription =
+            AudioStreamPacketDescription.init(mStartOffset:mVariableFramesInPacket:mDataByteSize:)
+    }
+
     // https://developer.apple.com/documentation/avfaudio/avaudiotime
     @Test func audioTime() {
         let _: (UInt64) -> AVAudioTime = AVAudioTime.init(hostTime:)
