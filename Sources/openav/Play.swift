@@ -157,6 +157,8 @@ final class PlaySession: @unchecked Sendable {
         var statusObservations: [NSKeyValueObservation] = []
         var failed = 0
         var tried = 0
+        /// The items whose outcome (ready or failed) was counted.
+        var settled: Set<ObjectIdentifier> = []
     }
 
     private let state = Locked(State())
@@ -197,13 +199,17 @@ final class PlaySession: @unchecked Sendable {
     /// Names an item, tells when it fails and prints its subtitles.
     private func watch(_ item: AVPlayerItem, _ url: URL) {
         subtitleLines.follow(item)
-        let observation = item.observe(\.status, options: [.new]) { [weak self] item, change in
+        // `.initial` too: a missing file can fail before the observation is made (a busy
+        // machine), and each item is counted once whichever report comes first.
+        let observation = item.observe(\.status, options: [.initial, .new]) { [weak self] item, change in
             guard let self, let status = change.newValue, status != .unknown else { return }
-            state.withLock { s in
+            let first = state.withLock { s in
+                guard s.settled.insert(ObjectIdentifier(item)).inserted else { return false }
                 s.tried += 1
                 if status == .failed { s.failed += 1 }
+                return true
             }
-            if status == .failed {
+            if first, status == .failed {
                 report("\(url.path): cannot play: \((item.error as? AVError)?.failureText ?? "unknown error")")
             }
         }
