@@ -196,6 +196,23 @@ import TestSupport
         #expect(abs(Int(output.frameLength) - 96_000) <= 2)
     }
 
+    /// The input block may use the converter (it is called while the converter works).
+    @Test func theInputBlockMayUseTheConverter() throws {
+        let source = try Self.read(try Self.source())
+        let converter = try #require(AVAudioConverter(from: source.format, to: source.format))
+        let output = try #require(AVAudioPCMBuffer(pcmFormat: source.format, frameCapacity: source.frameLength))
+        var error: NSError?
+        var given = false
+        let status = converter.convert(to: output, error: &error) { _, inputStatus in
+            converter.channelMap = [1, 0]
+            if given { inputStatus.pointee = .endOfStream; return nil }
+            given = true
+            inputStatus.pointee = .haveData
+            return source
+        }
+        #expect(status == .haveData && output.frameLength == source.frameLength && converter.channelMap == [1, 0])
+    }
+
     @Test func badInputGivesApplesErrors() throws {
         let source = try Self.read(try Self.source())
         let target = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2))

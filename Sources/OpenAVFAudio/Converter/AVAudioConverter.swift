@@ -20,7 +20,8 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
 
     private let input: PCMFormat
     private let output: PCMFormat
-    private let lock = NSLock()
+    /// Recursive: the input block, called under it, may read or set the converter's settings.
+    private let lock = NSRecursiveLock()
 
     /// What the converter's properties set, and the stream under way.
     private struct State {
