@@ -71,21 +71,23 @@ struct VividGuestTests {
     }
 
     /// By default (the camera's format is H.264) and with `--codec copy --format`, `openav record`
-    /// stores the camera's frames as they come.
+    /// stores the camera's frames as they come. Two seconds: the emulated machine under a busy
+    /// host was seen losing half a second of frames at the start of a one-second run (17 of 32
+    /// frames kept, the rest reported dropped), which leaves too few to judge.
     @Test(arguments: [[], ["--codec", "copy", "--format", "320x240@30"]])
     func recordStoresAnH264CamerasFramesWithoutReencoding(options: [String]) throws {
         let loopback = try H264LoopbackCamera.shared()
         let path = ConvertCommandTests.output("h264-camera.mov")
         let (status, output, errors) = try ProbeCommandTests.run(
-            try ProbeCommandTests.openav, ["record", "--video", loopback.path, "--audio", "none", "--duration", "1"] + options + [path])
+            try ProbeCommandTests.openav, ["record", "--video", loopback.path, "--audio", "none", "--duration", "2"] + options + [path])
         try #require(status == 0, "openav record failed: \(Self.head(errors))")
-        // "Recorded 1.00 s to PATH: 30 frames, 0 dropped, …"
+        // "Recorded 2.00 s to PATH: 60 frames, 0 dropped, …"
         let dropped = try #require(output.firstMatch(of: /(\d+) dropped/).flatMap { Int($0.1) }, "\(output)")
         // Stored as the camera sent it: ffmpeg decodes the clip's own pictures (a re-encode would
         // change them), consecutive from a key frame on, going on at a key frame after a loss.
         let frames = try loopback.clip.frames(ofMovie: URL(fileURLWithPath: path))
         let gaps = try #require(loopback.clip.gaps(in: frames), "clip frames \(frames)")
-        #expect(frames.count >= 20 && gaps.resumesAtKeyFrames && gaps.missing == dropped, "clip frames \(frames), \(dropped) dropped")
+        #expect(frames.count >= 40 && gaps.resumesAtKeyFrames && gaps.missing == dropped, "clip frames \(frames), \(dropped) dropped")
         #expect((frames.first ?? nil).map { $0 % loopback.clip.keyFrameInterval == 0 } == true)
     }
 }
