@@ -13,6 +13,8 @@ package final class Demuxer {
     private let interruptFlag: UnsafeMutablePointer<Int32>
     /// The connection of a network URL, opened and closed by the demuxer itself.
     private var io: UnsafeMutablePointer<AVIOContext>?
+    /// The I/O of a URL with a custom scheme, read from its `ByteSource`.
+    private var customIO: ByteSourceIO?
     /// The unpacking filters of an AVI's MPEG-4 Part 2 streams (packed B-frames), by stream.
     private var unpackers: [Int: PackedFrameUnpacker] = [:]
     /// Text subtitle streams turned into 3GPP timed text as they are read.
@@ -58,16 +60,21 @@ package final class Demuxer {
     /// not missing data: ffmpeg and tagging libraries take what decodes.
     package let statesDurations: Bool
 
-    /// Opens `url` (a file URL, or an `http`/`https` URL read with `network`) and reads enough
-    /// of it to describe every stream; throws `EngineError` when the file is missing,
-    /// unreadable or not media, or the server fails or stalls.
+    /// Opens `url` (a file URL, an `http`/`https` URL read with `network`, or a URL of a custom
+    /// scheme `network` has a byte source for) and reads enough of it to describe every stream;
+    /// throws `EngineError` when the file is missing, unreadable or not media, or the server
+    /// or the byte source fails or stalls.
     package init(url: URL, network: NetworkOptions = .standard) throws(EngineError) {
         _ = FFmpegLog.install
         let isNetwork = NetworkOptions.isNetworkURL(url)
-        guard url.isFileURL || isNetwork else {
+        let custom = try network.customSource(for: url).map { source throws(EngineError) in
+            try ByteSourceIO(source: source, operation: "opening \(url.openedName)")
+        }
+        guard url.isFileURL || isNetwork || custom != nil else {
             throw EngineError(operation: "opening \(url)", message: "only file, http and https URLs can be opened")
         }
         self.url = url
+        customIO = custom
         interruptFlag = .allocate(capacity: 1)
         interruptFlag.initialize(to: 0)
         guard let allocated = avformat_alloc_context() else {
@@ -102,15 +109,20 @@ package final class Demuxer {
             self.io = io
         } else {
             io = nil
+            if let custom {
+                allocated.pointee.pb = custom.context
+                allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+            }
         }
         var options = isNetwork ? network.dictionary() : nil
-        let status = avformat_open_input(&context, isNetwork ? url.absoluteString : url.path, nil, &options)
+        let status = avformat_open_input(&context, url.isFileURL ? url.path : url.absoluteString, nil, &options)
         av_dict_free(&options)
         guard status >= 0, let opened = context else {
             // avformat_open_input frees the context it was given when it fails.
             let ioError = io?.pointee.error ?? 0
             avio_closep(&self.io)
             interruptFlag.deallocate()
+            if let failure = custom?.failure { throw failure }
             var error = EngineError(ffmpegCode: ioError < 0 ? ioError : (status < 0 ? status : -ENOMEM), operation: "opening \(url.openedName)",
                                     opensFile: true)
             error.isNetwork = isNetwork
@@ -123,7 +135,7 @@ package final class Demuxer {
             avformat_close_input(&self.context)
             avio_closep(&self.io)
             interruptFlag.deallocate()
-            throw error
+            throw custom?.failure ?? error
         }
         formatName = opened.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
         let containerDuration = opened.pointee.duration
@@ -171,15 +183,17 @@ package final class Demuxer {
     }
 
     deinit {
+        customIO?.source.cancel()
         avformat_close_input(&context)
         avio_closep(&io)
         interruptFlag.deallocate()
     }
 
-    /// Makes a read, seek or playlist reload blocked on the network (now or later) give up with
-    /// `AVERROR_EXIT`; the demuxer reads nothing more. Safe from any thread.
+    /// Makes a read, seek or playlist reload blocked on the network or a byte source (now or
+    /// later) give up with `AVERROR_EXIT`; the demuxer reads nothing more. Safe from any thread.
     package func interrupt() {
         cffmpeg_set_interrupt(interruptFlag)
+        customIO?.source.cancel()
     }
 
     /// Whether the container may leave packets without a presentation time, so that FFmpeg
@@ -257,6 +271,7 @@ package final class Demuxer {
                 // A demuxer may meet a connection that failed (dropped, timed out) as the end of
                 // its data: the connection's own error says otherwise.
                 if let io, io.pointee.error < 0 { try check(io.pointee.error, "reading \(url.openedName)") }
+                if let failure = customIO?.failure { throw failure }
                 if !unpackers.isEmpty, !unpackersDrained {
                     unpackersDrained = true
                     for unpacker in unpackers.values { unpacker.send(nil) }
@@ -315,6 +330,7 @@ package final class Demuxer {
     /// `ffmpegCheck`, for a network URL with the connection's own error when there is one (the
     /// demuxer may report a timed-out read as the end of the data) and marked as the network's.
     private func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(EngineError) {
+        if status < 0, let failure = customIO?.failure { throw failure }
         try Self.check(status, io: io, operation())
     }
 

@@ -12,6 +12,9 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
     /// Whether the failure was reading from the network (an `http`/`https` URL), where a POSIX
     /// code means a connection problem rather than a file's.
     package var isNetwork = false
+    /// The error a byte source was given for its failure (an asset resource loader delegate's),
+    /// which the public error carries underneath; nil for FFmpeg's and the system's failures.
+    package var cause: (any Error)?
 
     /// Whether the code is FFmpeg's bare -1, which many of its functions (seeking, demuxers,
     /// decoders) return for a failure they do not explain. It equals `AVERROR(EPERM)`, but only
@@ -40,6 +43,19 @@ package struct EngineError: Error, CustomStringConvertible, Sendable {
         isUnexplained = false
         self.operation = operation
         self.message = message
+    }
+
+    /// A read given up because it was cancelled, as FFmpeg's interrupted reads are (`AVERROR_EXIT`).
+    package static func cancelled(_ operation: String) -> EngineError {
+        EngineError(ffmpegCode: cffmpeg_averror_exit(), operation: operation)
+    }
+
+    /// A wait for bytes that made no progress within its timeout, as a network read that stalls
+    /// (`ETIMEDOUT`).
+    package static func timedOut(_ operation: String) -> EngineError {
+        var error = EngineError(ffmpegCode: cffmpeg_averror(ETIMEDOUT), operation: operation)
+        error.isNetwork = true
+        return error
     }
 
     /// Whether FFmpeg reported the end of the input.

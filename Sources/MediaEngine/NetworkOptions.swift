@@ -13,16 +13,27 @@ package struct NetworkOptions: Sendable, Equatable {
     /// `ETIMEDOUT`.
     package var timeout: Duration
 
+    /// Where the bytes of a URL with a scheme FFmpeg has no protocol for come from (an asset's
+    /// resource loader), or nil: such URLs cannot be opened.
+    package var customSchemes: (any ByteSourceFactory)?
+
     /// How many times a live playlist is reloaded without a new segment before its stream ends.
     package static let unchangedPlaylistReloads = 3
 
     /// The default: FFmpeg's user agent, no extra fields, a 30 second timeout.
     package static let standard = NetworkOptions(userAgent: nil, headerFields: [:], timeout: .seconds(30))
 
-    package init(userAgent: String?, headerFields: [String: String], timeout: Duration) {
+    package init(userAgent: String?, headerFields: [String: String], timeout: Duration, customSchemes: (any ByteSourceFactory)? = nil) {
         self.userAgent = userAgent
         self.headerFields = headerFields
         self.timeout = timeout
+        self.customSchemes = customSchemes
+    }
+
+    /// Equal settings, and the same source of custom-scheme bytes.
+    package static func == (lhs: NetworkOptions, rhs: NetworkOptions) -> Bool {
+        lhs.userAgent == rhs.userAgent && lhs.headerFields == rhs.headerFields && lhs.timeout == rhs.timeout
+            && lhs.customSchemes === rhs.customSchemes
     }
 
     /// FFmpeg's options for opening a network URL with these settings; the caller frees the
@@ -42,6 +53,12 @@ package struct NetworkOptions: Sendable, Equatable {
             av_dict_set(&options, "headers", lines, 0)
         }
         return options
+    }
+
+    /// The source of `url`'s bytes when it has a custom scheme these options serve, else nil.
+    package func customSource(for url: URL) -> (any ByteSource)? {
+        guard !url.isFileURL, !Self.isNetworkURL(url), let customSchemes, customSchemes.serves(url) else { return nil }
+        return customSchemes.makeSource(for: url, timeout: timeout)
     }
 
     /// Whether `url` is fetched over the network: an `http` or `https` URL.

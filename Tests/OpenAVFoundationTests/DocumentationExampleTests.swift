@@ -281,6 +281,36 @@ import OpenAVFoundation
         return (duration, tracks)
     }
 
+    final class MemoryLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
+        let data: Data
+
+        init(data: Data) { self.data = data }
+
+        func resourceLoader(_ resourceLoader: AVAssetResourceLoader,
+                            shouldWaitForLoadingOfRequestedResource loadingRequest: AVAssetResourceLoadingRequest) -> Bool {
+            if let information = loadingRequest.contentInformationRequest {
+                information.contentType = "public.mpeg-4"
+                information.contentLength = Int64(data.count)
+                information.isByteRangeAccessSupported = true
+            }
+            if let request = loadingRequest.dataRequest {
+                let start = Int(request.requestedOffset)
+                let end = request.requestsAllDataToEndOfResource ? data.count : min(data.count, start + request.requestedLength)
+                request.respond(with: data.subdata(in: start..<end))
+            }
+            loadingRequest.finishLoading()
+            return true
+        }
+    }
+
+    static func memoryAsset(_ file: URL) async throws -> CMTime {
+        let loader = MemoryLoader(data: try Data(contentsOf: file))
+        let asset = AVURLAsset(url: URL(string: "memory://clip.mp4")!)
+        asset.resourceLoader.setDelegate(loader, queue: DispatchQueue(label: "loader"))
+        let duration = try await asset.load(.duration)
+        return withExtendedLifetime(loader) { duration }
+    }
+
     final class SegmentSaver: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
         let folder: URL
         var playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:URI=\"init.mp4\"\n"
@@ -313,6 +343,8 @@ import OpenAVFoundation
         let server = try MediaHTTPServer(root: clip.deletingLastPathComponent())
         let (duration, tracks) = try await Self.streamingAsset(server.url("auth/secret/" + clip.lastPathComponent))
         #expect(abs(duration.seconds - 2) < 0.05 && tracks.count == 2)
+        // The resource loader's delegate serving the same clip from memory.
+        #expect(try await Self.memoryAsset(clip) == duration)
         // The segment writer, fed 2 s of encoded pictures: a playlist ffprobe reads.
         let folder = Fixtures.folder.appendingPathComponent("doc-segments-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -18,7 +18,8 @@ public let AVURLAssetHTTPHeaderFieldsKey = "AVURLAssetHTTPHeaderFieldsKey"
 
 /// The option key for how long, in seconds, connecting to the server or waiting for its next
 /// bytes may take before loading or reading fails with `URLError.timedOut` underneath (a
-/// `TimeInterval`; 30 by default).
+/// `TimeInterval`; 30 by default). It also bounds how long a resource loader delegate may
+/// leave a request without bytes.
 ///
 /// Linux addition: Apple's framework has no such option.
 public let AVURLAssetHTTPTimeoutIntervalKey = "AVURLAssetHTTPTimeoutIntervalKey"
@@ -27,12 +28,15 @@ public let AVURLAssetHTTPTimeoutIntervalKey = "AVURLAssetHTTPTimeoutIntervalKey"
 /// requests as it is needed), or an HTTP Live Streaming playlist (`.m3u8`, with MPEG-TS or
 /// fragmented MP4 segments).
 ///
-/// Differs from Apple: other URL schemes fail to load with an `AVError`. An HTTP Live
+/// Other URL schemes are loaded through `resourceLoader`'s delegate. An HTTP Live
 /// Stream's `tracks` are those of every variant, as `ffprobe` lists them; Apple's list is empty
 /// for such assets (their tracks are the player item's).
 open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// The URL the asset was created with.
     public let url: URL
+
+    /// The loader that asks its delegate for the bytes of a URL with a scheme of the app's own.
+    public let resourceLoader: AVAssetResourceLoader
 
     /// Creates an asset for `url`. Nothing is read until a value is loaded.
     /// `options` may hold `AVURLAssetPreferPreciseDurationAndTimingKey`,
@@ -40,14 +44,21 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// `AVURLAssetHTTPTimeoutIntervalKey`.
     public init(url: URL, options: [String: Any]? = nil) {
         self.url = url
+        resourceLoader = AVAssetResourceLoader()
         let precise = (options?[AVURLAssetPreferPreciseDurationAndTimingKey] as? Bool) ?? false
         var network = NetworkOptions.standard
+        network.customSchemes = resourceLoader
         network.userAgent = options?[AVURLAssetHTTPUserAgentKey] as? String
         network.headerFields = options?[AVURLAssetHTTPHeaderFieldsKey] as? [String: String] ?? [:]
         if let seconds = options?[AVURLAssetHTTPTimeoutIntervalKey] as? TimeInterval, seconds > 0 {
             network.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
         }
         super.init(loader: AssetLoader.forURL(url, precise: precise, network: network))
+    }
+
+    deinit {
+        // Loads still under way for the asset (its properties', say) are of no more use.
+        resourceLoader.cancelAll()
     }
 
     /// The file types `AVURLAsset` can open: every container FFmpeg reads that has an `AVFileType`.

@@ -51,7 +51,8 @@ struct AssetContents: @unchecked Sendable {
         chapterLanguage = demuxer.streams.first { $0.kind == .data && $0.codecType == kCMTextFormatType_QTText }?.languageCode ?? "und"
         var starts = demuxer.streams.map(\.startTime)
         var durations = demuxer.streams.map(\.duration)
-        let isNetwork = NetworkOptions.isNetworkURL(url)
+        // A network file, or a resource loader delegate's: every read is a fetch.
+        let isNetwork = !url.isFileURL
         // A container that leaves packets unstamped states times FFmpeg derived before it
         // could derive the missing ones: they are measured instead, as the reader will see them.
         // So is a file with a video stream FFmpeg read no frame of while probing (no frame
@@ -105,8 +106,9 @@ struct AssetContents: @unchecked Sendable {
         duration = tracks.map(\.timeRange).filter(\.isValid).map(\.end).max() ?? .zero
     }
 
-    /// Whether the file is read over the network (HTTP, HTTPS): every read is a fetch.
-    var isOnNetwork: Bool { url.map(NetworkOptions.isNetworkURL) ?? false }
+    /// Whether the file is read over the network (HTTP, HTTPS) or from a resource loader's
+    /// delegate: every read is a fetch.
+    var isOnNetwork: Bool { url.map { !$0.isFileURL } ?? false }
 
     /// Where the file's own clock begins: zero for containers whose timeline starts at zero
     /// (QuickTime/MP4, Matroska, …, and HTTP Live Streams, which the demuxer moves there); the

@@ -6,11 +6,14 @@ extension AVError {
     /// `.failedToLoadMediaData` with the POSIX error underneath; data FFmpeg cannot recognise
     /// gives `.fileFormatNotRecognized`; a codec without a decoder gives `.decoderNotFound`; a
     /// file that exists where one is to be made gives `.fileAlreadyExists`; a network failure
-    /// gives what `init(network:fallback:)` says; anything else gives `fallback` (such as
-    /// `.failedToParse` or `.decodeFailed`).
+    /// gives what `init(network:fallback:)` says; a resource loader delegate's error gives
+    /// `.unknown` with that error underneath, as Apple's loader reports one; anything else
+    /// gives `fallback` (such as `.failedToParse` or `.decodeFailed`).
     package init(_ error: EngineError, fallback: AVError.Code) {
         let reason = error.description
-        if error.isNetwork, let network = AVError(network: error, fallback: fallback) {
+        if let cause = error.cause {
+            self.init(.unknown, reason: reason, underlying: cause)
+        } else if error.isNetwork, let network = AVError(network: error, fallback: fallback) {
             self = network
         } else if error.code == -EEXIST {
             self.init(.fileAlreadyExists, reason: reason)

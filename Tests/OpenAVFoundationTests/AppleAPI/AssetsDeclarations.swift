@@ -698,4 +698,38 @@ private func adoptsKeyValueLoading<T: AVAsynchronousKeyValueLoading>(_ type: T.T
         let _: (AVMediaSelection) -> (AVMediaSelectionGroup) -> Bool = AVMediaSelection.mediaSelectionCriteriaCanBeAppliedAutomatically(to:)
         let _: (AVMutableMediaSelection) -> (AVMediaSelectionOption?, AVMediaSelectionGroup) -> Void = AVMutableMediaSelection.select(_:in:)
     }
+
+    // https://developer.apple.com/documentation/avfoundation/avassetresourceloader
+    @Test func resourceLoader() {
+        let _: KeyPath<AVURLAsset, AVAssetResourceLoader> = \AVURLAsset.resourceLoader
+        let _: KeyPath<AVAssetResourceLoader, (any AVAssetResourceLoaderDelegate)?> = \AVAssetResourceLoader.delegate
+        let _: KeyPath<AVAssetResourceLoader, DispatchQueue?> = \AVAssetResourceLoader.delegateQueue
+        let _: (AVAssetResourceLoader) -> ((any AVAssetResourceLoaderDelegate)?, DispatchQueue?) -> Void = AVAssetResourceLoader.setDelegate(_:queue:)
+        let _: KeyPath<AVAssetResourceLoadingRequest, URLRequest> = \AVAssetResourceLoadingRequest.request
+        let _: KeyPath<AVAssetResourceLoadingRequest, Bool> = \AVAssetResourceLoadingRequest.isFinished
+        let _: KeyPath<AVAssetResourceLoadingRequest, Bool> = \AVAssetResourceLoadingRequest.isCancelled
+        let _: KeyPath<AVAssetResourceLoadingRequest, AVAssetResourceLoadingContentInformationRequest?>
+            = \AVAssetResourceLoadingRequest.contentInformationRequest
+        let _: KeyPath<AVAssetResourceLoadingRequest, AVAssetResourceLoadingDataRequest?> = \AVAssetResourceLoadingRequest.dataRequest
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingRequest, URLResponse?> = \AVAssetResourceLoadingRequest.response
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingRequest, URLRequest?> = \AVAssetResourceLoadingRequest.redirect
+        let _: (AVAssetResourceLoadingRequest) -> () -> Void = AVAssetResourceLoadingRequest.finishLoading
+        let _: (AVAssetResourceLoadingRequest) -> ((any Error)?) -> Void = AVAssetResourceLoadingRequest.finishLoading(with:)
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingContentInformationRequest, String?>
+            = \AVAssetResourceLoadingContentInformationRequest.contentType
+        let _: KeyPath<AVAssetResourceLoadingContentInformationRequest, [String]?> = \AVAssetResourceLoadingContentInformationRequest.allowedContentTypes
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingContentInformationRequest, Int64>
+            = \AVAssetResourceLoadingContentInformationRequest.contentLength
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingContentInformationRequest, Bool>
+            = \AVAssetResourceLoadingContentInformationRequest.isByteRangeAccessSupported
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingContentInformationRequest, Date?>
+            = \AVAssetResourceLoadingContentInformationRequest.renewalDate
+        let _: ReferenceWritableKeyPath<AVAssetResourceLoadingContentInformationRequest, Bool>
+            = \AVAssetResourceLoadingContentInformationRequest.isEntireLengthAvailableOnDemand
+        let _: KeyPath<AVAssetResourceLoadingDataRequest, Int64> = \AVAssetResourceLoadingDataRequest.requestedOffset
+        let _: KeyPath<AVAssetResourceLoadingDataRequest, Int> = \AVAssetResourceLoadingDataRequest.requestedLength
+        let _: KeyPath<AVAssetResourceLoadingDataRequest, Bool> = \AVAssetResourceLoadingDataRequest.requestsAllDataToEndOfResource
+        let _: KeyPath<AVAssetResourceLoadingDataRequest, Int64> = \AVAssetResourceLoadingDataRequest.currentOffset
+        let _: (AVAssetResourceLoadingDataRequest) -> (Data) -> Void = AVAssetResourceLoadingDataRequest.respond(with:)
+    }
 }

@@ -9,11 +9,11 @@ import TestSupport
 @Suite(.serialized, .timeLimit(.minutes(10))) struct StreamingPlaybackTests {
     static func server() throws -> MediaHTTPServer { try StreamingFixtures.server.get() }
 
-    @Test(arguments: ["mpegts", "fmp4"])
-    func anHTTPLiveStreamPlaysToItsEndInRealTime(segmentType: String) async throws {
-        let daemon = try PulseAudioDaemon()
-        defer { daemon.stop() }
-        let item = AVPlayerItem(url: try Self.server().url(try StreamingFixtures.hls(segmentType: segmentType)))
+    /// Plays `item` on `daemon`'s sink, pulling its pictures as a display would, until it ends,
+    /// fails or 20 s pass: the player, how long it took, the display times of the pictures
+    /// shown, and whether the item played to its end (without a failure).
+    static func playToEnd(_ item: AVPlayerItem, on daemon: PulseAudioDaemon) async throws
+        -> (player: AVPlayer, took: Duration, shown: [CMTime], ended: Bool) {
         let output = AVPlayerItemVideoOutput(pixelBufferAttributes: nil)
         item.add(output)
         let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
@@ -22,7 +22,6 @@ import TestSupport
         let clock = ContinuousClock()
         player.play()
         let start = clock.now
-        // Pull the pictures as a display would, until the end.
         var shown: [CMTime] = []
         while ended.posted == 0 && failed.posted == 0 && clock.now - start < .seconds(20) {
             let time = output.itemTime(forHostTime: CACurrentMediaTime())
@@ -32,8 +31,16 @@ import TestSupport
             }
             try await Task.sleep(for: .milliseconds(5))  // the display's refresh, a duration: it looks every 5 ms
         }
-        let took = clock.now - start
-        #expect(ended.posted == 1 && failed.posted == 0, "\(String(describing: item.error))")
+        return (player, clock.now - start, shown, ended.posted == 1 && failed.posted == 0)
+    }
+
+    @Test(arguments: ["mpegts", "fmp4"])
+    func anHTTPLiveStreamPlaysToItsEndInRealTime(segmentType: String) async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let item = AVPlayerItem(url: try Self.server().url(try StreamingFixtures.hls(segmentType: segmentType)))
+        let (player, took, shown, ended) = try await Self.playToEnd(item, on: daemon)
+        #expect(ended, "\(String(describing: item.error))")
         #expect(item.status == .readyToPlay)
         #expect(abs(item.duration.seconds - 6) < 0.05)
         #expect(abs(player.currentTime().seconds - item.duration.seconds) < 0.05)
@@ -179,5 +186,37 @@ import TestSupport
         #expect(ended.posted == 1 && failed.posted == 0)
         #expect(item.duration.isIndefinite)
         #expect(player.currentTime().seconds > 5.5)
+    }
+
+    /// An asset whose bytes a resource loader delegate serves from memory plays as the file
+    /// does: to its end, in real time, its pictures shown.
+    @Test func anAssetServedByAResourceLoaderDelegatePlaysToItsEnd() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let (asset, delegate) = try AVAssetResourceLoaderTests.asset(try AVAssetResourceLoaderTests.file(), .byteRanges(piece: 64 * 1024))
+        defer { withExtendedLifetime(delegate) {} }
+        let item = AVPlayerItem(asset: asset)
+        let (player, took, shown, ended) = try await Self.playToEnd(item, on: daemon)
+        #expect(ended, "\(String(describing: item.error))")
+        #expect(abs(player.currentTime().seconds - 6) < 0.05)
+        #expect(took > .milliseconds(5500) && took < .seconds(9), "\(took)")
+        #expect(shown.count > 150, "\(shown.count) pictures shown")
+    }
+
+    /// An item let go while its delegate has not answered: the delegate is told the request
+    /// was cancelled.
+    @Test func replacingAnItemMidLoadCancelsItsResourceRequest() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let threshold: Int64 = 2 << 20
+        let (asset, delegate) = try AVAssetResourceLoaderTests.asset(try AVAssetResourceLoaderTests.largeFile(), .stallsFrom(offset: threshold))
+        let item = AVPlayerItem(asset: asset)
+        let player = PulseAudioDiscovery.$server.withValue(daemon.server) { AVPlayer(playerItem: item) }
+        player.play()
+        #expect(await waitUntil(timeout: 60) { done in delegate.whenStalled(done); return nil },
+                "no read reached the stalled range: \(delegate.requests), \(item.status.rawValue) \(String(describing: item.error)) \(player.currentTime().seconds)")
+        player.replaceCurrentItem(with: nil)
+        #expect(await waitUntil(timeout: 30) { done in delegate.whenCancelled(done); return nil }, "the delegate was told of no cancellation")
+        #expect(delegate.cancellations.first.map { $0.offset >= threshold } == true, "\(delegate.cancellations)")
     }
 }
