@@ -127,6 +127,12 @@ package final class PulseAudioOutput {
         _ = connection.wait(for: pa_context_suspend_sink_by_index(connection.context, index, 0, nil, nil), untilNanoseconds: deadline)
     }
 
+    /// Drops what is written and not yet heard (the server's buffer), waiting at most `timeout`
+    /// nanoseconds for it to confirm: the next write is heard next.
+    package func flush(timeout: UInt64) {
+        _ = connection.wait(for: pa_stream_flush(stream, nil, nil), untilNanoseconds: HostClock.now + timeout)
+    }
+
     /// Starts playing what is buffered even when it is less than the stream waits for before
     /// starting (the end of the sound).
     package func trigger(timeout: UInt64) {

@@ -34,6 +34,15 @@ package struct PCMFormat: Equatable, Hashable, Sendable {
         self.isNonInterleaved = isNonInterleaved
     }
 
+    /// The linear PCM format a stream description states; nil for other formats, or one
+    /// without channels or a rate.
+    package init?(streamDescription d: AudioStreamBasicDescription) {
+        guard d.mFormatID == kAudioFormatLinearPCM, d.mChannelsPerFrame > 0, d.mSampleRate > 0, d.mBitsPerChannel > 0 else { return nil }
+        self.init(sampleRate: d.mSampleRate, channelCount: Int(d.mChannelsPerFrame), bitsPerChannel: Int(d.mBitsPerChannel),
+                  isFloat: d.mFormatFlags & kAudioFormatFlagIsFloat != 0, isBigEndian: d.mFormatFlags & kAudioFormatFlagIsBigEndian != 0,
+                  isNonInterleaved: d.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0)
+    }
+
     /// Bytes of one channel sample.
     package var bytesPerSample: Int { bitsPerChannel / 8 }
 

@@ -1,0 +1,222 @@
+import CaptureDevices
+import Dispatch
+import Foundation
+import MediaEngine
+import OpenCoreMedia
+
+/// Plays audio sample buffers an app enqueues (decoded by the app, or read, received or made
+/// by it), each at its presentation time on the timebase of the `AVSampleBufferRenderSynchronizer`
+/// it is added to.
+///
+/// Linear PCM of any layout CoreAudio describes is taken (converted to the sound stream's 48 kHz
+/// stereo as it is enqueued, mono played on both sides); compressed buffers fail the renderer
+/// (`status` `.failed`, `AVError.Code.decoderNotFound`): decode them first, for instance with an
+/// `AVAssetReaderTrackOutput` with PCM settings. The sound goes to the sound server's default
+/// sink (or `audioOutputDeviceUniqueID`), through a stream of its own that starts with the first
+/// buffer enqueued. Rates other than 0 and 1 are not heard (`audioTimePitchAlgorithm` is kept).
+public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
+    /// How much the renderer keeps waiting before it is no longer ready for more.
+    static let keptAhead = 1.0
+    /// How much makes a start reliable.
+    static let sufficientForStart = 0.2
+
+    private struct State {
+        var status = AVQueuedSampleBufferRenderingStatus.unknown
+        var error: (any Error)?
+        var volume: Float = 1
+        var isMuted = false
+        var deviceID: String?
+        var pitchAlgorithm = AVAudioTimePitchAlgorithm.timeDomain
+        var timebase: CMTimebase
+        var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
+        var isCallingBlock = false
+        var output: AudioRendererOutput?
+    }
+
+    private let lock = NSRecursiveLock()
+    private var state: State
+    private let converter = AudioConverter(output: PCMFormat(sampleRate: Double(AudioRendererOutput.sampleRate), channelCount: 2,
+                                                             bitsPerChannel: 32, isFloat: true))
+    /// The sound server, read when the renderer is made (tests bind a private one).
+    private let soundServer = PulseAudioDiscovery.server
+
+    /// A renderer with a timebase of its own, stopped, until it is added to a synchronizer.
+    public override init() {
+        // A timebase on the host time clock can always be made.
+        state = State(timebase: try! CMTimebase(sourceClock: CMClockGetHostTimeClock()))
+        super.init()
+    }
+
+    deinit {
+        state.output?.stop()
+    }
+
+    /// Whether the renderer renders, or failed.
+    public var status: AVQueuedSampleBufferRenderingStatus { lock.withLock { state.status } }
+
+    /// Why the renderer failed, or nil.
+    public var error: (any Error)? { lock.withLock { state.error } }
+
+    /// The volume, 0 to 1 (1 by default).
+    public var volume: Float {
+        get { lock.withLock { state.volume } }
+        set { lock.withLock { state.volume = min(1, max(0, newValue)); state.output?.setLevel(volume: state.volume, muted: state.isMuted) } }
+    }
+
+    /// Whether the sound is silenced.
+    public var isMuted: Bool {
+        get { lock.withLock { state.isMuted } }
+        set { lock.withLock { state.isMuted = newValue; state.output?.setLevel(volume: state.volume, muted: newValue) } }
+    }
+
+    /// The sink played to (its name, as `AVAudioSession` and `AVPlayer` name outputs), or nil
+    /// for the server's default. Takes effect with the next stream (after a flush).
+    public var audioOutputDeviceUniqueID: String? {
+        get { lock.withLock { state.deviceID } }
+        set { lock.withLock { state.deviceID = newValue } }
+    }
+
+    /// How other rates than 1 would be stretched (kept; they are not heard here).
+    public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
+        get { lock.withLock { state.pitchAlgorithm } }
+        set { lock.withLock { state.pitchAlgorithm = newValue } }
+    }
+
+    public var timebase: CMTimebase { lock.withLock { state.timebase } }
+
+    /// Follows a synchronizer's timebase.
+    func follow(_ timebase: CMTimebase) {
+        lock.withLock {
+            state.timebase = timebase
+            state.output?.follow(timebase)
+        }
+    }
+
+    public func enqueue(_ sampleBuffer: CMSampleBuffer) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard state.status != .failed else { return }
+        do {
+            let samples = try convert(sampleBuffer)
+            if state.output == nil {
+                let timebase = state.timebase
+                state.output = try AudioRendererOutput(server: soundServer, sink: state.deviceID, timebase: timebase) { [weak self] in
+                    self?.served()
+                }
+                state.output?.setLevel(volume: state.volume, muted: state.isMuted)
+            }
+            state.output?.append(samples, at: sampleBuffer.presentationTimeStamp)
+            state.status = .rendering
+        } catch let error as AVError {
+            fail(error)
+        } catch {
+            fail(AVError(.unknown, reason: "the sound server cannot play the renderer's sound: \(error)", underlying: error))
+        }
+    }
+
+    /// Stops the renderer with `error` (caller holds the lock).
+    private func fail(_ error: AVError) {
+        state.status = .failed
+        state.error = error
+    }
+
+    /// The buffer's samples as 48 kHz interleaved stereo floats.
+    private func convert(_ sampleBuffer: CMSampleBuffer) throws(AVError) -> [Float] {
+        guard let description = sampleBuffer.formatDescription?.audioStreamBasicDescription else {
+            throw AVError(.decodeFailed, reason: "the sample buffer enqueued is not audio")
+        }
+        guard let format = PCMFormat(streamDescription: description) else {
+            throw AVError(.decoderNotFound, reason: "the audio renderer takes linear PCM; decode the enqueued buffers first")
+        }
+        // The frames the bytes hold (a buffer of PCM packets may count each packet as a sample).
+        let frameBytes = format.isNonInterleaved ? format.bytesPerSample * format.channelCount : format.bytesPerFrame
+        let frames = (sampleBuffer.dataBuffer?.dataLength ?? 0) / max(1, frameBytes)
+        guard frames > 0, let data = sampleBuffer.dataBuffer, sampleBuffer.presentationTimeStamp.isNumeric else {
+            throw AVError(.decodeFailed, reason: "the sample buffer enqueued has no samples or no presentation time")
+        }
+        let capacity = Int((Double(frames) * Double(AudioRendererOutput.sampleRate) / format.sampleRate).rounded(.up)) + 256
+        var samples = [Float](repeating: 0, count: capacity * 2)
+        do {
+            let produced = try data.withContiguousStorage { bytes throws -> Int in
+                let planeBytes = frames * format.bytesPerSample
+                let planes = format.isNonInterleaved ? format.channelCount : 1
+                guard bytes.count >= (format.isNonInterleaved ? planeBytes * planes : frames * format.bytesPerFrame) else {
+                    throw AVError(.decodeFailed, reason: "the sample buffer enqueued holds fewer bytes than its samples take")
+                }
+                let inputs = (0..<planes).map { Optional(bytes.baseAddress!.advanced(by: $0 * planeBytes).assumingMemoryBound(to: UInt8.self)) }
+                return try samples.withUnsafeMutableBytes { output throws -> Int in
+                    let outputs = [Optional(output.baseAddress!.assumingMemoryBound(to: UInt8.self))]
+                    return try inputs.withUnsafeBufferPointer { input in
+                        try outputs.withUnsafeBufferPointer { out in
+                            try converter.convert(input.baseAddress, count: frames, format: format, into: out.baseAddress!, capacity: capacity)
+                        }
+                    }
+                }
+            }
+            samples.removeLast((capacity - produced) * 2)
+            return samples
+        } catch let error as AVError {
+            throw error
+        } catch let error as EngineError {
+            throw AVError(error, fallback: .decodeFailed)
+        } catch {
+            throw AVError(.decodeFailed, reason: "the sample buffer's data cannot be read: \(error)", underlying: error)
+        }
+    }
+
+    public func flush() {
+        lock.withLock {
+            state.output?.flush()
+            converter.reset()
+            if state.status == .failed {
+                state.status = .unknown
+                state.error = nil
+            }
+        }
+    }
+
+    /// Drops what is enqueued from `time` on, then calls `completionHandler` with true (false
+    /// when the renderer has failed).
+    public func flush(fromSourceTime time: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void) {
+        let flushed = lock.withLock { () -> Bool in
+            guard state.status != .failed else { return false }
+            state.output?.flush(from: time)
+            converter.reset()
+            return true
+        }
+        DispatchQueue.global().async { completionHandler(flushed) }
+    }
+
+    public var isReadyForMoreMediaData: Bool {
+        lock.withLock { state.status != .failed && (state.output?.pendingSeconds ?? 0) < Self.keptAhead }
+    }
+
+    public var hasSufficientMediaDataForReliablePlaybackStart: Bool {
+        lock.withLock { (state.output?.pendingSeconds ?? 0) >= Self.sufficientForStart }
+    }
+
+    public func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
+        lock.withLock { state.request = (queue, block) }
+        served()
+    }
+
+    public func stopRequestingMediaData() {
+        lock.withLock { state.request = nil }
+    }
+
+    /// Calls the request block when the renderer is ready and it is not already being called;
+    /// fails the renderer when its sound stream has (the server went away).
+    private func served() {
+        lock.lock()
+        if let failure = state.output?.failure, state.status != .failed {
+            fail(AVError(.noLongerPlayable, reason: failure))
+        }
+        guard let request = state.request, !state.isCallingBlock, isReadyForMoreMediaData else { return lock.unlock() }
+        state.isCallingBlock = true
+        lock.unlock()
+        request.queue.async { [weak self] in
+            request.block()
+            self?.lock.withLock { self?.state.isCallingBlock = false }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Display
+import Foundation
+import HostSystem
+import OpenCoreMedia
+
+/// The sound of an `AVSampleBufferAudioRenderer`: a thread of its own
+/// (`OpenAVFoundation.AVSampleBufferAudioRenderer`) writes the enqueued samples (48 kHz stereo
+/// float, converted as they were enqueued) to one `PulseAudioOutput` stream so that each is
+/// heard when the timebase reaches its presentation time.
+///
+/// The timebase leads, the stream follows: every write starts with the sample due when the
+/// stream will play it (the timebase's time now plus what the stream holds unheard). Samples
+/// already late are dropped, silence fills the time before one that is early; the stream's
+/// drift from the timebase is corrected when it passes 20 ms (and at once after a jump of the
+/// timebase's time, flushing what the stream holds). Rate 0 pauses the stream, keeping what it
+/// holds; other rates than 0 and 1 are not heard.
+final class AudioRendererOutput: @unchecked Sendable {
+    /// The stream's format.
+    static let sampleRate = 48_000
+    /// How far the stream may drift from the timebase before it is put back.
+    static let tolerance = 0.02
+    /// The longest the sound server gets to answer.
+    private static let timeout: UInt64 = 2_000_000_000
+    /// How long the thread waits for the server before it looks again.
+    private static let iteration: UInt64 = 5_000_000
+
+    /// Samples waiting to be written: from `start` (seconds of presentation time), interleaved
+    /// stereo, of which `consumed` frames are done with.
+    private struct Chunk {
+        var start: Double
+        var samples: [Float]
+        var consumed = 0
+        var frames: Int { samples.count / 2 }
+        var end: Double { start + Double(frames) / Double(AudioRendererOutput.sampleRate) }
+    }
+
+    /// What the renderer and the thread share.
+    private struct Shared {
+        var chunks: [Chunk] = []
+        var pendingFrames = 0
+        var volume: Float = 1
+        var isMuted = false
+        var flushRequested = false
+        var stopRequested = false
+        var timebase: CMTimebase
+        var failure: String?
+    }
+
+    private let shared: Locked<Shared>
+    private let done = DispatchSemaphore(value: 0)
+    /// Called on the thread after each look at the stream (for the renderer's readiness).
+    private let served: @Sendable () -> Void
+
+    /// Starts the thread, playing to `sink` of `server` (nil: the defaults) in time with
+    /// `timebase`; `served` is called on it as it goes. Throws `SoundServerError` when no
+    /// stream can be opened.
+    init(server: String?, sink: String?, timebase: CMTimebase, served: @escaping @Sendable () -> Void) throws {
+        let output = try PulseAudioOutput(server: server, sink: sink, sampleRate: Self.sampleRate, channelCount: 2, timeout: Self.timeout,
+                                          name: "OpenAVFoundation AVSampleBufferAudioRenderer")
+        shared = Locked(Shared(timebase: timebase))
+        self.served = served
+        nonisolated(unsafe) let stream = output  // used by the thread alone from here on
+        let thread = Thread { [self] in
+            run(stream)
+            done.signal()
+        }
+        thread.name = "OpenAVFoundation.AVSampleBufferAudioRenderer"
+        thread.start()
+    }
+
+    /// Stops the thread and waits until it has (the stream closed).
+    func stop() {
+        shared.withLock { $0.stopRequested = true }
+        done.wait()
+        done.signal()
+    }
+
+    /// Adds samples (48 kHz interleaved stereo) heard from presentation time `start`.
+    func append(_ samples: [Float], at start: CMTime) {
+        guard !samples.isEmpty, start.isNumeric else { return }
+        shared.withLock {
+            $0.chunks.append(Chunk(start: start.seconds, samples: samples))
+            $0.pendingFrames += samples.count / 2
+        }
+    }
+
+    /// Drops the samples waiting, those from `time` on when it is numeric (all of them
+    /// otherwise), and what the stream holds unheard.
+    func flush(from time: CMTime = .invalid) {
+        shared.withLock { state in
+            if time.isNumeric {
+                let cut = time.seconds
+                state.chunks = state.chunks.compactMap { chunk in
+                    guard chunk.start < cut else { return nil }
+                    var kept = chunk
+                    let frames = min(chunk.frames, Int(((cut - chunk.start) * Double(Self.sampleRate)).rounded(.up)))
+                    kept.samples.removeLast((chunk.frames - frames) * 2)
+                    return kept
+                }
+            } else {
+                state.chunks = []
+            }
+            state.pendingFrames = state.chunks.reduce(0) { $0 + $1.frames - $1.consumed }
+            state.flushRequested = true
+        }
+    }
+
+    /// How many seconds of samples wait to be written.
+    var pendingSeconds: Double { Double(shared.withLock { $0.pendingFrames }) / Double(Self.sampleRate) }
+
+    /// The volume the samples are written at, and whether they are silenced.
+    func setLevel(volume: Float, muted: Bool) {
+        shared.withLock {
+            $0.volume = volume
+            $0.isMuted = muted
+        }
+    }
+
+    /// Follows another timebase (a synchronizer's).
+    func follow(_ timebase: CMTimebase) {
+        shared.withLock { $0.timebase = timebase }
+    }
+
+    /// The sound server's failure that ended the thread, if one did.
+    var failure: String? { shared.withLock { $0.failure } }
+
+    // MARK: The thread
+
+    private func run(_ output: PulseAudioOutput) {
+        var written: Int64 = 0
+        var next: Double?
+        var corked = true
+        var scratch: [Float] = []
+        while true {
+            guard output.iterate(timeout: Self.iteration) else {
+                shared.withLock { $0.failure = "the sound server went away: \(output.errorText)" }
+                return
+            }
+            let (stop, flush, timebase) = shared.withLock { state in
+                defer { state.flushRequested = false }
+                return (state.stopRequested, state.flushRequested, state.timebase)
+            }
+            if stop { return }
+            if flush {
+                output.flush(timeout: Self.timeout)
+                written = output.playedFrames
+                next = nil
+            }
+            defer { served() }
+            let (time, rate) = timebase.timeAndRate
+            guard rate == 1, time.isNumeric else {
+                if !corked { output.setCorked(true, timeout: Self.timeout) }
+                corked = true
+                continue
+            }
+            let unheard = max(0, written - output.playedFrames)
+            let heardAt = time.seconds + Double(unheard) / Double(Self.sampleRate)
+            if let expected = next, abs(expected - heardAt) > Self.tolerance {
+                // The timebase jumped (or the stream drifted): start over from what is due.
+                output.flush(timeout: Self.timeout)
+                written = output.playedFrames
+                next = time.seconds
+            } else if next == nil {
+                next = heardAt
+            }
+            let room = output.writableFrames
+            guard room > 0, let start = next else { continue }
+            if scratch.count < room * 2 { scratch = [Float](repeating: 0, count: room * 2) }
+            let filled = fill(&scratch, frames: room, from: start)
+            guard filled > 0 else { continue }
+            guard scratch.withUnsafeBufferPointer({ output.write($0.baseAddress!, frames: filled) }) else { continue }
+            written += Int64(filled)
+            next = start + Double(filled) / Double(Self.sampleRate)
+            if corked {
+                output.setCorked(false, timeout: Self.timeout)
+                corked = false
+            }
+        }
+    }
+
+    /// Fills `buffer` with up to `frames` frames due from `start` seconds on: silence before a
+    /// chunk that is early, nothing of what is late; how many frames (0 when nothing waits).
+    private func fill(_ buffer: inout [Float], frames: Int, from start: Double) -> Int {
+        let rate = Double(Self.sampleRate)
+        return shared.withLock { state in
+            let gain: Float = state.isMuted ? 0 : state.volume
+            var filled = 0
+            while filled < frames, var chunk = state.chunks.first {
+                let slot = start + Double(filled) / rate
+                let chunkTime = chunk.start + Double(chunk.consumed) / rate
+                let offset = Int(((chunkTime - slot) * rate).rounded())
+                if offset < 0 {
+                    // Late: skip what is past.
+                    let skipped = min(-offset, chunk.frames - chunk.consumed)
+                    chunk.consumed += skipped
+                    state.pendingFrames -= skipped
+                } else if offset > 0 {
+                    let silence = min(offset, frames - filled)
+                    for index in (filled * 2)..<((filled + silence) * 2) { buffer[index] = 0 }
+                    filled += silence
+                    continue
+                } else {
+                    let count = min(frames - filled, chunk.frames - chunk.consumed)
+                    for index in 0..<(count * 2) { buffer[filled * 2 + index] = chunk.samples[chunk.consumed * 2 + index] * gain }
+                    chunk.consumed += count
+                    filled += count
+                    state.pendingFrames -= count
+                }
+                if chunk.consumed >= chunk.frames { state.chunks.removeFirst() } else { state.chunks[0] = chunk }
+            }
+            return filled
+        }
+    }
+}

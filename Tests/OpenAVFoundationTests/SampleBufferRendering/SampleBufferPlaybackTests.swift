@@ -1,0 +1,112 @@
+import CaptureDevices
+import Foundation
+import HostSystem
+import Testing
+import TestSupport
+@testable import OpenAVFoundation
+
+/// Sample buffers a program reads itself (a passthrough reader of a WAV file, 44.1 kHz mono
+/// 16-bit: converted as enqueued) played by an `AVSampleBufferAudioRenderer` under an
+/// `AVSampleBufferRenderSynchronizer`, into a private PulseAudio daemon's null sink heard through
+/// its monitor: each beep is heard when the synchronizer's time reaches it. Real time: the
+/// name puts it in the test script's real-time phase.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SampleBufferPlaybackTests {
+    /// 5 s of a 1 kHz beep of 100 ms at each whole second.
+    static func beeps() throws -> URL {
+        try Fixtures.make("beeps-44k-mono.wav", [
+            "-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,1)\\,0.1)\\,0.5*sin(2*PI*1000*t)\\,0):s=44100:d=5", "-c:a", "pcm_s16le",
+        ])
+    }
+
+    /// The host times (seconds) at which the monitor's recording has a beep begin: a frame
+    /// above 0.1 after 50 ms below it; `markFrame` of the recording was at `markHost`.
+    static func onsets(_ samples: [Float], markFrame: Int, markHost: UInt64) -> [Double] {
+        var quiet = 0
+        var found: [Double] = []
+        for frame in 0..<(samples.count / 2) {
+            if abs(samples[frame * 2]) > 0.1 {
+                if quiet >= 2400 { found.append(Double(markHost) / 1e9 + Double(frame - markFrame) / 48_000) }
+                quiet = 0
+            } else {
+                quiet += 1
+            }
+        }
+        return found
+    }
+
+    /// A renderer (on `daemon`) fed from a reader of the beeps from `start` seconds on, through
+    /// `requestMediaDataWhenReady`.
+    static func feed(_ renderer: AVSampleBufferAudioRenderer, from start: Double) async throws -> AVAssetReader {
+        let asset = AVURLAsset(url: try beeps())
+        let reader = try AVAssetReader(asset: asset)
+        reader.timeRange = CMTimeRange(start: CMTime(seconds: start, preferredTimescale: 44_100), end: .positiveInfinity)
+        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .audio).first), outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        nonisolated(unsafe) let source = output  // read on the feeding queue alone
+        renderer.requestMediaDataWhenReady(on: DispatchQueue(label: "feeder")) {
+            while renderer.isReadyForMoreMediaData {
+                guard let buffer = source.copyNextSampleBuffer() else { return renderer.stopRequestingMediaData() }
+                renderer.enqueue(buffer)
+            }
+        }
+        #expect(try await pollUntil(timeout: 10) { renderer.hasSufficientMediaDataForReliablePlaybackStart }, "the renderer was not fed: \(renderer.status.rawValue) \(String(describing: renderer.error))")
+        return reader
+    }
+
+    @Test func eachBeepIsHeardWhenTheSynchronizersTimeReachesItAndAFlushAndSeekPlaysFromThere() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let renderer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSampleBufferAudioRenderer() }
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(renderer)
+        #expect(synchronizer.renderers.count == 1 && renderer.timebase === synchronizer.timebase)
+        var reader = try await Self.feed(renderer, from: 0)
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        let markHost = HostClock.now
+        let markFrame = recorder.recordedFrames
+        // Time 0 in 300 ms; at 1.5 s (a boundary observer), stop, flush, and go on from 3 s.
+        let start = markHost + 300_000_000
+        synchronizer.setRate(1, time: .zero, atHostTime: CMTime(value: CMTimeValue(start), timescale: 1_000_000_000))
+        let paused = try await waitUntil(timeout: 10) { done in
+            let observer = synchronizer.addBoundaryTimeObserver(forTimes: [NSValue(time: CMTime(value: 3, timescale: 2))], queue: nil) {
+                synchronizer.rate = 0
+                done()
+            }
+            return { synchronizer.removeTimeObserver(observer) }
+        }
+        try #require(paused, "the synchronizer did not reach 1.5 s")
+        #expect(abs(synchronizer.currentTime().seconds - 1.5) < 0.02)
+        renderer.stopRequestingMediaData()
+        reader.cancelReading()
+        renderer.flush()
+        reader = try await Self.feed(renderer, from: 3)
+        let resume = HostClock.now + 200_000_000
+        synchronizer.setRate(1, time: CMTime(value: 3, timescale: 1), atHostTime: CMTime(value: CMTimeValue(resume), timescale: 1_000_000_000))
+        try #require(try await recorder.waitForMore(seconds: 1.5), "the monitor stopped recording")
+        synchronizer.rate = 0
+        let heard = Self.onsets(recorder.stop(), markFrame: markFrame, markHost: markHost)
+        #expect(renderer.status == .rendering && renderer.error == nil)
+        // Beeps at 0 and 1 s from the start, none at 2 s (skipped), 3 s at the resume, 4 s after.
+        let expected = [Double(start) / 1e9, Double(start) / 1e9 + 1, Double(resume) / 1e9, Double(resume) / 1e9 + 1]
+        #expect(heard.count == expected.count, "beeps heard at \(heard.map { $0 - Double(start) / 1e9 }) s from the start")
+        for (when, due) in zip(heard, expected) {
+            #expect(abs(when - due) < 0.04, "a beep was heard \(Int((when - due) * 1000)) ms from its time")
+        }
+    }
+
+    @Test func compressedBuffersFailTheRendererUntilAFlush() async throws {
+        let asset = AVURLAsset(url: try Fixtures.h264AAC())
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .audio).first), outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        let renderer = AVSampleBufferAudioRenderer()
+        renderer.enqueue(try #require(output.copyNextSampleBuffer()))
+        #expect(renderer.status == .failed && (renderer.error as? AVError)?.code == .decoderNotFound)
+        #expect(!renderer.isReadyForMoreMediaData)
+        renderer.flush()
+        #expect(renderer.status == .unknown && renderer.error == nil)
+    }
+}
