@@ -115,31 +115,10 @@ final class AudioFileEncoding {
 
     /// Encodes a buffer's valid frames, interleaving them first when the buffer is not.
     func write(_ buffer: AVAudioPCMBuffer) throws {
-        let frames = Int(buffer.frameLength)
-        guard frames > 0 else { return }
-        let bytesPerSample = input.bytesPerSample
-        let channels = input.channelCount
-        var bytes = Data(count: frames * input.bytesPerFrame)
-        bytes.withUnsafeMutableBytes { out in
-            if buffer.format.isInterleaved || channels == 1 {
-                out.baseAddress!.copyMemory(from: buffer.rawChannel(0), byteCount: frames * input.bytesPerFrame)
-                return
-            }
-            for channel in 0..<channels {
-                let source = buffer.rawChannel(channel)
-                for frame in 0..<frames {
-                    (out.baseAddress! + (frame * channels + channel) * bytesPerSample)
-                        .copyMemory(from: source + frame * bytesPerSample, byteCount: bytesPerSample)
-                }
-            }
+        guard let sample = try buffer.interleavedSampleBuffer(format: input, description: inputDescription, start: framesWritten) else {
+            return
         }
-        let rate = Int32(input.sampleRate)
-        let sample = try CMSampleBuffer(
-            dataBuffer: CMBlockBuffer(copying: bytes), formatDescription: inputDescription, numSamples: frames,
-            sampleTimings: [CMSampleTimingInfo(duration: CMTime(value: 1, timescale: rate),
-                                               presentationTimeStamp: CMTime(value: framesWritten, timescale: rate),
-                                               decodeTimeStamp: .invalid)],
-            sampleSizes: [input.bytesPerFrame])
+        let frames = Int(buffer.frameLength)
         try encoder.encode(pcm: sample)
         try writePackets()
         framesWritten += Int64(frames)
