@@ -14,8 +14,11 @@ import OpenCoreMedia
 /// the resampler or codec still holds once the block says the input ended.
 ///
 /// Differs from Apple: every prime method primes as `.normal` does; the AAC encoder's priming
-/// is FFmpeg's 1024 frames (Apple's encoder reports 2112), and the decoder gives out the
-/// priming frames the packets carry (trim `primeInfo.leadingFrames` of the stream's encoder).
+/// (`primeInfo.leadingFrames`) is FFmpeg's 1024 frames (Apple's encoder has 2112), and the AAC
+/// decoder gives out the priming frames the packets carry (the AudioSpecificConfig does not
+/// say how many; trim the stream encoder's priming), while the Opus decoder drops the pre-skip
+/// its header (the magic cookie) names. The AAC magic cookie is FFmpeg's AudioSpecificConfig,
+/// 5 bytes with its SBR sync extension where Apple's has 2.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The format of the input.
     public let inputFormat: AVAudioFormat

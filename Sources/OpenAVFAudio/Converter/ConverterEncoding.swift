@@ -17,7 +17,8 @@ final class ConverterEncoding {
     private let inputDescription: CMFormatDescription
     /// Frames encoded so far.
     private var framesIn: Int64 = 0
-    /// Packets encoded and not yet given out, in order.
+    /// Packets encoded and not yet given out, in order (without the empty packets FFmpeg's
+    /// FLAC encoder ends with, which carry only its updated header).
     private var packets: [Packet] = []
     /// Whether the input ended and the encoder was finished.
     private(set) var finished = false
@@ -122,7 +123,7 @@ final class ConverterEncoding {
         }
         try encoder.encode(pcm: sample)
         framesIn += Int64(buffer.frameLength)
-        packets += encoder.receivePackets()
+        packets += encoder.receivePackets().filter { $0.size > 0 }
     }
 
     /// Encodes what the encoder holds, at the end of the input.
@@ -130,7 +131,7 @@ final class ConverterEncoding {
         guard !finished else { return }
         finished = true
         try encoder.finish()
-        packets += encoder.receivePackets()
+        packets += encoder.receivePackets().filter { $0.size > 0 }
     }
 
     /// The next packet to give out, without taking it.
