@@ -230,17 +230,12 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     }
 
     /// The codec's configuration: when encoding, the encoder's (the AAC AudioSpecificConfig,
-    /// the FLAC STREAMINFO, the ALAC or Opus header) for the output format's magic cookie;
-    /// when decoding, the input format's. Setting it changes the input format's cookie before
-    /// decoding starts.
+    /// the FLAC STREAMINFO, the ALAC or Opus header), the output format's magic cookie; when
+    /// decoding, the one the decoder uses, the input format's until set (which starts a new
+    /// stream, as `reset()` does). Nil for linear PCM.
     open var magicCookie: Data? {
-        get {
-            lock.withLock {
-                if let encoding { return encoding.magicCookie }
-                return inputFormat.magicCookie
-            }
-        }
-        set { lock.withLock { if decoding != nil { inputFormat.magicCookie = newValue } } }
+        get { lock.withLock { encoding?.magicCookie ?? decoding?.magicCookie } }
+        set { lock.withLock { decoding?.magicCookie = newValue } }
     }
 
     /// Sets one of the settings that shape the resampler, and hands them to it.

@@ -13,6 +13,10 @@ final class ConverterDecoding {
     let decoded: PCMFormat
     /// The compressed input's format.
     private let inputFormat: AVAudioFormat
+    /// Its codec configuration, which the decoder is opened with.
+    var magicCookie: Data? {
+        didSet { reset() }
+    }
     /// The decoder, made again by `reset()`.
     private var decoder: Decoder
     /// Decoded frames into `decoded`.
@@ -29,10 +33,11 @@ final class ConverterDecoding {
     init?(from inputFormat: AVAudioFormat) {
         let d = inputFormat.streamDescription.pointee
         guard d.mFormatID != kAudioFormatLinearPCM, d.mSampleRate > 0, d.mChannelsPerFrame > 0,
-              let decoder = try? Decoder(audioFormat: inputFormat.formatDescription),
+              let decoder = try? Self.decoder(for: inputFormat, magicCookie: inputFormat.magicCookie),
               let format = AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: d.mSampleRate,
                                          channels: d.mChannelsPerFrame, interleaved: true) else { return nil }
         self.inputFormat = inputFormat
+        magicCookie = inputFormat.magicCookie
         self.decoder = decoder
         decodedFormat = format
         decoded = PCMFormat(sampleRate: d.mSampleRate, channelCount: Int(d.mChannelsPerFrame), bitsPerChannel: 32, isFloat: true)
@@ -115,9 +120,15 @@ final class ConverterDecoding {
         ready.append(buffer)
     }
 
-    /// Forgets the stream under way: a new decoder for a new stream.
+    /// A decoder for `format`'s packets with `magicCookie`.
+    private static func decoder(for format: AVAudioFormat, magicCookie: Data?) throws -> Decoder {
+        let configured = AVAudioFormat(description: format.streamDescription.pointee, layout: format.channelLayout, magicCookie: magicCookie)
+        return try Decoder(audioFormat: configured.formatDescription)
+    }
+
+    /// Forgets the stream under way: a new decoder (with the magic cookie) for a new stream.
     func reset() {
-        if let fresh = try? Decoder(audioFormat: inputFormat.formatDescription) { decoder = fresh }
+        if let fresh = try? Self.decoder(for: inputFormat, magicCookie: magicCookie) { decoder = fresh }
         converter.reset()
         nextPacketTime = 0
         ready.removeAll()
