@@ -30,28 +30,14 @@ import TestSupport
     /// end of the stream: the packets' bytes, and the statuses returned.
     static func encode(_ converter: AVAudioConverter, _ source: AVAudioPCMBuffer, chunk: Int, packets: AVAudioPacketCount) throws
         -> (packets: [Data], statuses: [AVAudioConverterOutputStatus]) {
-        var offset = 0
         var result: [Data] = []
         var statuses: [AVAudioConverterOutputStatus] = []
+        let input = AVAudioConverterTests.inputBlock(from: source, chunk: chunk)
         while statuses.last != .endOfStream, statuses.count < 10_000 {
             let output = AVAudioCompressedBuffer(format: converter.outputFormat, packetCapacity: packets,
                                                  maximumPacketSize: converter.maximumOutputPacketSize)
             var error: NSError?
-            let status = converter.convert(to: output, error: &error) { _, inputStatus in
-                guard offset < Int(source.frameLength) else {
-                    inputStatus.pointee = .endOfStream
-                    return nil
-                }
-                let count = min(chunk, Int(source.frameLength) - offset)
-                let piece = AVAudioPCMBuffer(pcmFormat: source.format, frameCapacity: AVAudioFrameCount(count))!
-                piece.frameLength = AVAudioFrameCount(count)
-                for channel in 0..<Int(source.format.channelCount) {
-                    piece.floatChannelData![channel].update(from: source.floatChannelData![channel] + offset, count: count)
-                }
-                offset += count
-                inputStatus.pointee = .haveData
-                return piece
-            }
+            let status = converter.convert(to: output, error: &error, withInputFrom: input)
             #expect(status != .error, "\(String(describing: error))")
             if status == .error { break }
             statuses.append(status)
