@@ -41,4 +41,37 @@ extension Workers {
         }
         print("converted to \(frames) frames at 48 kHz")
     }
+
+    /// A sound file encoded to AAC at 128 kbit/s through `AVAudioConverter`'s input block,
+    /// 16 packets an output buffer.
+    static func aacEncode(_ url: URL) throws {
+        let file = try AVAudioFile(forReading: url)
+        let source = file.processingFormat
+        guard let aac = AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: source.sampleRate,
+                                                 AVNumberOfChannelsKey: source.channelCount]),
+              let converter = AVAudioConverter(from: source, to: aac),
+              let input = AVAudioPCMBuffer(pcmFormat: source, frameCapacity: 32_768) else { throw Failure("no encoder") }
+        converter.bitRate = 128_000
+        let output = AVAudioCompressedBuffer(format: aac, packetCapacity: 16, maximumPacketSize: converter.maximumOutputPacketSize)
+        var packets = 0
+        var bytes = 0
+        var failure: Error?
+        while true {
+            var error: NSError?
+            let status = converter.convert(to: output, error: &error) { _, inputStatus in
+                do {
+                    try file.read(into: input)
+                } catch {
+                    failure = error
+                }
+                inputStatus.pointee = input.frameLength > 0 ? .haveData : .endOfStream
+                return input.frameLength > 0 ? input : nil
+            }
+            if let error = error ?? failure { throw error }
+            packets += Int(output.packetCount)
+            bytes += Int(output.byteLength)
+            if status == .endOfStream || status == .error { break }
+        }
+        print("encoded \(packets) AAC packets, \(bytes) bytes")
+    }
 }
