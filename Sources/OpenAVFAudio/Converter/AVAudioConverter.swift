@@ -18,7 +18,9 @@ import OpenCoreMedia
 /// decoder gives out the priming frames the packets carry (the AudioSpecificConfig does not
 /// say how many; trim the stream encoder's priming), while the Opus decoder drops the pre-skip
 /// its header (the magic cookie) names. The AAC magic cookie is FFmpeg's AudioSpecificConfig,
-/// 5 bytes with its SBR sync extension where Apple's has 2.
+/// 5 bytes with its SBR sync extension where Apple's has 2. When encoding, the encoder changes
+/// rate and channels itself (FFmpeg's standard mix), so the channel map, downmix and sample
+/// rate converter settings apply only to decoding and PCM conversion.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The format of the input.
     public let inputFormat: AVAudioFormat
