@@ -224,6 +224,51 @@ import TestSupport
         }
     }
 
+    @Test func inputThatRunsDryAndEndsIsReportedAsApplesIs() throws {
+        let source = try Self.tone(frequency: 1_000, amplitude: 0.5, rate: 44_100, channels: 1, seconds: 3_000.0 / 44_100)
+        let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 1]))
+        let encoder = try #require(AVAudioConverter(from: source.format, to: aac))
+        var packets: [Data] = []
+        /// One conversion into a 16-packet buffer with `block`; its status, the packets kept.
+        func convert(_ block: @escaping AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus {
+            let output = AVAudioCompressedBuffer(format: aac, packetCapacity: 16, maximumPacketSize: encoder.maximumOutputPacketSize)
+            var error: NSError?
+            let status = encoder.convert(to: output, error: &error, withInputFrom: block)
+            #expect(error == nil)
+            for index in 0..<Int(output.packetCount) {
+                let description = output.packetDescriptions![index]
+                packets.append(Data(bytes: output.data + Int(description.mStartOffset), count: Int(description.mDataByteSize)))
+            }
+            return status
+        }
+        // The input for now, then no more for now: what could be encoded, and input ran dry.
+        var given = false
+        #expect(convert { _, status in
+            if given { status.pointee = .noDataNow; return nil }
+            given = true
+            status.pointee = .haveData
+            return source
+        } == .inputRanDry)
+        #expect(packets.count < 4)
+        // The end: the rest of the packets, then the end of the stream with nothing.
+        #expect(convert { _, status in status.pointee = .endOfStream; return nil } == .haveData)
+        #expect(packets.count == (3_000 + 1_024 + 1_023) / 1_024)
+        #expect(convert { _, status in status.pointee = .endOfStream; return nil } == .endOfStream)
+        // Decoding them: dry, then the samples, then the end.
+        var description = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: kAudioFormatMPEG4AAC, mFormatFlags: 0, mBytesPerPacket: 0,
+                                                      mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 1, mBitsPerChannel: 0, mReserved: 0)
+        let format = try #require(AVAudioFormat(streamDescription: &description))
+        format.magicCookie = encoder.magicCookie
+        let decoder = try #require(AVAudioConverter(from: format, to: source.format))
+        let output = try #require(AVAudioPCMBuffer(pcmFormat: source.format, frameCapacity: 8_192))
+        var error: NSError?
+        #expect(decoder.convert(to: output, error: &error) { _, status in status.pointee = .noDataNow; return nil } == .inputRanDry)
+        #expect(output.frameLength == 0)
+        let decoded = try Self.decode(decoder, packets, perBuffer: 16, frames: 8_192)
+        #expect(decoded.count == packets.count * 1_024)
+        #expect(decoder.convert(to: output, error: &error) { _, status in status.pointee = .endOfStream; return nil } == .endOfStream)
+    }
+
     @Test func convertingCompressedAudioFailsAsApplesDoes() throws {
         let pcm = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
         let aac = try Self.aacFormat(rate: 44_100, channels: 2, cookie: Data([0x12, 0x10]))
