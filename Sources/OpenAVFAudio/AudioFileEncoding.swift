@@ -93,10 +93,8 @@ final class AudioFileEncoding {
     private let muxer: Muxer
     /// The muxer's track.
     private let track: Int
-    /// The interleaved PCM format handed to the encoder.
-    private let input: PCMFormat
-    /// Its format description.
-    private let inputDescription: CMFormatDescription
+    /// The sample buffers handed to the encoder.
+    private let samples: PCMSampleBufferMaker
     /// Frames written so far.
     private(set) var framesWritten: Int64 = 0
 
@@ -106,16 +104,13 @@ final class AudioFileEncoding {
         encoder = try Encoder(settings: .audio(plan.audio), globalHeader: Muxer.needsGlobalHeader(fileType: plan.fileType))
         muxer = try Muxer(url: url, fileType: plan.fileType)
         track = try muxer.addTrack(from: encoder)
-        input = PCMFormat(sampleRate: Double(plan.audio.sampleRate), channelCount: plan.audio.channelCount,
-                          bitsPerChannel: bitsPerChannel, isFloat: isFloat)
-        inputDescription = CMFormatDescription(mediaType: kCMMediaType_Audio, mediaSubType: kAudioFormatLinearPCM,
-                                               audioStreamBasicDescription: input.audioStreamBasicDescription,
-                                               channelLayoutTag: input.channelLayoutTag)
+        samples = PCMSampleBufferMaker(sampleRate: Double(plan.audio.sampleRate), channelCount: plan.audio.channelCount,
+                                       bitsPerChannel: bitsPerChannel, isFloat: isFloat)
     }
 
-    /// Encodes a buffer's valid frames, interleaving them first when the buffer is not.
+    /// Encodes a buffer's valid frames.
     func write(_ buffer: AVAudioPCMBuffer) throws {
-        guard let sample = try buffer.interleavedSampleBuffer(format: input, description: inputDescription, start: framesWritten) else {
+        guard let sample = try samples.sampleBuffer(of: buffer, start: framesWritten) else {
             return
         }
         let frames = Int(buffer.frameLength)

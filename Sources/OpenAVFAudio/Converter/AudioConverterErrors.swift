@@ -22,7 +22,8 @@ extension AVAudioConverter {
     /// `error` when it is one of these already, else `kAudioConverterErr_FormatNotSupported`
     /// saying what failed (an engine error).
     static func error(reporting error: Error) -> NSError {
-        if let error = error as? NSError, error.domain == NSOSStatusErrorDomain { return error }
+        let bridged = error as NSError
+        if bridged.domain == NSOSStatusErrorDomain { return bridged }
         return self.error(kAudioConverterErr_FormatNotSupported, "\(error)")
     }
 }

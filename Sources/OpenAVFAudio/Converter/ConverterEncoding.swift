@@ -11,10 +11,8 @@ final class ConverterEncoding {
     private var settings: EncoderSettings.Audio
     /// The encoder; made again when the bit rate changes before the first samples.
     private(set) var encoder: Encoder
-    /// The interleaved PCM handed to the encoder (the input's type, rate and channels).
-    private let input: PCMFormat
-    /// Its format description.
-    private let inputDescription: CMFormatDescription
+    /// The sample buffers handed to the encoder (the input's type, rate and channels).
+    private let samples: PCMSampleBufferMaker
     /// Frames encoded so far.
     private var framesIn: Int64 = 0
     /// Packets encoded and not yet given out, in order (without the empty packets FFmpeg's
@@ -43,11 +41,8 @@ final class ConverterEncoding {
                                          channelCount: Int(target.mChannelsPerFrame))
         guard let encoder = try? Encoder(settings: .audio(settings), globalHeader: true) else { return nil }
         self.encoder = encoder
-        input = PCMFormat(sampleRate: source.mSampleRate, channelCount: Int(source.mChannelsPerFrame),
-                          bitsPerChannel: Int(source.mBitsPerChannel), isFloat: source.mFormatFlags & kAudioFormatFlagIsFloat != 0)
-        inputDescription = CMFormatDescription(mediaType: kCMMediaType_Audio, mediaSubType: kAudioFormatLinearPCM,
-                                               audioStreamBasicDescription: input.audioStreamBasicDescription,
-                                               channelLayoutTag: input.channelLayoutTag)
+        samples = PCMSampleBufferMaker(sampleRate: source.mSampleRate, channelCount: Int(source.mChannelsPerFrame),
+                                       bitsPerChannel: Int(source.mBitsPerChannel), isFloat: source.mFormatFlags & kAudioFormatFlagIsFloat != 0)
     }
 
     /// The bit rate the encoder makes, bits per second (0 for lossless codecs).
@@ -118,7 +113,7 @@ final class ConverterEncoding {
 
     /// Encodes a buffer of the input format.
     func encode(_ buffer: AVAudioPCMBuffer) throws {
-        guard let sample = try buffer.interleavedSampleBuffer(format: input, description: inputDescription, start: framesIn) else {
+        guard let sample = try samples.sampleBuffer(of: buffer, start: framesIn) else {
             return
         }
         try encoder.encode(pcm: sample)
