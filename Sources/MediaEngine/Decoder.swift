@@ -41,8 +41,9 @@ package final class Decoder {
 
     /// Opens a decoder for the packets of an audio format description: its codec (the
     /// subtype, through `CodecMapping`), rate, channel count and magic cookie (the codec's
-    /// configuration as the engine stores it, such as the AAC AudioSpecificConfig). Timestamps
-    /// count samples. Throws when the engine has no decoder for the codec or cannot open it.
+    /// configuration as the engine stores it, such as the AAC AudioSpecificConfig; an Apple
+    /// Lossless cookie also as Apple's bare 24-byte ALACSpecificConfig). Timestamps count
+    /// samples. Throws when the engine has no decoder for the codec or cannot open it.
     package convenience init(audioFormat description: CMFormatDescription) throws(EngineError) {
         let subType = CMFormatDescriptionGetMediaSubType(description)
         let operation = "opening a decoder for \(subType.fourCCString) audio"
@@ -65,12 +66,17 @@ package final class Decoder {
         if asbd.mBitsPerChannel > 0 { p.pointee.bits_per_coded_sample = Int32(asbd.mBitsPerChannel) }
         var cookieSize = 0
         if let cookie = CMAudioFormatDescriptionGetMagicCookie(description, sizeOut: &cookieSize), cookieSize > 0 {
-            guard let extradata = av_mallocz(cookieSize + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+            var bytes = Data(bytes: cookie, count: cookieSize)
+            if codecID == AV_CODEC_ID_ALAC, cookieSize == 24 {
+                // Apple's bare ALACSpecificConfig: FFmpeg takes it inside its `alac` atom.
+                bytes = Data([0, 0, 0, 36]) + Data("alac".utf8) + Data(count: 4) + bytes
+            }
+            guard let extradata = av_mallocz(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
                 throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: operation)
             }
-            extradata.copyMemory(from: cookie, byteCount: cookieSize)
+            bytes.withUnsafeBytes { extradata.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
             p.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
-            p.pointee.extradata_size = Int32(cookieSize)
+            p.pointee.extradata_size = Int32(bytes.count)
         }
         try self.init(parameters: UnsafePointer(p), timeBase: AVRational(num: 1, den: Int32(asbd.mSampleRate)))
     }

@@ -203,7 +203,12 @@ import TestSupport
             let encoder = try #require(AVAudioConverter(from: source.format, to: compressed))
             let (packets, statuses) = try Self.encode(encoder, source, chunk: 4_000, packets: 4)
             #expect(statuses.last == .endOfStream && !packets.isEmpty)
-            let cookie = try #require(encoder.magicCookie)
+            var cookie = try #require(encoder.magicCookie)
+            if formatID == kAudioFormatAppleLossless {
+                // FFmpeg's cookie is the `alac` atom; Apple's, the bare 24-byte config inside it.
+                #expect(cookie.count == 36 && cookie.dropFirst(4).prefix(4) == Data("alac".utf8))
+                cookie = cookie.suffix(24)
+            }
             let format = try #require(AVAudioFormat(settings: [AVFormatIDKey: formatID, AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 1]))
             format.magicCookie = cookie
             let decoder = try #require(AVAudioConverter(from: format, to: source.format))
