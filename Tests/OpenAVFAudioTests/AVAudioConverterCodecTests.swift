@@ -169,6 +169,24 @@ import TestSupport
         #expect(abs(bitRate - 96_000) < 20_000, "\(bitRate)")
     }
 
+    @Test func theEncoderChangesRateAndChannelsOnTheWay() throws {
+        // 1 s of 48 kHz mono into 44.1 kHz stereo AAC: through the PCM path first, so the mono
+        // channel goes to both at its level, as the default channel map has it.
+        let source = try Self.tone(frequency: 1_000, amplitude: 0.5, rate: 48_000, channels: 1, seconds: 1)
+        let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2]))
+        let converter = try #require(AVAudioConverter(from: source.format, to: aac))
+        let (packets, statuses) = try Self.encode(converter, source, chunk: 5_000, packets: 10)
+        #expect(statuses.last == .endOfStream)
+        #expect(abs(packets.count - (44_100 + 1_024 + 1_023) / 1_024) <= 1)
+        let url = try Self.adts(packets, rate: 44_100, channels: 2)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let data = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-af", "pan=mono|c0=c1", "-f", "f32le", "-c:a", "pcm_f32le", "-"])
+        let right = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let steady = Array(right[4_096..<40_000])
+        #expect(abs(DecodedAudio.frequency(steady, sampleRate: 44_100) - 1_000) < 1)
+        #expect(abs(DecodedAudio.rmsDecibels(steady) - 20 * log10(0.5 / 2.0.squareRoot())) < 0.5)
+    }
+
     @Test func ffmpegsAACDecodesThroughTheConverterAsFFmpegDecodesIt() throws {
         let url = try Fixtures.make("converter-tone.aac", ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*1000*t)|0.3*sin(2*PI*440*t):s=44100:d=1.5",
                                                           "-c:a", "aac", "-b:a", "128k"])

@@ -18,9 +18,7 @@ import OpenCoreMedia
 /// decoder gives out the priming frames the packets carry (the AudioSpecificConfig does not
 /// say how many; trim the stream encoder's priming), while the Opus decoder drops the pre-skip
 /// its header (the magic cookie) names. The AAC magic cookie is FFmpeg's AudioSpecificConfig,
-/// 5 bytes with its SBR sync extension where Apple's has 2. When encoding, the encoder changes
-/// rate and channels itself (FFmpeg's standard mix), so the channel map, downmix and sample
-/// rate converter settings apply only to decoding and PCM conversion.
+/// 5 bytes with its SBR sync extension where Apple's has 2.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The format of the input.
     public let inputFormat: AVAudioFormat
@@ -36,6 +34,10 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     private let decoding: ConverterDecoding?
     /// The encoder, when the output is compressed.
     private let encoding: ConverterEncoding?
+    /// When encoding from another rate or channel count: the buffer the PCM path fills with
+    /// the input at the output's rate and channels (float), which the encoder then takes, so
+    /// that the channel map, downmix and rate settings apply as they do to PCM output.
+    private let staging: AVAudioPCMBuffer?
     /// Recursive: the input block, called under it, may read or set the converter's settings.
     private let lock = NSRecursiveLock()
 
@@ -85,10 +87,17 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         if let pcm = Self.pcmFormat(toFormat) {
             output = pcm
             encoding = nil
-        } else if decoding == nil, let encoder = ConverterEncoding(from: fromFormat, to: toFormat) {
-            // The encoder changes the rate and channels itself; the resampler is not used.
-            output = input
+            staging = nil
+        } else if decoding == nil {
+            let target = toFormat.streamDescription.pointee
+            let sameShape = target.mSampleRate == input.sampleRate && Int(target.mChannelsPerFrame) == input.channelCount
+            guard target.mChannelsPerFrame > 0,
+                  let staged = sameShape ? fromFormat : AVAudioFormat(standardFormatWithSampleRate: target.mSampleRate, channels: target.mChannelsPerFrame),
+                  let encoder = ConverterEncoding(from: staged, to: toFormat) else { return nil }
+            output = sameShape ? input : PCMFormat(sampleRate: target.mSampleRate, channelCount: Int(target.mChannelsPerFrame),
+                                                   bitsPerChannel: 32, isFloat: true, isNonInterleaved: true)
             encoding = encoder
+            staging = sameShape ? nil : AVAudioPCMBuffer(pcmFormat: staged, frameCapacity: 4_096)
         } else {
             return nil
         }
@@ -319,6 +328,13 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
             outError?.pointee = Self.error(kAudio_ParamError, "the output buffer is not in the converter's output format")
             return .error
         }
+        return convertPCM(into: outputBuffer, error: outError, withInputFrom: inputBlock)
+    }
+
+    /// `convert(to:error:withInputFrom:)` into PCM: the input (decoded, when compressed)
+    /// through the resampler into `outputBuffer`, which is in the PCM path's output format.
+    private func convertPCM(into outputBuffer: AVAudioPCMBuffer, error outError: NSErrorPointer,
+                            withInputFrom inputBlock: AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus {
         lock.lock()
         defer { lock.unlock() }
         let capacity = Int(outputBuffer.frameCapacity)
@@ -407,6 +423,20 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
                 } else if encoding.finished {
                     break
                 } else {
+                    if let staging {
+                        // Through the PCM path first, to the output's rate and channels.
+                        staging.frameLength = 0
+                        switch convertPCM(into: staging, error: outError, withInputFrom: inputBlock) {
+                        case .haveData: try encoding.encode(staging)
+                        case .inputRanDry:
+                            try encoding.encode(staging)
+                            ranDry = true
+                        case .endOfStream: try encoding.finish()
+                        case .error: return .error
+                        }
+                        if ranDry { break }
+                        continue
+                    }
                     var status = AVAudioConverterInputStatus.haveData
                     let framesPerPacket = max(1, encoding.encoder.frameSize)
                     let given = inputBlock(AVAudioPacketCount((Int(outputBuffer.packetCapacity) - count) * framesPerPacket), &status)
