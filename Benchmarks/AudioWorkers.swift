@@ -15,14 +15,10 @@ extension Workers {
         print("decoded \(frames) frames of \(url.lastPathComponent)")
     }
 
-    /// A 44.1 kHz file converted to 48 kHz through `AVAudioConverter`'s input block.
-    static func resample(_ url: URL) throws {
-        let file = try AVAudioFile(forReading: url)
-        guard let target = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: file.processingFormat.channelCount),
-              let converter = AVAudioConverter(from: file.processingFormat, to: target),
-              let input = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 32_768),
-              let output = AVAudioPCMBuffer(pcmFormat: target, frameCapacity: 32_768) else { throw Failure("no converter") }
-        var frames = 0
+    /// Converts the whole of `file` through `converter`'s input block (32768-frame buffers in)
+    /// into `output` again and again, calling `took` after each conversion, to the end.
+    static func convertAll(_ file: AVAudioFile, with converter: AVAudioConverter, into output: AVAudioBuffer, took: () -> Void) throws {
+        guard let input = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 32_768) else { throw Failure("no buffer") }
         var failure: Error?
         while true {
             var error: NSError?
@@ -36,9 +32,38 @@ extension Workers {
                 return input.frameLength > 0 ? input : nil
             }
             if let error = error ?? failure { throw error }
-            frames += Int(output.frameLength)
+            took()
             if status == .endOfStream || status == .error { break }
         }
+    }
+
+    /// A 44.1 kHz file converted to 48 kHz through `AVAudioConverter`'s input block.
+    static func resample(_ url: URL) throws {
+        let file = try AVAudioFile(forReading: url)
+        guard let target = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: file.processingFormat.channelCount),
+              let converter = AVAudioConverter(from: file.processingFormat, to: target),
+              let output = AVAudioPCMBuffer(pcmFormat: target, frameCapacity: 32_768) else { throw Failure("no converter") }
+        var frames = 0
+        try convertAll(file, with: converter, into: output) { frames += Int(output.frameLength) }
         print("converted to \(frames) frames at 48 kHz")
+    }
+
+    /// A sound file encoded to AAC at 128 kbit/s through `AVAudioConverter`'s input block,
+    /// 16 packets an output buffer.
+    static func aacEncode(_ url: URL) throws {
+        let file = try AVAudioFile(forReading: url)
+        let source = file.processingFormat
+        guard let aac = AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: source.sampleRate,
+                                                 AVNumberOfChannelsKey: source.channelCount]),
+              let converter = AVAudioConverter(from: source, to: aac) else { throw Failure("no encoder") }
+        converter.bitRate = 128_000
+        let output = AVAudioCompressedBuffer(format: aac, packetCapacity: 16, maximumPacketSize: converter.maximumOutputPacketSize)
+        var packets = 0
+        var bytes = 0
+        try convertAll(file, with: converter, into: output) {
+            packets += Int(output.packetCount)
+            bytes += Int(output.byteLength)
+        }
+        print("encoded \(packets) AAC packets, \(bytes) bytes")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The AVFAudio workloads (issue 33): decoding sound files through `AVAudioFile` against
 /// `ffmpeg -f null`, and converting a sample rate through `AVAudioConverter` against
-/// ffmpeg's `aresample` (and `sox` where it is installed).
+/// ffmpeg's `aresample` (and `sox` where it is installed), and encoding AAC through
+/// `AVAudioConverter` against `ffmpeg -c:a aac`.
 extension Inputs {
     /// The sound files the audio-decode workload reads: MP3, AAC in M4A and FLAC.
     var audioFiles: [URL] {
@@ -19,7 +20,7 @@ extension Inputs {
                 try make(file, tone + codec)
             }
         }
-        if names.contains("resample") { try make(resampleInput, tone + ["-c:a", "pcm_f32le"]) }
+        if names.contains("resample") || names.contains("aac-encode") { try make(resampleInput, tone + ["-c:a", "pcm_f32le"]) }
     }
 
     func audioWorkloads(bench: String) -> [Workload] {
@@ -56,6 +57,18 @@ extension Inputs {
                     "ours: AVAudioFile reads 32768-frame buffers, AVAudioConverter (quality .high: a 64-tap filter) through its input block into 32768-frame buffers",
                     "ffmpeg: ffmpeg -i in.wav -af aresample=48000:filter_size=64 -c:a pcm_f32le -f null - (the same libswresample filter)",
                     "sox: sox in.wav -e floating-point -r 48000 -t null - (its default quality), where sox is installed",
+                ]),
+            Workload(
+                name: "aac-encode", title: "encode \(minutes) of 44.1 kHz stereo float to AAC at 128 kbit/s",
+                sides: [
+                    Side(name: "ours", commands: [[bench, "--worker", "aac-encode", resampleInput.path]]),
+                    Side(name: "ffmpeg", commands: [ffmpeg + ["-i", resampleInput.path, "-c:a", "aac", "-b:a", "128k", "-f", "null", "-"]]),
+                ],
+                targets: ["ffmpeg": 1.0],
+                settings: [
+                    "input: the resample workload's \(minutes) 44.1 kHz stereo 32-bit float WAV, read by each side",
+                    "ours: AVAudioFile reads 32768-frame buffers, AVAudioConverter encodes them (FFmpeg's aac, bitRate 128000) through its input block into 16-packet AVAudioCompressedBuffers",
+                    "ffmpeg: ffmpeg -i in.wav -c:a aac -b:a 128k -f null - (the same encoder)",
                 ]),
         ]
     }

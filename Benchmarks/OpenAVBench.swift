@@ -12,7 +12,7 @@ struct OpenAVBench {
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
           --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window,
-                       export-640, audio-decode, resample
+                       export-640, audio-decode, resample, aac-encode
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -86,7 +86,7 @@ struct OpenAVBench {
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
         let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window",
-                     "export-640", "audio-decode", "resample"]
+                     "export-640", "audio-decode", "resample", "aac-encode"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }

@@ -39,6 +39,7 @@ enum Workers {
         case "mpv-seek": try mpvSeek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         case "audio-decode": try audioDecode(URL(fileURLWithPath: arguments[0]))
         case "resample": try resample(URL(fileURLWithPath: arguments[0]))
+        case "aac-encode": try aacEncode(URL(fileURLWithPath: arguments[0]))
         default: throw Failure("no worker \(name)")
         }
     }

@@ -1,5 +1,7 @@
 import CFFmpeg
 import Foundation
+import OpenCoreMedia
+import OpenCoreVideo
 
 /// A decoder for one stream: FFmpeg's `AVCodecContext`, opened from the stream's codec
 /// parameters, with frame and slice threads sized to the machine. Freed exactly once.
@@ -35,6 +37,48 @@ package final class Decoder {
 
     deinit {
         avcodec_free_context(&context)
+    }
+
+    /// Opens a decoder for the packets of an audio format description: its codec (the
+    /// subtype, through `CodecMapping`), rate, channel count and magic cookie (the codec's
+    /// configuration as the engine stores it, such as the AAC AudioSpecificConfig; an Apple
+    /// Lossless cookie also as Apple's bare 24-byte ALACSpecificConfig). Timestamps count
+    /// samples. Throws when the engine has no decoder for the codec or cannot open it.
+    package convenience init(audioFormat description: CMFormatDescription) throws(EngineError) {
+        let subType = CMFormatDescriptionGetMediaSubType(description)
+        let operation = "opening a decoder for \(subType.fourCCString) audio"
+        guard let asbd = description.audioStreamBasicDescription, asbd.mSampleRate > 0, asbd.mChannelsPerFrame > 0,
+              let codecID = CodecMapping.codecID(for: subType) else {
+            throw EngineError(ffmpegCode: cffmpeg_averror_decoder_not_found(), operation: operation)
+        }
+        guard let parameters = avcodec_parameters_alloc() else {
+            throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: operation)
+        }
+        defer {
+            var owned: UnsafeMutablePointer<AVCodecParameters>? = parameters
+            avcodec_parameters_free(&owned)
+        }
+        let p = parameters
+        p.pointee.codec_type = AVMEDIA_TYPE_AUDIO
+        p.pointee.codec_id = codecID
+        p.pointee.sample_rate = Int32(asbd.mSampleRate)
+        av_channel_layout_default(&p.pointee.ch_layout, Int32(asbd.mChannelsPerFrame))
+        if asbd.mBitsPerChannel > 0 { p.pointee.bits_per_coded_sample = Int32(asbd.mBitsPerChannel) }
+        var cookieSize = 0
+        if let cookie = CMAudioFormatDescriptionGetMagicCookie(description, sizeOut: &cookieSize), cookieSize > 0 {
+            var bytes = Data(bytes: cookie, count: cookieSize)
+            if codecID == AV_CODEC_ID_ALAC, cookieSize == 24 {
+                // Apple's bare ALACSpecificConfig: FFmpeg takes it inside its `alac` atom.
+                bytes = Data([0, 0, 0, 36]) + Data("alac".utf8) + Data(count: 4) + bytes
+            }
+            guard let extradata = av_mallocz(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+                throw EngineError(ffmpegCode: cffmpeg_averror(ENOMEM), operation: operation)
+            }
+            bytes.withUnsafeBytes { extradata.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            p.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
+            p.pointee.extradata_size = Int32(bytes.count)
+        }
+        try self.init(parameters: UnsafePointer(p), timeBase: AVRational(num: 1, den: Int32(asbd.mSampleRate)))
     }
 
     /// Sends one packet to the decoder, or nil to signal the end of the stream (which drains

@@ -114,6 +114,10 @@ package final class Encoder {
         return context
     }
 
+    /// The samples of codec delay before the first input sample in the decoded output
+    /// (FFmpeg's `initial_padding`: 1024 for AAC, 312 for Opus, 0 for lossless codecs).
+    package var primingSamples: Int { Int(parameters.pointee.initial_padding) }
+
     /// Whether this is a video encoder.
     package var isVideo: Bool {
         if case .video = settings { return true }
@@ -263,6 +267,20 @@ package final class Encoder {
         }
     }
 
+    /// The sample rates an encoder takes, nil when it takes any.
+    private static func sampleRates(of codec: UnsafePointer<AVCodec>) -> [Int]? {
+        guard var rates = codec.pointee.supported_samplerates else { return nil }
+        var supported: [Int] = []
+        while rates.pointee != 0 { supported.append(Int(rates.pointee)); rates += 1 }
+        return supported
+    }
+
+    /// The sample rates the encoder of `audio`'s codec takes, nil when it takes any; throws
+    /// when FFmpeg has no such encoder.
+    package static func supportedSampleRates(for audio: EncoderSettings.Audio) throws(EngineError) -> [Int]? {
+        sampleRates(of: try encoder(named: audio.encoderName))
+    }
+
     /// Opens an audio encoder.
     private static func openAudio(_ audio: EncoderSettings.Audio, globalHeader: Bool)
         throws(EngineError) -> UnsafeMutablePointer<AVCodecContext> {
@@ -279,10 +297,8 @@ package final class Encoder {
         guard audio.sampleRate > 0, audio.sampleRate <= 768_000 else {
             throw EngineError(operation: operation, message: "the sample rate \(audio.sampleRate) is not supported")
         }
-        if var rates = codec.pointee.supported_samplerates {
-            var supported: [Int32] = []
-            while rates.pointee != 0 { supported.append(rates.pointee); rates += 1 }
-            guard supported.contains(Int32(audio.sampleRate)) else {
+        if let supported = sampleRates(of: codec) {
+            guard supported.contains(audio.sampleRate) else {
                 throw EngineError(operation: operation, message: "\(name) does not take \(audio.sampleRate) Hz "
                     + "(it takes \(supported.map(String.init).joined(separator: ", ")) Hz)")
             }

@@ -319,7 +319,7 @@ package enum EncoderSettings: Sendable, Equatable {
         }
 
         /// The default bit rate for lossy codecs.
-        var resolvedBitRate: Int? {
+        package var resolvedBitRate: Int? {
             if let bitRate { return bitRate }
             switch codec {
             case .aac: return 64_000 * channelCount

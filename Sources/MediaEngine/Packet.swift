@@ -23,6 +23,27 @@ package final class Packet: @unchecked Sendable {
         packet.pointee.time_base = AVRational(num: 1, den: 1)
     }
 
+    /// A packet holding a copy of `bytes`, presented at `presentationTime` (and decoded then)
+    /// for `duration`, counted in units of 1/`timescale` s: compressed data handed in by the
+    /// caller.
+    package convenience init(copying bytes: UnsafeRawBufferPointer, presentationTime: Int64, duration: Int64,
+                             timescale: Int32) throws(EngineError) {
+        self.init()
+        try ffmpegCheck(av_new_packet(pointer, Int32(bytes.count)), "allocating a packet")
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            UnsafeMutableRawPointer(pointer.pointee.data).copyMemory(from: base, byteCount: bytes.count)
+        }
+        pointer.pointee.pts = presentationTime
+        pointer.pointee.dts = presentationTime
+        pointer.pointee.duration = duration
+        timeBase = AVRational(num: 1, den: timescale)
+    }
+
+    /// The payload's bytes, valid while the packet lives and is not read into again.
+    package var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: pointer.pointee.data, count: Int(pointer.pointee.size))
+    }
+
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = pointer
         av_packet_free(&packet)

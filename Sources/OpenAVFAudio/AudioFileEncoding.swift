@@ -93,10 +93,8 @@ final class AudioFileEncoding {
     private let muxer: Muxer
     /// The muxer's track.
     private let track: Int
-    /// The interleaved PCM format handed to the encoder.
-    private let input: PCMFormat
-    /// Its format description.
-    private let inputDescription: CMFormatDescription
+    /// The sample buffers handed to the encoder.
+    private let samples: PCMSampleBufferMaker
     /// Frames written so far.
     private(set) var framesWritten: Int64 = 0
 
@@ -106,40 +104,16 @@ final class AudioFileEncoding {
         encoder = try Encoder(settings: .audio(plan.audio), globalHeader: Muxer.needsGlobalHeader(fileType: plan.fileType))
         muxer = try Muxer(url: url, fileType: plan.fileType)
         track = try muxer.addTrack(from: encoder)
-        input = PCMFormat(sampleRate: Double(plan.audio.sampleRate), channelCount: plan.audio.channelCount,
-                          bitsPerChannel: bitsPerChannel, isFloat: isFloat)
-        inputDescription = CMFormatDescription(mediaType: kCMMediaType_Audio, mediaSubType: kAudioFormatLinearPCM,
-                                               audioStreamBasicDescription: input.audioStreamBasicDescription,
-                                               channelLayoutTag: input.channelLayoutTag)
+        samples = PCMSampleBufferMaker(sampleRate: Double(plan.audio.sampleRate), channelCount: plan.audio.channelCount,
+                                       bitsPerChannel: bitsPerChannel, isFloat: isFloat)
     }
 
-    /// Encodes a buffer's valid frames, interleaving them first when the buffer is not.
+    /// Encodes a buffer's valid frames.
     func write(_ buffer: AVAudioPCMBuffer) throws {
-        let frames = Int(buffer.frameLength)
-        guard frames > 0 else { return }
-        let bytesPerSample = input.bytesPerSample
-        let channels = input.channelCount
-        var bytes = Data(count: frames * input.bytesPerFrame)
-        bytes.withUnsafeMutableBytes { out in
-            if buffer.format.isInterleaved || channels == 1 {
-                out.baseAddress!.copyMemory(from: buffer.rawChannel(0), byteCount: frames * input.bytesPerFrame)
-                return
-            }
-            for channel in 0..<channels {
-                let source = buffer.rawChannel(channel)
-                for frame in 0..<frames {
-                    (out.baseAddress! + (frame * channels + channel) * bytesPerSample)
-                        .copyMemory(from: source + frame * bytesPerSample, byteCount: bytesPerSample)
-                }
-            }
+        guard let sample = try samples.sampleBuffer(of: buffer, start: framesWritten) else {
+            return
         }
-        let rate = Int32(input.sampleRate)
-        let sample = try CMSampleBuffer(
-            dataBuffer: CMBlockBuffer(copying: bytes), formatDescription: inputDescription, numSamples: frames,
-            sampleTimings: [CMSampleTimingInfo(duration: CMTime(value: 1, timescale: rate),
-                                               presentationTimeStamp: CMTime(value: framesWritten, timescale: rate),
-                                               decodeTimeStamp: .invalid)],
-            sampleSizes: [input.bytesPerFrame])
+        let frames = Int(buffer.frameLength)
         try encoder.encode(pcm: sample)
         try writePackets()
         framesWritten += Int64(frames)

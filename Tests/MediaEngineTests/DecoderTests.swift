@@ -45,6 +45,47 @@ import OpenCoreMedia
         #expect(try Self.decodeAll(url, stream: 1) == Self.probeFrameTimes(url, stream: 1))
     }
 
+    @Test func aDecoderFromAnAudioFormatDescriptionDecodesCopiedPacketsAsTheStreamsDecoderDoes() throws {
+        let demuxer = try Demuxer(url: try Fixtures.h264AAC())
+        let audio = try #require(demuxer.streams.first { $0.kind == .audio })
+        let description = try #require(demuxer.formatDescription(ofStream: audio.index))
+        let fromStream = try demuxer.makeDecoder(forStream: audio.index)
+        let fromDescription = try Decoder(audioFormat: description)
+        var samples: [[Float]] = [[], []]
+        var skipped = 0
+        func drain(_ decoder: Decoder, into index: Int) throws {
+            while let frame = try decoder.receiveFrame() {
+                let f = frame.pointer
+                let plane = UnsafeRawPointer(f.pointee.extended_data[0]!).assumingMemoryBound(to: Float.self)
+                samples[index] += Array(UnsafeBufferPointer(start: plane, count: Int(f.pointee.nb_samples)))
+            }
+        }
+        while let packet = try demuxer.readPacket() {
+            guard packet.streamIndex == audio.index else { continue }
+            skipped += packet.skippedLeadingSamples
+            let copy = try Packet(copying: packet.bytes, presentationTime: packet.pointer.pointee.pts, duration: 1024,
+                                  timescale: Int32(audio.sampleRate))
+            while try !fromStream.send(packet) { try drain(fromStream, into: 0) }
+            try drain(fromStream, into: 0)
+            while try !fromDescription.send(copy) { try drain(fromDescription, into: 1) }
+            try drain(fromDescription, into: 1)
+        }
+        for (decoder, index) in [(fromStream, 0), (fromDescription, 1)] {
+            _ = try decoder.send(nil)
+            try drain(decoder, into: index)
+        }
+        // The same first channel, sample for sample (AAC decodes to planar float), but for the
+        // priming the container's edit list hides, which only the demuxed packets say to skip.
+        #expect(skipped > 0 && samples[0].count > 40_000)
+        let kept = Array(samples[1].dropFirst(skipped).prefix(samples[0].count))
+        #expect(kept.count == samples[0].count && kept == samples[0])
+        // A codec the engine has no code for.
+        let unknown = CMFormatDescription(mediaType: kCMMediaType_Audio, mediaSubType: 0x7A7A_7A7A,
+                                          audioStreamBasicDescription: PCMFormat(sampleRate: 48_000, channelCount: 2).audioStreamBasicDescription,
+                                          channelLayoutTag: nil)
+        #expect(throws: EngineError.self) { try Decoder(audioFormat: unknown) }
+    }
+
     @Test func keyFramesAreFlagged() throws {
         let demuxer = try Demuxer(url: try Fixtures.h264AAC())
         let first = try #require(try demuxer.readPacket())

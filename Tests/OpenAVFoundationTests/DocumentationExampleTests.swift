@@ -103,6 +103,28 @@ import OpenAVFoundation
         return (status, output, error)
     }
 
+    // Audio.md, Encoding and decoding packets (runs).
+    static func encodeAAC(_ input: AVAudioPCMBuffer) -> (AVAudioConverterOutputStatus, AVAudioCompressedBuffer, Data?, NSError?) {
+        let aac = AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2])!
+        let encoder = AVAudioConverter(from: input.format, to: aac)!
+        encoder.bitRate = 128_000
+        let packets = AVAudioCompressedBuffer(format: aac, packetCapacity: 16, maximumPacketSize: encoder.maximumOutputPacketSize)
+        var given = false
+        var error: NSError?
+        let status = encoder.convert(to: packets, error: &error) { _, inputStatus in
+            if given {
+                inputStatus.pointee = .endOfStream   // the encoder gives out what it holds
+                return nil
+            }
+            given = true
+            inputStatus.pointee = .haveData
+            return input
+        }
+        // packets.packetCount packets, packets.packetDescriptions![i] their places in packets.data
+        let cookie = encoder.magicCookie
+        return (status, packets, cookie, error)
+    }
+
     // Audio.md, Choosing the microphone and recording (compiled; the session and recorder
     // tests run it against a sound server with such microphones).
     static func record(to recordingURL: URL) throws -> AVAudioRecorder {
@@ -422,6 +444,16 @@ import OpenAVFoundation
         let (status, output, error) = Self.convertRate(input)
         #expect(status == .haveData && error == nil)
         #expect(abs(Int(output.frameLength) - 4_800) <= 64, "\(output.frameLength) frames")
+    }
+
+    @Test func theEncodingExampleRuns() throws {
+        // 0.1 s of 44.1 kHz stereo: with the encoder's 1024 frames of priming, six packets.
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+        let input = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 4_410))
+        input.frameLength = 4_410
+        let (status, packets, cookie, error) = Self.encodeAAC(input)
+        #expect(status == .haveData && error == nil)
+        #expect(packets.packetCount == 6 && packets.byteLength > 0 && cookie?.prefix(2) == Data([0x12, 0x10]))
     }
 
     @Test func theEditingExamplesRun() async throws {

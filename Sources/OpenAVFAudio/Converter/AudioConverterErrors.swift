@@ -18,4 +18,12 @@ extension AVAudioConverter {
     static func error(_ status: OSStatus, _ reason: String) -> NSError {
         NSError(domain: NSOSStatusErrorDomain, code: Int(status), userInfo: [NSLocalizedFailureReasonErrorKey: reason])
     }
+
+    /// `error` when it is one of these already, else `kAudioConverterErr_FormatNotSupported`
+    /// saying what failed (an engine error).
+    static func error(reporting error: Error) -> NSError {
+        let bridged = error as NSError
+        if bridged.domain == NSOSStatusErrorDomain { return bridged }
+        return self.error(kAudioConverterErr_FormatNotSupported, "\(error)")
+    }
 }

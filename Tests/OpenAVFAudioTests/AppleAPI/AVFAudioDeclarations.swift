@@ -166,6 +166,14 @@ import OpenAVFAudio
         let _: ReferenceWritableKeyPath<AVAudioConverter, AVAudioConverterPrimeMethod> = \AVAudioConverter.primeMethod
         let _: ReferenceWritableKeyPath<AVAudioConverter, AVAudioConverterPrimeInfo> = \AVAudioConverter.primeInfo
         let _: KeyPath<AVAudioConverter, Int> = \AVAudioConverter.maximumOutputPacketSize
+        let _: ReferenceWritableKeyPath<AVAudioConverter, Int> = \AVAudioConverter.bitRate
+        let _: ReferenceWritableKeyPath<AVAudioConverter, String?> = \AVAudioConverter.bitRateStrategy
+        let _: KeyPath<AVAudioConverter, [NSNumber]?> = \AVAudioConverter.applicableEncodeBitRates
+        let _: KeyPath<AVAudioConverter, [NSNumber]?> = \AVAudioConverter.availableEncodeBitRates
+        let _: KeyPath<AVAudioConverter, [NSNumber]?> = \AVAudioConverter.applicableEncodeSampleRates
+        let _: KeyPath<AVAudioConverter, [NSNumber]?> = \AVAudioConverter.availableEncodeSampleRates
+        let _: KeyPath<AVAudioConverter, [NSNumber]?> = \AVAudioConverter.availableEncodeChannelLayoutTags
+        let _: ReferenceWritableKeyPath<AVAudioConverter, Data?> = \AVAudioConverter.magicCookie
         let _: (AVAudioConverter) -> () -> Void = AVAudioConverter.reset
         let _: (AVAudioConverter) -> (AVAudioPCMBuffer, AVAudioPCMBuffer) throws -> Void = AVAudioConverter.convert(to:from:)
         let _: (AVAudioConverter) -> (AVAudioBuffer, NSErrorPointer, AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus =
