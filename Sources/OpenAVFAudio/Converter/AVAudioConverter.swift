@@ -129,12 +129,8 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
 
     /// The engine's description of a linear PCM format; nil for other formats.
     private static func pcmFormat(_ format: AVAudioFormat) -> PCMFormat? {
-        let d = format.streamDescription.pointee
-        guard d.mFormatID == kAudioFormatLinearPCM, d.mChannelsPerFrame > 0, d.mSampleRate > 0, format.commonFormat != .otherFormat else {
-            return nil
-        }
-        return PCMFormat(sampleRate: d.mSampleRate, channelCount: Int(d.mChannelsPerFrame), bitsPerChannel: Int(d.mBitsPerChannel),
-                         isFloat: d.mFormatFlags & kAudioFormatFlagIsFloat != 0, isNonInterleaved: !format.isInterleaved)
+        guard format.commonFormat != .otherFormat else { return nil }
+        return PCMFormat(streamDescription: format.streamDescription.pointee)
     }
 
     // MARK: Settings
