@@ -8,10 +8,11 @@ import OpenCoreMedia
 /// by it), each at its presentation time on the timebase of the `AVSampleBufferRenderSynchronizer`
 /// it is added to.
 ///
-/// Linear PCM of any layout CoreAudio describes is taken (converted to the sound stream's 48 kHz
-/// stereo as it is enqueued, mono played on both sides); compressed buffers fail the renderer
-/// (`status` `.failed`, `AVError.Code.decoderNotFound`): decode them first, for instance with an
-/// `AVAssetReaderTrackOutput` with PCM settings. The sound goes to the sound server's default
+/// Linear PCM of any layout CoreAudio describes is taken, and compressed audio the engine
+/// decodes (AAC, Opus, FLAC, Apple Lossless, MP3, … with the format description's magic cookie),
+/// decoded and converted to the sound stream's 48 kHz stereo as it is enqueued (mono played on
+/// both sides); a codec without a decoder fails the renderer (`status` `.failed`,
+/// `AVError.Code.decoderNotFound`). The sound goes to the sound server's default
 /// sink (or `audioOutputDeviceUniqueID`), through a stream of its own that starts with the first
 /// buffer enqueued. Rates other than 0 and 1 are not heard (`audioTimePitchAlgorithm` is kept).
 public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
@@ -37,6 +38,8 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
     private var state: State
     private let converter = AudioConverter(output: PCMFormat(sampleRate: Double(AudioRendererOutput.sampleRate), channelCount: 2,
                                                              bitsPerChannel: 32, isFloat: true))
+    /// The decoder of the compressed buffers enqueued, for the format it was opened with.
+    private var decoder: (decoder: Decoder, format: CMFormatDescription)?
     /// The sound server, read when the renderer is made (tests bind a private one).
     private let soundServer = PulseAudioDiscovery.server
 
@@ -97,7 +100,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         defer { lock.unlock() }
         guard state.status != .failed else { return }
         do {
-            let samples = try convert(sampleBuffer)
+            let pieces = try samples(of: sampleBuffer)
             if state.output == nil {
                 let timebase = state.timebase
                 state.output = try AudioRendererOutput(server: soundServer, sink: state.deviceID, timebase: timebase) { [weak self] in
@@ -105,7 +108,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                 }
                 state.output?.setLevel(volume: state.volume, muted: state.isMuted)
             }
-            state.output?.append(samples, at: sampleBuffer.presentationTimeStamp)
+            for piece in pieces { state.output?.append(piece.samples, at: piece.time) }
             state.status = .rendering
         } catch let error as AVError {
             fail(error)
@@ -120,14 +123,69 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         state.error = error
     }
 
-    /// The buffer's samples as 48 kHz interleaved stereo floats.
-    private func convert(_ sampleBuffer: CMSampleBuffer) throws(AVError) -> [Float] {
-        guard let description = sampleBuffer.formatDescription?.audioStreamBasicDescription else {
+    /// The buffer's samples as 48 kHz interleaved stereo floats, each piece from its
+    /// presentation time: one piece for linear PCM, those the decoder gives for compressed audio.
+    private func samples(of sampleBuffer: CMSampleBuffer) throws(AVError) -> [(time: CMTime, samples: [Float])] {
+        guard let formatDescription = sampleBuffer.formatDescription, let description = formatDescription.audioStreamBasicDescription else {
             throw AVError(.decodeFailed, reason: "the sample buffer enqueued is not audio")
         }
-        guard let format = PCMFormat(streamDescription: description) else {
-            throw AVError(.decoderNotFound, reason: "the audio renderer takes linear PCM; decode the enqueued buffers first")
+        guard let format = PCMFormat(streamDescription: description) else { return try decode(sampleBuffer, formatDescription) }
+        return [(sampleBuffer.presentationTimeStamp, try convert(sampleBuffer, format: format))]
+    }
+
+    /// Decodes a buffer of compressed packets (caller holds the lock).
+    private func decode(_ sampleBuffer: CMSampleBuffer, _ formatDescription: CMFormatDescription) throws(AVError)
+        -> [(time: CMTime, samples: [Float])] {
+        do throws(EngineError) {
+            if decoder.map({ !CMFormatDescriptionEqual($0.format, otherFormatDescription: formatDescription) }) ?? true {
+                decoder = (try Decoder(audioFormat: formatDescription), formatDescription)
+                converter.reset()
+            }
+            guard let decoding = decoder?.decoder, let data = sampleBuffer.dataBuffer, sampleBuffer.numSamples > 0 else { return [] }
+            var pieces: [(time: CMTime, samples: [Float])] = []
+            for packet in try Self.packets(of: sampleBuffer, data: data, timescale: decoding.timeBase.den) {
+                _ = try decoding.send(packet)
+                while let frame = try decoding.receiveFrame() {
+                    guard let converted = try converter.convert(frame, timeBase: decoding.timeBase),
+                          let bytes = try? converted.dataBuffer?.dataBytes() else { continue }
+                    pieces.append((converted.presentationTimeStamp, bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }))
+                }
+            }
+            return pieces
+        } catch {
+            throw AVError(error, fallback: .decodeFailed)
         }
+    }
+
+    /// The packets of a buffer of compressed samples, stamped in 1/`timescale` s.
+    private static func packets(of sampleBuffer: CMSampleBuffer, data: CMBlockBuffer, timescale: Int32) throws(EngineError) -> [Packet] {
+        let sizes = (0..<sampleBuffer.numSamples).map { sampleBuffer.sampleSize(at: $0) }
+        guard sizes.reduce(0, +) <= data.dataLength else {
+            throw EngineError(operation: "reading an enqueued audio packet", message: "the sample buffer holds fewer bytes than its sample sizes")
+        }
+        let made = Result { () throws -> [Packet] in
+            try data.withContiguousStorage { all in
+                var offset = 0
+                return try sizes.enumerated().map { index, size in
+                    let timing = (try? sampleBuffer.sampleTimingInfo(at: index)) ?? CMSampleTimingInfo(
+                        duration: .invalid, presentationTimeStamp: sampleBuffer.presentationTimeStamp, decodeTimeStamp: .invalid)
+                    let time = timing.presentationTimeStamp.convertScale(timescale, method: .roundHalfAwayFromZero).value
+                    let duration = timing.duration.isNumeric ? timing.duration.convertScale(timescale, method: .roundHalfAwayFromZero).value : 0
+                    defer { offset += size }
+                    return try Packet(copying: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + size)]), presentationTime: time,
+                                      duration: duration, timescale: timescale)
+                }
+            }
+        }
+        switch made {
+        case .success(let packets): return packets
+        case .failure(let error as EngineError): throw error
+        case .failure(let error): throw EngineError(operation: "reading an enqueued audio packet", message: "\(error)")
+        }
+    }
+
+    /// A linear PCM buffer's samples as 48 kHz interleaved stereo floats.
+    private func convert(_ sampleBuffer: CMSampleBuffer, format: PCMFormat) throws(AVError) -> [Float] {
         // The frames the bytes hold (a buffer of PCM packets may count each packet as a sample).
         let frameBytes = format.isNonInterleaved ? format.bytesPerSample * format.channelCount : format.bytesPerFrame
         let frames = (sampleBuffer.dataBuffer?.dataLength ?? 0) / max(1, frameBytes)
@@ -168,6 +226,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         lock.withLock {
             state.output?.flush()
             converter.reset()
+            decoder?.decoder.flush()
             if state.status == .failed {
                 state.status = .unknown
                 state.error = nil
@@ -182,6 +241,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
             guard state.status != .failed else { return false }
             state.output?.flush(from: time)
             converter.reset()
+            decoder?.decoder.flush()
             return true
         }
         DispatchQueue.global().async { completionHandler(flushed) }

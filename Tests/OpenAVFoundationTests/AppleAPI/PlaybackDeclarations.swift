@@ -369,4 +369,43 @@ private final class LegibleDelegate: NSObject, AVPlayerItemLegibleOutputPushDele
         // Apple's default since iOS 15 and macOS 12.
         #expect(AVPlayerItem(url: URL(fileURLWithPath: "/nonexistent/clip.mov")).audioTimePitchAlgorithm == .timeDomain)
     }
+
+    // https://developer.apple.com/documentation/avfoundation/avsamplebufferaudiorenderer
+    @Test func sampleBufferRendering() {
+        let _: () -> AVSampleBufferAudioRenderer = AVSampleBufferAudioRenderer.init
+        let _: KeyPath<AVSampleBufferAudioRenderer, AVQueuedSampleBufferRenderingStatus> = \AVSampleBufferAudioRenderer.status
+        let _: KeyPath<AVSampleBufferAudioRenderer, (any Error)?> = \AVSampleBufferAudioRenderer.error
+        let _: ReferenceWritableKeyPath<AVSampleBufferAudioRenderer, Float> = \AVSampleBufferAudioRenderer.volume
+        let _: ReferenceWritableKeyPath<AVSampleBufferAudioRenderer, Bool> = \AVSampleBufferAudioRenderer.isMuted
+        let _: ReferenceWritableKeyPath<AVSampleBufferAudioRenderer, String?> = \AVSampleBufferAudioRenderer.audioOutputDeviceUniqueID
+        let _: ReferenceWritableKeyPath<AVSampleBufferAudioRenderer, AVAudioTimePitchAlgorithm> = \AVSampleBufferAudioRenderer.audioTimePitchAlgorithm
+        let _: (AVSampleBufferAudioRenderer) -> (CMTime, @escaping @Sendable (Bool) -> Void) -> Void
+            = AVSampleBufferAudioRenderer.flush(fromSourceTime:completionHandler:)
+        let _: KeyPath<AVSampleBufferAudioRenderer, CMTimebase> = \AVSampleBufferAudioRenderer.timebase
+        let _: (AVSampleBufferAudioRenderer) -> (CMSampleBuffer) -> Void = AVSampleBufferAudioRenderer.enqueue
+        let _: (AVSampleBufferAudioRenderer) -> () -> Void = AVSampleBufferAudioRenderer.flush
+        let _: KeyPath<AVSampleBufferAudioRenderer, Bool> = \AVSampleBufferAudioRenderer.isReadyForMoreMediaData
+        let _: KeyPath<AVSampleBufferAudioRenderer, Bool> = \AVSampleBufferAudioRenderer.hasSufficientMediaDataForReliablePlaybackStart
+        let _: (AVSampleBufferAudioRenderer) -> (DispatchQueue, @escaping @Sendable () -> Void) -> Void
+            = AVSampleBufferAudioRenderer.requestMediaDataWhenReady(on:using:)
+        let _: (AVSampleBufferAudioRenderer) -> () -> Void = AVSampleBufferAudioRenderer.stopRequestingMediaData
+        let _: () -> AVSampleBufferRenderSynchronizer = AVSampleBufferRenderSynchronizer.init
+        let _: KeyPath<AVSampleBufferRenderSynchronizer, CMTimebase> = \AVSampleBufferRenderSynchronizer.timebase
+        let _: ReferenceWritableKeyPath<AVSampleBufferRenderSynchronizer, Float> = \AVSampleBufferRenderSynchronizer.rate
+        let _: (AVSampleBufferRenderSynchronizer) -> (Float, CMTime) -> Void = AVSampleBufferRenderSynchronizer.setRate(_:time:)
+        let _: (AVSampleBufferRenderSynchronizer) -> (Float, CMTime, CMTime) -> Void = AVSampleBufferRenderSynchronizer.setRate(_:time:atHostTime:)
+        let _: (AVSampleBufferRenderSynchronizer) -> () -> CMTime = AVSampleBufferRenderSynchronizer.currentTime
+        let _: KeyPath<AVSampleBufferRenderSynchronizer, [any AVQueuedSampleBufferRendering]> = \AVSampleBufferRenderSynchronizer.renderers
+        let _: (AVSampleBufferRenderSynchronizer) -> (any AVQueuedSampleBufferRendering) -> Void = AVSampleBufferRenderSynchronizer.addRenderer
+        let _: (AVSampleBufferRenderSynchronizer) -> (any AVQueuedSampleBufferRendering, CMTime, (@Sendable (Bool) -> Void)?) -> Void
+            = AVSampleBufferRenderSynchronizer.removeRenderer(_:at:completionHandler:)
+        let _: (AVSampleBufferRenderSynchronizer) -> (CMTime, DispatchQueue?, @escaping @Sendable (CMTime) -> Void) -> Any
+            = AVSampleBufferRenderSynchronizer.addPeriodicTimeObserver(forInterval:queue:using:)
+        let _: (AVSampleBufferRenderSynchronizer) -> ([NSValue], DispatchQueue?, @escaping @Sendable () -> Void) -> Any
+            = AVSampleBufferRenderSynchronizer.addBoundaryTimeObserver(forTimes:queue:using:)
+        let _: (AVSampleBufferRenderSynchronizer) -> (Any) -> Void = AVSampleBufferRenderSynchronizer.removeTimeObserver
+        let _: ReferenceWritableKeyPath<AVSampleBufferRenderSynchronizer, Bool>
+            = \AVSampleBufferRenderSynchronizer.delaysRateChangeUntilHasSufficientMediaData
+        let _: [AVQueuedSampleBufferRenderingStatus] = [.unknown, .rendering, .failed]
+    }
 }

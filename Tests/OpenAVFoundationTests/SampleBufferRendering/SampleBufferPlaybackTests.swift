@@ -6,15 +6,17 @@ import TestSupport
 @testable import OpenAVFoundation
 
 /// Sample buffers a program reads itself (a passthrough reader of a WAV file, 44.1 kHz mono
-/// 16-bit: converted as enqueued) played by an `AVSampleBufferAudioRenderer` under an
+/// 16-bit, or of AAC in MP4: decoded and converted as enqueued) played by an
+/// `AVSampleBufferAudioRenderer` under an
 /// `AVSampleBufferRenderSynchronizer`, into a private PulseAudio daemon's null sink heard through
 /// its monitor: each beep is heard when the synchronizer's time reaches it. Real time: the
 /// name puts it in the test script's real-time phase.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct SampleBufferPlaybackTests {
-    /// 5 s of a 1 kHz beep of 100 ms at each whole second.
-    static func beeps() throws -> URL {
-        try Fixtures.make("beeps-44k-mono.wav", [
-            "-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,1)\\,0.1)\\,0.5*sin(2*PI*1000*t)\\,0):s=44100:d=5", "-c:a", "pcm_s16le",
+    /// 5 s of a 1 kHz beep of 100 ms at each whole second, as 44.1 kHz mono 16-bit WAV
+    /// (`codec` "pcm_s16le") or AAC in MP4 ("aac").
+    static func beeps(_ codec: String) throws -> URL {
+        try Fixtures.make("beeps-44k-mono-\(codec).\(codec == "aac" ? "m4a" : "wav")", [
+            "-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,1)\\,0.1)\\,0.5*sin(2*PI*1000*t)\\,0):s=44100:d=5", "-c:a", codec,
         ])
     }
 
@@ -36,8 +38,8 @@ import TestSupport
 
     /// A renderer (on `daemon`) fed from a reader of the beeps from `start` seconds on, through
     /// `requestMediaDataWhenReady`.
-    static func feed(_ renderer: AVSampleBufferAudioRenderer, from start: Double) async throws -> AVAssetReader {
-        let asset = AVURLAsset(url: try beeps())
+    static func feed(_ renderer: AVSampleBufferAudioRenderer, codec: String, from start: Double) async throws -> AVAssetReader {
+        let asset = AVURLAsset(url: try beeps(codec))
         let reader = try AVAssetReader(asset: asset)
         reader.timeRange = CMTimeRange(start: CMTime(seconds: start, preferredTimescale: 44_100), end: .positiveInfinity)
         let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .audio).first), outputSettings: nil)
@@ -54,14 +56,15 @@ import TestSupport
         return reader
     }
 
-    @Test func eachBeepIsHeardWhenTheSynchronizersTimeReachesItAndAFlushAndSeekPlaysFromThere() async throws {
+    @Test(arguments: ["pcm_s16le", "aac"])
+    func eachBeepIsHeardWhenTheSynchronizersTimeReachesItAndAFlushAndSeekPlaysFromThere(codec: String) async throws {
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
         let renderer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSampleBufferAudioRenderer() }
         let synchronizer = AVSampleBufferRenderSynchronizer()
         synchronizer.addRenderer(renderer)
         #expect(synchronizer.renderers.count == 1 && renderer.timebase === synchronizer.timebase)
-        var reader = try await Self.feed(renderer, from: 0)
+        var reader = try await Self.feed(renderer, codec: codec, from: 0)
         let recorder = try MonitorRecorder(daemon)
         try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
         let markHost = HostClock.now
@@ -81,7 +84,7 @@ import TestSupport
         renderer.stopRequestingMediaData()
         reader.cancelReading()
         renderer.flush()
-        reader = try await Self.feed(renderer, from: 3)
+        reader = try await Self.feed(renderer, codec: codec, from: 3)
         let resume = HostClock.now + 200_000_000
         synchronizer.setRate(1, time: CMTime(value: 3, timescale: 1), atHostTime: CMTime(value: CMTimeValue(resume), timescale: 1_000_000_000))
         try #require(try await recorder.waitForMore(seconds: 1.5), "the monitor stopped recording")
@@ -96,15 +99,20 @@ import TestSupport
         }
     }
 
-    @Test func compressedBuffersFailTheRendererUntilAFlush() async throws {
-        let asset = AVURLAsset(url: try Fixtures.h264AAC())
-        let reader = try AVAssetReader(asset: asset)
-        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .audio).first), outputSettings: nil)
-        reader.add(output)
-        #expect(reader.startReading())
+    @Test func aCodecWithoutADecoderFailsTheRendererUntilAFlush() throws {
+        var description = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: 0x7A7A_7A7A, mFormatFlags: 0, mBytesPerPacket: 0,
+                                                      mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0,
+                                                      mReserved: 0)
+        var format: CMAudioFormatDescription?
+        #expect(CMAudioFormatDescriptionCreate(allocator: nil, asbd: &description, layoutSize: 0, layout: nil, magicCookieSize: 0,
+                                               magicCookie: nil, extensions: nil, formatDescriptionOut: &format) == noErr)
+        let buffer = try CMSampleBuffer(dataBuffer: try CMBlockBuffer(length: 64), formatDescription: format, numSamples: 1,
+                                        sampleTimings: [CMSampleTimingInfo(duration: CMTime(value: 1024, timescale: 44_100),
+                                                                           presentationTimeStamp: .zero, decodeTimeStamp: .invalid)],
+                                        sampleSizes: [64])
         let renderer = AVSampleBufferAudioRenderer()
-        renderer.enqueue(try #require(output.copyNextSampleBuffer()))
-        #expect(renderer.status == .failed && (renderer.error as? AVError)?.code == .decoderNotFound)
+        renderer.enqueue(buffer)
+        #expect(renderer.status == .failed && (renderer.error as? AVError)?.code == .decoderNotFound, "\(String(describing: renderer.error))")
         #expect(!renderer.isReadyForMoreMediaData)
         renderer.flush()
         #expect(renderer.status == .unknown && renderer.error == nil)
