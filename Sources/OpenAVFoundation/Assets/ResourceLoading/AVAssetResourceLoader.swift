@@ -43,11 +43,13 @@ public final class AVAssetResourceLoader: NSObject, @unchecked Sendable {
     }
 
     /// Hands `request` to the delegate on its queue; a request it does not take on, or one
-    /// made without a delegate, fails.
+    /// made without a delegate, fails (from another thread: the caller holds the request's lock).
     func load(_ request: AVAssetResourceLoadingRequest) {
         guard let current = delegate, let queue = delegateQueue else {
-            return request.fail(URLError(.unsupportedURL, userInfo: [
-                NSLocalizedDescriptionKey: "no resource loader delegate loads \(request.request.url?.absoluteString ?? "the URL")"]))
+            return DispatchQueue.global().async {
+                request.fail(URLError(.unsupportedURL, userInfo: [
+                    NSLocalizedDescriptionKey: "no resource loader delegate loads \(request.request.url?.absoluteString ?? "the URL")"]))
+            }
         }
         nonisolated(unsafe) let delegate = current  // called on the queue the app chose for it
         queue.async {
