@@ -223,17 +223,33 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         var done = 0
         while done < frames {
             let got = try decoding.read(frames: min(chunk, frames - done), into: scratch)
-            for channel in 0..<channels {
-                let destination = buffer.rawChannel(channel) + done * bytesPerSample
-                for frame in 0..<got {
-                    (destination + frame * bytesPerSample).copyMemory(
-                        from: scratch + (frame * channels + channel) * bytesPerSample, byteCount: bytesPerSample)
+            switch bytesPerSample {
+            case 4: Self.deinterleave(scratch.assumingMemoryBound(to: UInt32.self), frames: got, channels: channels, into: buffer, at: done)
+            case 2: Self.deinterleave(scratch.assumingMemoryBound(to: UInt16.self), frames: got, channels: channels, into: buffer, at: done)
+            default:
+                for channel in 0..<channels {
+                    let destination = buffer.rawChannel(channel) + done * bytesPerSample
+                    for frame in 0..<got {
+                        (destination + frame * bytesPerSample).copyMemory(
+                            from: scratch + (frame * channels + channel) * bytesPerSample, byteCount: bytesPerSample)
+                    }
                 }
             }
             done += got
             if got == 0 { break }
         }
         return done
+    }
+
+    /// Copies `frames` interleaved frames of `channels` samples of `Sample`'s size into the
+    /// buffer's channels from frame `offset` on, a sample at a time as whole values (which the
+    /// compiler vectorizes), not byte copies.
+    private static func deinterleave<Sample>(_ source: UnsafeMutablePointer<Sample>, frames: Int, channels: Int,
+                                             into buffer: AVAudioPCMBuffer, at offset: Int) {
+        for channel in 0..<channels {
+            let destination = buffer.rawChannel(channel).assumingMemoryBound(to: Sample.self) + offset
+            for frame in 0..<frames { destination[frame] = source[frame * channels + channel] }
+        }
     }
 
     /// The error for a file that could not be opened for reading.
