@@ -303,6 +303,21 @@ import OpenAVFoundation
         return (duration, tracks)
     }
 
+    // RenderingSampleBuffers.md
+    static func play(_ reader: AVAssetReader, _ output: AVAssetReaderTrackOutput) -> AVSampleBufferRenderSynchronizer {
+        let renderer = AVSampleBufferAudioRenderer()
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(renderer)
+        renderer.requestMediaDataWhenReady(on: DispatchQueue(label: "feeder")) {
+            while renderer.isReadyForMoreMediaData {
+                guard let buffer = output.copyNextSampleBuffer() else { return renderer.stopRequestingMediaData() }
+                renderer.enqueue(buffer)
+            }
+        }
+        synchronizer.setRate(1, time: .zero)
+        return synchronizer
+    }
+
     final class MemoryLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
         let data: Data
 
