@@ -19,6 +19,8 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Posted when the session stops running (also after a runtime error).
     public static let didStopRunningNotification = Notification.Name("AVCaptureSessionDidStopRunningNotification")
     /// Posted when an error occurs while running; the `AVError` is under `AVCaptureSessionErrorKey`.
+    /// A session the error stopped is stopped when this is posted (`isRunning` false, its
+    /// recordings finished); `didStopRunningNotification` follows.
     public static let runtimeErrorNotification = Notification.Name("AVCaptureSessionRuntimeErrorNotification")
     /// Posted when the session is interrupted (never, yet, on Linux).
     public static let wasInterruptedNotification = Notification.Name("AVCaptureSessionWasInterruptedNotification")
@@ -350,15 +352,19 @@ public final class AVCaptureSession: NSObject, @unchecked Sendable {
             running = false
             return outputStorage
         }
-        if let error {
+        let postError = {
+            guard let error else { return }
             NotificationCenter.default.post(name: Self.runtimeErrorNotification, object: self,
                                             userInfo: [AVCaptureSessionErrorKey: error])
         }
-        guard let outputs else { return }
+        guard let outputs else { return postError() }
         if let error { for output in outputs { output.sessionWillStop(with: error) } }
         _ = reconcile()
         for output in outputs { output.sessionDidStopRunning() }
+        // Observers of the error find the session stopped (an app restarts it from there), its
+        // recordings finished.
         observed.isRunning = false
+        postError()
         NotificationCenter.default.post(name: Self.didStopRunningNotification, object: self)
     }
 
