@@ -207,11 +207,9 @@ final class AudioFileDecoding {
         guard let data = CMSampleBufferGetDataBuffer(buffer) else { return false }
         let bytesPerFrame = output.bytesPerFrame
         let count = (frames - skip) * bytesPerFrame
-        let old = pending.count
-        pending.append(contentsOf: repeatElement(0, count: count))
-        pending.withUnsafeMutableBytes { bytes in
-            _ = CMBlockBufferCopyDataBytes(data, atOffset: skip * bytesPerFrame, dataLength: count,
-                                           destination: bytes.baseAddress! + old)
+        // Straight from the converter's memory (one block), without zero-filling first.
+        try data.withContiguousStorage { bytes in
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(skip * bytesPerFrame)..<(skip * bytesPerFrame + count)]))
         }
         return count > 0
     }
