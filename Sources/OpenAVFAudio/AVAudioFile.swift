@@ -213,38 +213,30 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Reads interleaved frames in chunks and spreads them over the buffer's channels.
+    /// Reads decoded frames and spreads them over the buffer's channels, straight from the decoder's pending samples.
     private func deinterleavedRead(_ decoding: AudioFileDecoding, frames: Int, into buffer: AVAudioPCMBuffer) throws -> Int {
         let channels = Int(processingFormat.channelCount)
         let bytesPerSample = decoding.output.bytesPerSample
-        let chunk = 4096
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: chunk * channels * bytesPerSample, alignment: 16)
-        defer { scratch.deallocate() }
-        var done = 0
-        while done < frames {
-            let got = try decoding.read(frames: min(chunk, frames - done), into: scratch)
+        return try decoding.read(frames: frames) { source, offset, count in
             switch bytesPerSample {
-            case 4: Self.deinterleave(scratch.assumingMemoryBound(to: UInt32.self), frames: got, channels: channels, into: buffer, at: done)
-            case 2: Self.deinterleave(scratch.assumingMemoryBound(to: UInt16.self), frames: got, channels: channels, into: buffer, at: done)
+            case 4: Self.deinterleave(source.assumingMemoryBound(to: UInt32.self), frames: count, channels: channels, into: buffer, at: offset)
+            case 2: Self.deinterleave(source.assumingMemoryBound(to: UInt16.self), frames: count, channels: channels, into: buffer, at: offset)
             default:
                 for channel in 0..<channels {
-                    let destination = buffer.rawChannel(channel) + done * bytesPerSample
-                    for frame in 0..<got {
+                    let destination = buffer.rawChannel(channel) + offset * bytesPerSample
+                    for frame in 0..<count {
                         (destination + frame * bytesPerSample).copyMemory(
-                            from: scratch + (frame * channels + channel) * bytesPerSample, byteCount: bytesPerSample)
+                            from: source + (frame * channels + channel) * bytesPerSample, byteCount: bytesPerSample)
                     }
                 }
             }
-            done += got
-            if got == 0 { break }
         }
-        return done
     }
 
     /// Copies `frames` interleaved frames of `channels` samples of `Sample`'s size into the
     /// buffer's channels from frame `offset` on, a sample at a time as whole values (which the
     /// compiler vectorizes), not byte copies.
-    private static func deinterleave<Sample>(_ source: UnsafeMutablePointer<Sample>, frames: Int, channels: Int,
+    private static func deinterleave<Sample>(_ source: UnsafePointer<Sample>, frames: Int, channels: Int,
                                              into buffer: AVAudioPCMBuffer, at offset: Int) {
         for channel in 0..<channels {
             let destination = buffer.rawChannel(channel).assumingMemoryBound(to: Sample.self) + offset

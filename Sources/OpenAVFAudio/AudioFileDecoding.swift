@@ -91,6 +91,16 @@ final class AudioFileDecoding {
     /// and returns how many; fewer only at the end of the file.
     func read(frames: Int, into destination: UnsafeMutableRawPointer) throws -> Int {
         let bytesPerFrame = output.bytesPerFrame
+        return try read(frames: frames) { source, offset, count in
+            (destination + offset * bytesPerFrame).copyMemory(from: source, byteCount: count * bytesPerFrame)
+        }
+    }
+
+    /// Hands up to `frames` decoded frames to `take` in runs, each as its interleaved bytes, the
+    /// frame offset of the run in this read and its frame count (for a caller that lays them out
+    /// its own way, without a copy in between); returns how many; fewer only at the end of the file.
+    func read(frames: Int, _ take: (UnsafeRawPointer, Int, Int) -> Void) throws -> Int {
+        let bytesPerFrame = output.bytesPerFrame
         var delivered = 0
         while delivered < frames {
             if pending.count - pendingStart < bytesPerFrame {
@@ -98,10 +108,7 @@ final class AudioFileDecoding {
                 continue
             }
             let count = min(frames - delivered, (pending.count - pendingStart) / bytesPerFrame)
-            pending.withUnsafeBytes { bytes in
-                (destination + delivered * bytesPerFrame).copyMemory(
-                    from: bytes.baseAddress! + pendingStart, byteCount: count * bytesPerFrame)
-            }
+            pending.withUnsafeBytes { bytes in take(bytes.baseAddress! + pendingStart, delivered, count) }
             pendingStart += count * bytesPerFrame
             delivered += count
             position += Int64(count)
