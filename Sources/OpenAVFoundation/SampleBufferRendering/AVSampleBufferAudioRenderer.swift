@@ -85,6 +85,8 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         set { lock.withLock { state.pitchAlgorithm = newValue } }
     }
 
+    /// The timebase the renderer plays on: its own, stopped, until it is added to a
+    /// synchronizer, then the synchronizer's.
     public var timebase: CMTimebase { lock.withLock { state.timebase } }
 
     /// Follows a synchronizer's timebase.
@@ -95,6 +97,8 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         }
     }
 
+    /// Adds a buffer of audio to be heard at its presentation time: linear PCM, or packets the
+    /// engine decodes. A buffer it cannot take fails the renderer until a flush.
     public func enqueue(_ sampleBuffer: CMSampleBuffer) {
         lock.lock()
         defer { lock.unlock() }
@@ -222,6 +226,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         }
     }
 
+    /// Drops everything enqueued and not yet heard; a failed renderer starts over.
     public func flush() {
         lock.withLock {
             state.output?.flush()
@@ -247,19 +252,24 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         DispatchQueue.global().async { completionHandler(flushed) }
     }
 
+    /// Whether less than a second of sound waits to be heard (and the renderer has not failed).
     public var isReadyForMoreMediaData: Bool {
         lock.withLock { state.status != .failed && (state.output?.pendingSeconds ?? 0) < Self.keptAhead }
     }
 
+    /// Whether at least 0.2 s of sound waits to be heard.
     public var hasSufficientMediaDataForReliablePlaybackStart: Bool {
         lock.withLock { (state.output?.pendingSeconds ?? 0) >= Self.sufficientForStart }
     }
 
+    /// Calls `block` on `queue` whenever the renderer is ready for more, until
+    /// `stopRequestingMediaData()`; the block enqueues until `isReadyForMoreMediaData` is false.
     public func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
         lock.withLock { state.request = (queue, block) }
         served()
     }
 
+    /// Stops calling the block given to `requestMediaDataWhenReady(on:using:)`.
     public func stopRequestingMediaData() {
         lock.withLock { state.request = nil }
     }

@@ -73,6 +73,7 @@ extension AVAssetResourceLoader: ByteSourceFactory {
         !url.isFileURL && !NetworkOptions.isNetworkURL(url) && delegate != nil
     }
 
+    /// A source asking the delegate for `url`'s bytes, kept (weakly) to cancel with the asset.
     package func makeSource(for url: URL, timeout: Duration) -> any ByteSource {
         let source = ResourceLoaderByteSource(loader: self, url: url, timeout: timeout)
         lock.withLock {
