@@ -65,11 +65,9 @@ final class ByteSourceIO {
     /// FFmpeg's seek callback: `AVSEEK_SIZE` asks for the length (an error when unknown), else
     /// the new position from the start, the position or the end.
     private func seek(_ offset: Int64, whence: Int32) -> Int64 {
-        let size: Int32 = 0x10000   // AVSEEK_SIZE
-        let force: Int32 = 0x20000  // AVSEEK_FORCE
-        if whence & size != 0 { return source.length ?? Int64(cffmpeg_averror(ENOSYS)) }
+        if whence & AVSEEK_SIZE != 0 { return source.length ?? Int64(cffmpeg_averror(ENOSYS)) }
         let target: Int64
-        switch whence & ~force {
+        switch whence & ~AVSEEK_FORCE {
         case SEEK_SET: target = offset
         case SEEK_CUR: target = position + offset
         case SEEK_END:

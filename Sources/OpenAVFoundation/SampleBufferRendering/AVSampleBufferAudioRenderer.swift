@@ -150,9 +150,11 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
             for packet in try Self.packets(of: sampleBuffer, data: data, timescale: decoding.timeBase.den) {
                 _ = try decoding.send(packet)
                 while let frame = try decoding.receiveFrame() {
+                    // One copy, out of the converter's block, into the samples kept.
                     guard let converted = try converter.convert(frame, timeBase: decoding.timeBase),
-                          let bytes = try? converted.dataBuffer?.dataBytes() else { continue }
-                    pieces.append((converted.presentationTimeStamp, bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }))
+                          let samples = try? converted.dataBuffer?.withContiguousStorage({ Array($0.bindMemory(to: Float.self)) })
+                    else { continue }
+                    pieces.append((converted.presentationTimeStamp, samples))
                 }
             }
             return pieces
