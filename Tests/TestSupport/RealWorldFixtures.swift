@@ -23,6 +23,23 @@ public enum RealWorldFixtures {
         ("truncated-3.avi", { try truncated("plain.avi", percent: 3) }),
         ("truncated-3.mts", { try truncated("plain.mts", percent: 3) }),
     ] + codecsWithoutCoreMediaCodes.map { name in (name, { try codecWithoutCoreMediaCode(name) }) }
+        + musicFilesFFmpegCannotWrite.map { name in (name, { try musicFile(name) }) }
+
+    /// Music files no ffmpeg encoder writes, whose packets carry no durations: Monkey's Audio
+    /// 3.96 and 3.99, WMA Pro, WMA Lossless.
+    public static let musicFilesFFmpegCannotWrite = ["mac-396.ape", "mac-399.ape", "silence-2.wma", "silence-3.wma"]
+
+    /// One of `musicFilesFFmpegCannotWrite`: the samples mutagen's source distribution ships for
+    /// its own tests, which `scripts/setup` fetches from PyPI into the user's cache.
+    public static func musicFile(_ name: String) throws -> URL {
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        let url = cache.appendingPathComponent("openav-test-media/mutagen-1.48.1/\(name)")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw FixtureError(message: "\(url.path) is missing: run scripts/setup, which fetches it")
+        }
+        return url
+    }
 
     /// The first `percent` of a 4 s clip (`plain.avi`: MPEG-4 Part 2 + MP3; `plain.mts`: H.264 +
     /// AAC in MPEG-TS, as AVCHD cameras write), as an interrupted copy or download leaves it.

@@ -120,9 +120,14 @@ struct AssetContents: @unchecked Sendable {
     }
 
     /// The first presentation time and the duration of every stream, from its packets.
+    ///
+    /// A packet the container gives no duration (APE frames, WMA Pro and Lossless) lasts until
+    /// its stream's next packet; when the last one has none, the stream ends where its header
+    /// says, if that is later, as ffprobe and the decoders measure it.
     private static func measure(_ demuxer: Demuxer) throws(EngineError) -> (starts: [CMTime], durations: [CMTime]) {
         var first = [CMTime](repeating: .invalid, count: demuxer.streams.count)
         var last = first
+        var lastIsOpen = [Bool](repeating: false, count: demuxer.streams.count)
         while let packet = try demuxer.readPacket() {
             let index = packet.streamIndex
             guard index < first.count else { continue }
@@ -134,7 +139,15 @@ struct AssetContents: @unchecked Sendable {
             let skipped = packet.skippedLeadingSamples, rate = demuxer.streams[index].sampleRate
             if skipped > 0, rate > 0 { start = min(end, start + CMTime(value: Int64(skipped), timescale: rate)) }
             if !first[index].isNumeric || start < first[index] { first[index] = start }
-            if !last[index].isNumeric || end > last[index] { last[index] = end }
+            if !last[index].isNumeric || end >= last[index] {
+                last[index] = end
+                lastIsOpen[index] = !(packet.duration.isNumeric && packet.duration > .zero)
+            }
+        }
+        for (index, stream) in demuxer.streams.enumerated() where lastIsOpen[index] && stream.duration.isNumeric {
+            let statedEnd = ((stream.startTime.isNumeric ? stream.startTime : .zero) + stream.duration)
+                .convertScale(stream.duration.timescale, method: .roundHalfAwayFromZero)
+            last[index] = max(last[index], statedEnd)
         }
         let durations = zip(first, last).map { start, end in start.isNumeric ? end - start : CMTime.invalid }
         return (first, durations)
