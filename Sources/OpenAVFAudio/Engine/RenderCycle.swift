@@ -1,0 +1,17 @@
+/// One pass of the engine over its graph: which pass, how many frames at the output's rate,
+/// and when they begin on the output's sample timeline and on the host clock.
+struct RenderCycle {
+    /// The pass's number; a bus rendered in it is not rendered again.
+    let id: UInt64
+    /// The frames the output asks for, at the output's sample rate.
+    let frames: Int
+    /// The output's sample time of the first frame.
+    let sampleTime: Int64
+    /// The host time (nanoseconds) at which the first frame is heard.
+    let hostTime: UInt64
+    /// The output's sample rate.
+    let sampleRate: Double
+    /// Whether the engine renders offline (manual rendering): a node may wait for its data.
+    let isOffline: Bool
+
+}

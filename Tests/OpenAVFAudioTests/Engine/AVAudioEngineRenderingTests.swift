@@ -1,0 +1,262 @@
+import Foundation
+import HostSystem
+import OpenCoreMedia
+import Testing
+import TestSupport
+@testable import OpenAVFAudio
+
+/// AVAudioEngine rendered offline (manual rendering mode), judged against the same work done by
+/// ffmpeg's filter graphs on the same files, and against the schedules' own sample positions.
+@Suite(.timeLimit(.minutes(3))) struct AVAudioEngineRenderingTests {
+    /// A mono 32-bit float WAV of a sine at `frequency`, `seconds` long, at `rate`.
+    static func tone(_ frequency: Int, seconds: Double = 2, rate: Int = 48_000) throws -> URL {
+        try Fixtures.make("engine-sine-\(frequency)-\(rate).wav", ["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=\(rate)",
+                                                                  "-t", String(seconds), "-c:a", "pcm_f32le"])
+    }
+
+    /// An engine in offline manual rendering mode at `rate`, stereo, 4096 frames a render.
+    static func offlineEngine(rate: Double = 48_000) throws -> (AVAudioEngine, AVAudioFormat) {
+        let engine = AVAudioEngine()
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: rate, channels: 2))
+        try engine.enableManualRenderingMode(.offline, format: format, maximumFrameCount: 4096)
+        return (engine, format)
+    }
+
+    /// Renders `frames` frames of a started engine, 4096 at a time; left and right samples.
+    static func render(_ engine: AVAudioEngine, frames: Int) throws -> (left: [Float], right: [Float]) {
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: engine.manualRenderingFormat, frameCapacity: 4096))
+        var left: [Float] = [], right: [Float] = []
+        while left.count < frames {
+            let count = AVAudioFrameCount(min(4096, frames - left.count))
+            #expect(try engine.renderOffline(count, to: buffer) == .success)
+            let planes = try #require(buffer.floatChannelData)
+            left += UnsafeBufferPointer(start: planes[0], count: Int(count))
+            right += UnsafeBufferPointer(start: planes[1], count: Int(count))
+        }
+        return (left, right)
+    }
+
+    /// What ffmpeg makes of `inputs` with `filter` (a filter graph ending in one stereo output),
+    /// as 48 kHz float: left and right samples.
+    static func ffmpeg(_ inputs: [URL], filter: String) throws -> (left: [Float], right: [Float]) {
+        let data = try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error"] + inputs.flatMap { ["-i", $0.path] }
+                                    + ["-filter_complex", filter, "-f", "f32le", "-ac", "2", "-"])
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return (stride(from: 0, to: samples.count, by: 2).map { samples[$0] }, stride(from: 1, to: samples.count, by: 2).map { samples[$0] })
+    }
+
+    /// The largest difference between two signals over their common length, in dB.
+    static func worstDifference(_ a: [Float], _ b: [Float]) -> Double {
+        let worst = zip(a, b).map { abs(Double($0) - Double($1)) }.max() ?? 1
+        return 20 * log10(max(worst, 1e-12))
+    }
+
+    @Test func twoPlayersMixWithTheirVolumesAndPansAsFFmpegMixesThem() throws {
+        let (engine, _) = try Self.offlineEngine()
+        let low = try AVAudioFile(forReading: try Self.tone(440)), high = try AVAudioFile(forReading: try Self.tone(660))
+        let first = AVAudioPlayerNode(), second = AVAudioPlayerNode()
+        for (player, file) in [(first, low), (second, high)] {
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+            player.scheduleFile(file, at: nil)
+        }
+        first.volume = 0.5
+        first.pan = -0.5
+        second.volume = 0.8
+        second.pan = 0.25
+        try engine.start()
+        first.play()
+        second.play()
+        let ours = try Self.render(engine, frames: 96_000)
+        // The balance law: the near side at the volume, the far side lowered by the pan.
+        let theirs = try Self.ffmpeg([try Self.tone(440), try Self.tone(660)], filter:
+            "[0]pan=stereo|c0=0.5*c0|c1=0.25*c0[a];[1]pan=stereo|c0=0.6*c0|c1=0.8*c0[b];[a][b]amix=inputs=2:normalize=0")
+        try #require(theirs.left.count == 96_000, "ffmpeg gave \(theirs.left.count) frames")
+        #expect(Self.worstDifference(ours.left, theirs.left) < -90)
+        #expect(Self.worstDifference(ours.right, theirs.right) < -90)
+        #expect(engine.manualRenderingSampleTime == 96_000)
+    }
+
+    @Test func playAtTheSameNodeTimeStartsTwoPlayersOnTheSameSample() throws {
+        let (engine, format) = try Self.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let click = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 10))
+        click.frameLength = 10
+        click.floatChannelData![0][0] = 1
+        let left = AVAudioPlayerNode(), right = AVAudioPlayerNode()
+        for player in [left, right] {
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: mono)
+            player.scheduleBuffer(click)
+        }
+        left.pan = -1
+        right.pan = 1
+        try engine.start()
+        _ = try Self.render(engine, frames: 1000)
+        // Both start at node time 5000: 4000 frames into the next renders, inside the second.
+        let when = AVAudioTime(sampleTime: 5000, atRate: format.sampleRate)
+        left.play(at: when)
+        right.play(at: when)
+        let rendered = try Self.render(engine, frames: 8192)
+        #expect(rendered.left.firstIndex { $0 != 0 } == 4000)
+        #expect(rendered.right.firstIndex { $0 != 0 } == 4000)
+        #expect(left.playerTime(forNodeTime: AVAudioTime(sampleTime: 5000, atRate: 48_000))?.sampleTime == 0)
+        #expect(right.nodeTime(forPlayerTime: AVAudioTime(sampleTime: 100, atRate: 48_000))?.sampleTime == 5100)
+    }
+
+    @Test func loopingBuffersPlayUntilInterruptedAndCompletionsComeOnce() async throws {
+        let (engine, _) = try Self.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        func constant(_ value: Float, frames: AVAudioFrameCount) throws -> AVAudioPCMBuffer {
+            let buffer = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: frames))
+            buffer.frameLength = frames
+            buffer.floatChannelData![0].update(repeating: value, count: Int(frames))
+            return buffer
+        }
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: mono)
+        let done = Locked<[String]>([])
+        player.scheduleBuffer(try constant(0.25, frames: 100), at: nil, options: .loops) { done.withLock { $0.append("loop") } }
+        try engine.start()
+        player.play()
+        let looped = try Self.render(engine, frames: 1000)
+        #expect(looped.left.allSatisfy { $0 == 0.25 }, "the loop did not fill the render")
+        player.scheduleBuffer(try constant(0.5, frames: 50), at: nil, options: .interruptsAtLoop, completionCallbackType: .dataRendered) { type in
+            done.withLock { $0.append("after \(type.rawValue)") }
+        }
+        let after = try Self.render(engine, frames: 1000)
+        // The loop point passed as the last render ended (1000 frames are 10 whole passes): the
+        // loop plays one more pass to its next loop point, then the new buffer, then nothing.
+        #expect(after.left[0..<100].allSatisfy { $0 == 0.25 })
+        #expect(after.left[100..<150].allSatisfy { $0 == 0.5 })
+        #expect(after.left[150...].allSatisfy { $0 == 0 })
+        try await waitUntil(seconds: 5) { done.withLock { $0.count == 2 } }
+        #expect(Set(done.withLock { $0 }) == ["loop", "after 1"])
+    }
+
+    @Test func aPlayerScheduledAtAPlayerTimeWaitsForItAndStopCallsWhatIsLeft() async throws {
+        let (engine, _) = try Self.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 10))
+        buffer.frameLength = 10
+        buffer.floatChannelData![0].update(repeating: 1, count: 10)
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: mono)
+        player.scheduleBuffer(buffer, at: AVAudioTime(sampleTime: 300, atRate: 48_000), options: [])
+        let dropped = Locked(0)
+        player.scheduleBuffer(buffer, at: AVAudioTime(sampleTime: 1_000_000, atRate: 48_000), options: []) { dropped.withLock { $0 += 1 } }
+        try engine.start()
+        player.play()
+        let rendered = try Self.render(engine, frames: 1000)
+        #expect(rendered.left.firstIndex { $0 != 0 } == 300)
+        #expect(rendered.left.lastIndex { $0 != 0 } == 309)
+        player.stop()
+        #expect(!player.isPlaying)
+        try await waitUntil(seconds: 5) { dropped.withLock { $0 == 1 } }
+    }
+
+    @Test func aPlayerAt44100HertzIsResampledIntoA48KilohertzMix() throws {
+        let (engine, _) = try Self.offlineEngine()
+        let file = try AVAudioFile(forReading: try Self.tone(1000, rate: 44_100))
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        try engine.start()
+        player.play()
+        let rendered = try Self.render(engine, frames: 96_000 + 4800)
+        // The tone lasts its 2 s at the new rate, at its pitch: count the rising zero crossings.
+        let sounding = rendered.left.indices.filter { abs(rendered.left[$0]) > 0.05 }
+        let length = Double((sounding.last ?? 0) - (sounding.first ?? 0)) / 48_000
+        #expect(abs(length - 2) < 0.005, "the tone lasted \(length) s")
+        let window = rendered.left[24_000..<72_000]
+        let crossings = zip(window, window.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        #expect(abs(crossings - 1000) <= 1, "\(crossings) rising crossings in one second")
+    }
+
+    @Test func aTapSeesWhatTheOutputRendered() async throws {
+        let (engine, _) = try Self.offlineEngine()
+        let file = try AVAudioFile(forReading: try Self.tone(440))
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        let tapped = Locked<(samples: [Float], times: [Int64])>(([], []))
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, time in
+            let samples = UnsafeBufferPointer(start: buffer.floatChannelData![0], count: Int(buffer.frameLength))
+            tapped.withLock { $0.samples += samples; $0.times.append(time.sampleTime) }
+        }
+        try engine.start()
+        player.play()
+        let rendered = try Self.render(engine, frames: 48_000)
+        try await waitUntil(seconds: 5) { tapped.withLock { $0.samples.count == 48_000 } }
+        let (samples, times) = tapped.withLock { $0 }
+        #expect(samples == rendered.left)
+        #expect(times == (0..<10).map { Int64($0 * 4800) })
+        engine.mainMixerNode.removeTap(onBus: 0)
+    }
+
+    @Test func aSourceNodeRendersIntoASinkNode() throws {
+        let (engine, _) = try Self.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let phase = Locked(0)
+        let source = AVAudioSourceNode(format: mono) { _, _, frames, list in
+            let samples = UnsafeMutableAudioBufferListPointer(list)[0].mData!.assumingMemoryBound(to: Float.self)
+            phase.withLock { start in
+                for frame in 0..<Int(frames) { samples[frame] = Float(start + frame) / 100_000 }
+                start += Int(frames)
+            }
+            return 0
+        }
+        let received = Locked<[Float]>([])
+        let sink = AVAudioSinkNode { _, frames, list in
+            let samples = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: list))[0].mData!.assumingMemoryBound(to: Float.self)
+            received.withLock { $0 += UnsafeBufferPointer(start: samples, count: Int(frames)) }
+            return 0
+        }
+        engine.attach(source)
+        engine.attach(sink)
+        engine.connect(source, to: sink, format: mono)
+        try engine.start()
+        _ = try Self.render(engine, frames: 10_000)
+        #expect(received.withLock { $0 } == (0..<10_000).map { Float($0) / 100_000 })
+    }
+
+    @Test func manualRenderingRefusesWhatApplesRefuses() throws {
+        let engine = AVAudioEngine()
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: engine.manualRenderingFormat, frameCapacity: 16))
+        #expect(throws: NSError.self) { try engine.renderOffline(16, to: buffer) }
+        let (offline, _) = try Self.offlineEngine()
+        // Nothing reaches the output yet.
+        #expect(throws: NSError.self) { try offline.start() }
+        let player = AVAudioPlayerNode()
+        offline.attach(player)
+        offline.connect(player, to: offline.mainMixerNode, format: nil)
+        do {
+            _ = try offline.renderOffline(16, to: buffer)
+            Issue.record("rendered before start()")
+        } catch {
+            #expect((error as NSError).code == Int(AVAudioEngineManualRenderingError.notRunning.rawValue))
+        }
+        try offline.start()
+        do {
+            try offline.enableManualRenderingMode(.offline, format: offline.manualRenderingFormat, maximumFrameCount: 64)
+            Issue.record("manual rendering mode changed while running")
+        } catch {
+            #expect((error as NSError).code == Int(AVAudioEngineManualRenderingError.initialized.rawValue))
+        }
+        let big = try #require(AVAudioPCMBuffer(pcmFormat: offline.manualRenderingFormat, frameCapacity: 8192))
+        #expect(throws: NSError.self) { try offline.renderOffline(8192, to: big) }
+    }
+
+    /// Waits until `condition` holds, or fails after `seconds`.
+    func waitUntil(seconds: Double, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            try #require(Date() < deadline, "timed out")
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+    }
+}
