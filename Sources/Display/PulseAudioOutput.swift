@@ -25,9 +25,9 @@ package final class PulseAudioOutput {
 
     /// Connects to `server` (nil: libpulse's default) and opens a stream named `name` (as sound
     /// mixers list it) to `sink` (nil: the server's default sink), corked, within `timeout`
-    /// nanoseconds.
+    /// nanoseconds, buffering `buffered` nanoseconds ahead of what is heard.
     package init(server: String?, sink: String?, sampleRate: Int, channelCount: Int, timeout: UInt64,
-                 name: String = "OpenAVFoundation playback") throws(SoundServerError) {
+                 name: String = "OpenAVFoundation playback", buffered: UInt64 = bufferedNanoseconds) throws(SoundServerError) {
         let deadline = HostClock.now + timeout
         let connection = try PulseAudioConnection(server: server, clientName: "OpenAVFoundation", timeout: timeout)
         var spec = pa_sample_spec(format: cpulseaudio_sample_float32ne(), rate: UInt32(sampleRate), channels: UInt8(channelCount))
@@ -38,7 +38,7 @@ package final class PulseAudioOutput {
         self.stream = stream
         self.sampleRate = sampleRate
         self.channelCount = channelCount
-        let bytes = UInt32(HostClock.multiplyDivide(Self.bufferedNanoseconds, UInt64(sampleRate * channelCount * 4), HostClock.nanosecondsPerSecond))
+        let bytes = UInt32(HostClock.multiplyDivide(buffered, UInt64(sampleRate * channelCount * 4), HostClock.nanosecondsPerSecond))
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
         let flags = pa_stream_flags_t(PA_STREAM_START_CORKED.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
             | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_NOT_MONOTONIC.rawValue)

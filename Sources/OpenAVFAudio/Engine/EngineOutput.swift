@@ -6,11 +6,11 @@ import HostSystem
 /// A running engine's sound: a real-time thread (`OpenAVFAudio.AVAudioEngine`, `SCHED_FIFO`
 /// where the process may, as capture's device threads) that renders the engine a cycle at a
 /// time and writes each cycle to one `PulseAudioOutput` stream, whenever the stream has room for
-/// a cycle (it holds about 100 ms). The stream sets the pace: the thread waits on the sound
-/// server between writes. Interleaving into the stream's layout uses memory made once.
-///
-/// `underruns` counts the times the stream ran dry between two writes (the server's underflow
-/// count); the thread never waits for a node, so a late node is silence, not a gap.
+/// a cycle. The stream holds four cycles (40 ms at the session's default 10 ms), so that what a
+/// player starts is heard that soon; the thread's real-time priority keeps it fed on a busy
+/// machine. The stream sets the pace: the thread waits on the sound server between writes.
+/// Interleaving into the stream's layout uses memory made once. The thread never waits for a
+/// node: a node that is late (a file not read far enough) is silence, not a gap.
 final class EngineOutput: @unchecked Sendable {
     /// The longest the sound server gets to answer.
     private static let timeout: UInt64 = 2_000_000_000
@@ -27,7 +27,8 @@ final class EngineOutput: @unchecked Sendable {
     init(engine: AVAudioEngine, server: String?, format: AVAudioFormat, cycleFrames: Int) throws {
         let channels = Int(format.channelCount)
         let output = try PulseAudioOutput(server: server, sink: nil, sampleRate: Int(format.sampleRate), channelCount: channels,
-                                          timeout: Self.timeout, name: "OpenAVFoundation AVAudioEngine")
+                                          timeout: Self.timeout, name: "OpenAVFoundation AVAudioEngine",
+                                          buffered: UInt64(Double(4 * max(64, cycleFrames)) / format.sampleRate * 1e9))
         sampleRate = format.sampleRate
         let cycle = max(64, min(AVAudioEngine.maximumRealTimeFrames, cycleFrames))
         nonisolated(unsafe) let stream = output  // used by the thread alone from here on

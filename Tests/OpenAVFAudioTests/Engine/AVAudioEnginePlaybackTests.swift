@@ -1,0 +1,121 @@
+import CaptureDevices
+import Foundation
+import HostSystem
+import OpenCoreMedia
+import Testing
+import TestSupport
+@testable import OpenAVFAudio
+
+/// AVAudioEngine playing in real time into a private PulseAudio daemon's null sink, heard through
+/// the sink's monitor (`MonitorRecorder`), as users run it: the sound server with nothing else
+/// attached, and another core kept busy.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct AVAudioEnginePlaybackTests {
+    /// A second of a 1 kHz sine at 48 kHz mono, amplitude 0.5: 48 whole periods, so that it
+    /// loops without a seam.
+    static func sineSecond() throws -> AVAudioPCMBuffer {
+        let format = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let buffer = try #require(AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 48_000))
+        buffer.frameLength = 48_000
+        for frame in 0..<48_000 { buffer.floatChannelData![0][frame] = 0.5 * Float(sin(2 * Double.pi * 1000 * Double(frame) / 48_000)) }
+        return buffer
+    }
+
+    /// Where a recorded sine is not the continuation of its last two samples (a gap, a repeat or
+    /// a jump): the frames, for `left` (one channel of the recording) between `start` and `end`.
+    static func seams(_ left: [Float], from start: Int, to end: Int) -> [Int] {
+        let coefficient = Float(2 * cos(2 * Double.pi * 1000 / 48_000))
+        return (max(start, 2)..<end).filter { abs(left[$0] - (coefficient * left[$0 - 1] - left[$0 - 2])) > 0.01 }
+    }
+
+    @Test func aLoopingPlayerIsHeardWithoutAGapWhileAnotherCoreIsBusy() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let engine = PulseAudioDiscovery.$server.withValue(daemon.server) { AVAudioEngine() }
+        let player = AVAudioPlayerNode()
+        let sine = try Self.sineSecond()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: sine.format)
+        player.scheduleBuffer(sine, at: nil, options: .loops)
+        try engine.start()
+        // A stream that has just joined the sink loses its first milliseconds in the monitor.
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        let markFrames = recorder.recordedFrames, markHost = HostClock.now
+        player.play()
+        let playHost = HostClock.now
+        // Another core busy for the whole run, at normal priority, as a user's build would be.
+        let busy = Locked(true)
+        let spinner = Thread {
+            var x = 1.0
+            while busy.withLock({ $0 }) { for _ in 0..<10_000 { x = x * 1.000001 + 1e-9 } }
+            _ = x
+        }
+        spinner.start()
+        try #require(try await recorder.waitForMore(seconds: 20), "the monitor stopped recording")
+        busy.withLock { $0 = false }
+        engine.stop()
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        let samples = recorder.stop()
+        let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+        let right = stride(from: 1, to: samples.count, by: 2).map { samples[$0] }
+        let first = try #require(left.firstIndex { abs($0) > 0.01 }, "nothing was heard")
+        let last = try #require(left.lastIndex { abs($0) > 0.01 })
+        // Heard within four cycles and the sink's own latency of play().
+        let playFrame = markFrames + Int(Double(playHost - markHost) / 1e9 * 48_000)
+        let late = Double(first - playFrame) / 48_000
+        #expect(late > -0.005 && late < 0.08, "the sound started \(late) s after play()")
+        #expect(Double(last - first) / 48_000 > 19, "the sound lasted \(Double(last - first) / 48_000) s")
+        // Continuous: every sample follows from the two before it, on both sides, at the level.
+        let seams = Self.seams(left, from: first + 2, to: last - 2)
+        #expect(seams.isEmpty, "\(seams.count) seams, the first at \(seams.prefix(5).map { Double($0 - first) / 48_000 }) s")
+        let peak = left[first..<last].map(abs).max() ?? 0
+        #expect(abs(peak - 0.5) < 0.01, "the peak is \(peak)")
+        #expect(zip(left[first..<last], right[first..<last]).allSatisfy { abs($0 - $1) < 1e-4 }, "the sides differ")
+    }
+
+    @Test func aTapOnTheMainMixerHoldsWhatTheSinkPlayed() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let engine = PulseAudioDiscovery.$server.withValue(daemon.server) { AVAudioEngine() }
+        let player = AVAudioPlayerNode()
+        let sine = try Self.sineSecond()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: sine.format)
+        player.scheduleBuffer(sine)
+        let tapped = Locked<[Float]>([])
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, _ in
+            tapped.withLock { $0 += UnsafeBufferPointer(start: buffer.floatChannelData![0], count: Int(buffer.frameLength)) }
+        }
+        try engine.start()
+        // A stream that has just joined the sink loses its first milliseconds in the monitor.
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        player.play()
+        try #require(try await recorder.waitForMore(seconds: 1.5), "the monitor stopped recording")
+        engine.stop()
+        let samples = recorder.stop()
+        let heard = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+        let tap = tapped.withLock { $0 }
+        let heardStart = try #require(heard.firstIndex { abs($0) > 0.01 }, "nothing was heard")
+        let tapStart = try #require(tap.firstIndex { abs($0) > 0.01 }, "the tap saw nothing")
+        // The second of sine, as the tap saw it and as the sink played it.
+        try #require(heard.count >= heardStart + 47_000 && tap.count >= tapStart + 47_000)
+        let worst = (0..<47_000).map { abs(heard[heardStart + $0] - tap[tapStart + $0]) }.max() ?? 1
+        #expect(worst < 1e-4, "the tap and the sink differ by \(worst)")
+        #expect(engine.mainMixerNode.lastRenderTime == nil)
+    }
+
+    @Test func anEngineWithoutASoundServerFailsToStart() throws {
+        let engine = PulseAudioDiscovery.$server.withValue("unix:/nonexistent/openav-no-server") { AVAudioEngine() }
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: nil)
+        do {
+            try engine.start()
+            Issue.record("started without a sound server")
+        } catch {
+            #expect((error as NSError).code == Int(kAudioUnitErr_FailedInitialization))
+        }
+        #expect(!engine.isRunning)
+    }
+}
