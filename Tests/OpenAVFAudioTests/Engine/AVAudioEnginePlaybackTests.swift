@@ -27,19 +27,28 @@ import TestSupport
         return (max(start, 2)..<end).filter { abs(left[$0] - (coefficient * left[$0 - 1] - left[$0 - 2])) > 0.01 }
     }
 
-    @Test func aLoopingPlayerIsHeardWithoutAGapWhileAnotherCoreIsBusy() async throws {
-        let daemon = try PulseAudioDaemon()
-        defer { daemon.stop() }
-        let recorder = try MonitorRecorder(daemon)
+    /// An engine on `daemon` with a player of `sineSecond()` (looping when `loops`), its main
+    /// mixer tapped by `tap`, started and heard by `recorder` for 0.3 s (a stream that has just
+    /// joined the sink loses its first milliseconds in the monitor); the engine and the player.
+    static func startedEngine(on daemon: PulseAudioDaemon, heardBy recorder: MonitorRecorder, loops: Bool,
+                              tap: AVAudioNodeTapBlock? = nil) async throws -> (AVAudioEngine, AVAudioPlayerNode) {
         let engine = PulseAudioDiscovery.$server.withValue(daemon.server) { AVAudioEngine() }
         let player = AVAudioPlayerNode()
         let sine = try Self.sineSecond()
         engine.attach(player)
         engine.connect(player, to: engine.mainMixerNode, format: sine.format)
-        player.scheduleBuffer(sine, at: nil, options: .loops)
+        player.scheduleBuffer(sine, at: nil, options: loops ? .loops : [])
+        if let tap { engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil, block: tap) }
         try engine.start()
-        // A stream that has just joined the sink loses its first milliseconds in the monitor.
         try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        return (engine, player)
+    }
+
+    @Test func aLoopingPlayerIsHeardWithoutAGapWhileAnotherCoreIsBusy() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let (engine, player) = try await Self.startedEngine(on: daemon, heardBy: recorder, loops: true)
         let markFrames = recorder.recordedFrames, markHost = HostClock.now
         player.play()
         let playHost = HostClock.now
@@ -77,19 +86,10 @@ import TestSupport
         let daemon = try PulseAudioDaemon()
         defer { daemon.stop() }
         let recorder = try MonitorRecorder(daemon)
-        let engine = PulseAudioDiscovery.$server.withValue(daemon.server) { AVAudioEngine() }
-        let player = AVAudioPlayerNode()
-        let sine = try Self.sineSecond()
-        engine.attach(player)
-        engine.connect(player, to: engine.mainMixerNode, format: sine.format)
-        player.scheduleBuffer(sine)
         let tapped = Locked<[Float]>([])
-        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, _ in
+        let (engine, player) = try await Self.startedEngine(on: daemon, heardBy: recorder, loops: false) { buffer, _ in
             tapped.withLock { $0 += UnsafeBufferPointer(start: buffer.floatChannelData![0], count: Int(buffer.frameLength)) }
         }
-        try engine.start()
-        // A stream that has just joined the sink loses its first milliseconds in the monitor.
-        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
         player.play()
         try #require(try await recorder.waitForMore(seconds: 1.5), "the monitor stopped recording")
         engine.stop()
