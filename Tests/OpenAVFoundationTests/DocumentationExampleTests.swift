@@ -85,6 +85,38 @@ import OpenAVFoundation
         return player
     }
 
+    // Audio.md, Mixing in an audio engine (runs).
+    static func mixOffline(_ voiceURL: URL, _ musicURL: URL, to mixURL: URL) throws -> AVAudioFile {
+        let engine = AVAudioEngine()
+        let voice = AVAudioPlayerNode()
+        let music = AVAudioPlayerNode()
+        let voiceFile = try AVAudioFile(forReading: voiceURL)
+        let musicFile = try AVAudioFile(forReading: musicURL)
+        for (player, file) in [(voice, voiceFile), (music, musicFile)] {
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+            player.scheduleFile(file, at: nil)
+        }
+        music.volume = 0.3
+        voice.pan = -0.2
+        try engine.enableManualRenderingMode(.offline, format: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!,
+                                             maximumFrameCount: 4096)
+        try engine.start()
+        voice.play()
+        music.play()
+        let mix = try AVAudioFile(forWriting: mixURL, settings: engine.manualRenderingFormat.settings)
+        let buffer = AVAudioPCMBuffer(pcmFormat: engine.manualRenderingFormat, frameCapacity: engine.manualRenderingMaximumFrameCount)!
+        let length = max(voiceFile.length, musicFile.length)
+        while engine.manualRenderingSampleTime < length {
+            let frames = min(AVAudioFrameCount(length - engine.manualRenderingSampleTime), buffer.frameCapacity)
+            if try engine.renderOffline(frames, to: buffer) == .success {
+                try mix.write(from: buffer)
+            }
+        }
+        engine.stop()
+        return mix
+    }
+
     // Audio.md, Converting sample rates and formats (runs).
     static func convertRate(_ input: AVAudioPCMBuffer) -> (AVAudioConverterOutputStatus, AVAudioPCMBuffer, NSError?) {
         let converter = AVAudioConverter(from: input.format, to: AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2)!)!
@@ -449,6 +481,22 @@ import OpenAVFoundation
                            as: UTF8.self)
         #expect(codec.trimmingCharacters(in: .whitespacesAndNewlines) == "aac")
         #expect(try probe(output) == (try probe(url)))
+    }
+
+    @Test func theAudioEngineExampleRuns() throws {
+        func tone(_ frequency: Int, seconds: Int) throws -> URL {
+            try Fixtures.make("docc-engine-\(frequency).wav", ["-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000",
+                                                               "-t", String(seconds)])
+        }
+        let folder = Fixtures.folder.appendingPathComponent("docc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("mix.wav")
+        try Self.mixOffline(try tone(440, seconds: 2), try tone(660, seconds: 3), to: output).close()
+        // ffprobe: 3 s of stereo at 48 kHz, the longer file's length.
+        let stream = String(decoding: try Fixtures.run("ffprobe", ["-v", "error", "-show_entries", "stream=sample_rate,channels,duration",
+                                                                    "-of", "csv=p=0", output.path]), as: UTF8.self)
+        #expect(stream.trimmingCharacters(in: .whitespacesAndNewlines) == "48000,2,3.000000")
     }
 
     @Test func theConverterExampleRuns() throws {

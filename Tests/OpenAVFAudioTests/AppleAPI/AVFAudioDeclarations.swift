@@ -208,3 +208,95 @@ import OpenAVFAudio
         let _: (FinishOnlyDelegate) -> (AVAudioPlayer, (any Error)?) -> Void = FinishOnlyDelegate.audioPlayerDecodeErrorDidOccur(_:error:)
     }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct AVAudioEngineAppleDeclarationTests {
+    // https://developer.apple.com/documentation/avfaudio/avaudioengine
+    @Test func audioEngine() {
+        let engine = AVAudioEngine()
+        let _: (AVAudioEngine) -> (AVAudioNode) -> Void = AVAudioEngine.attach(_:)
+        let _: (AVAudioEngine) -> (AVAudioNode) -> Void = AVAudioEngine.detach(_:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNode, AVAudioNodeBus, AVAudioNodeBus, AVAudioFormat?) -> Void =
+            AVAudioEngine.connect(_:to:fromBus:toBus:format:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNode, AVAudioFormat?) -> Void = AVAudioEngine.connect(_:to:format:)
+        let _: (AVAudioEngine) -> (AVAudioNode, [AVAudioConnectionPoint], AVAudioNodeBus, AVAudioFormat?) -> Void =
+            AVAudioEngine.connect(_:to:fromBus:format:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNodeBus) -> Void = AVAudioEngine.disconnectNodeInput(_:bus:)
+        let _: (AVAudioEngine) -> (AVAudioNode) -> Void = AVAudioEngine.disconnectNodeInput(_:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNodeBus) -> Void = AVAudioEngine.disconnectNodeOutput(_:bus:)
+        let _: (AVAudioEngine) -> (AVAudioNode) -> Void = AVAudioEngine.disconnectNodeOutput(_:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNodeBus) -> AVAudioConnectionPoint? = AVAudioEngine.inputConnectionPoint(for:inputBus:)
+        let _: (AVAudioEngine) -> (AVAudioNode, AVAudioNodeBus) -> [AVAudioConnectionPoint] = AVAudioEngine.outputConnectionPoints(for:outputBus:)
+        let _: (AVAudioEngine) -> () throws -> Void = AVAudioEngine.start
+        let _: (AVAudioEngine) -> () -> Void = AVAudioEngine.prepare
+        let _: (AVAudioEngine) -> () -> Void = AVAudioEngine.pause
+        let _: (AVAudioEngine) -> () -> Void = AVAudioEngine.stop
+        let _: (AVAudioEngine) -> () -> Void = AVAudioEngine.reset
+        let _: KeyPath<AVAudioEngine, Bool> = \AVAudioEngine.isRunning
+        let _: KeyPath<AVAudioEngine, AVAudioOutputNode> = \AVAudioEngine.outputNode
+        let _: KeyPath<AVAudioEngine, AVAudioMixerNode> = \AVAudioEngine.mainMixerNode
+        let _: KeyPath<AVAudioEngine, Set<AVAudioNode>> = \AVAudioEngine.attachedNodes
+        let _: (AVAudioEngine) -> (AVAudioEngineManualRenderingMode, AVAudioFormat, AVAudioFrameCount) throws -> Void =
+            AVAudioEngine.enableManualRenderingMode(_:format:maximumFrameCount:)
+        let _: (AVAudioEngine) -> () -> Void = AVAudioEngine.disableManualRenderingMode
+        let _: (AVAudioEngine) -> (AVAudioFrameCount, AVAudioPCMBuffer) throws -> AVAudioEngineManualRenderingStatus = AVAudioEngine.renderOffline(_:to:)
+        let _: KeyPath<AVAudioEngine, AVAudioEngineManualRenderingBlock> = \AVAudioEngine.manualRenderingBlock
+        let _: KeyPath<AVAudioEngine, AVAudioFramePosition> = \AVAudioEngine.manualRenderingSampleTime
+        let _: KeyPath<AVAudioEngine, AVAudioFrameCount> = \AVAudioEngine.manualRenderingMaximumFrameCount
+        let _: KeyPath<AVAudioEngine, AVAudioFormat> = \AVAudioEngine.manualRenderingFormat
+        let _: KeyPath<AVAudioEngine, AVAudioEngineManualRenderingMode> = \AVAudioEngine.manualRenderingMode
+        let _: KeyPath<AVAudioEngine, Bool> = \AVAudioEngine.isInManualRenderingMode
+        let _: Notification.Name = .AVAudioEngineConfigurationChange
+        #expect(AVAudioEngineManualRenderingStatus.insufficientDataFromInputNode.rawValue == 1)
+        #expect(AVAudioEngineManualRenderingError.notRunning.rawValue == -80802)
+        #expect(AVAudioEngineManualRenderingMode.realtime.rawValue == 1)
+        #expect(!engine.isRunning && !engine.isInManualRenderingMode)
+    }
+
+    // https://developer.apple.com/documentation/avfaudio/avaudionode and its subclasses
+    @Test func audioNodes() {
+        let _: (AVAudioNode) -> (AVAudioNodeBus) -> AVAudioFormat = AVAudioNode.inputFormat(forBus:)
+        let _: (AVAudioNode) -> (AVAudioNodeBus) -> AVAudioFormat = AVAudioNode.outputFormat(forBus:)
+        let _: (AVAudioNode) -> (AVAudioNodeBus) -> String? = AVAudioNode.name(forInputBus:)
+        let _: (AVAudioNode) -> (AVAudioNodeBus, AVAudioFrameCount, AVAudioFormat?, @escaping AVAudioNodeTapBlock) -> Void =
+            AVAudioNode.installTap(onBus:bufferSize:format:block:)
+        let _: (AVAudioNode) -> (AVAudioNodeBus) -> Void = AVAudioNode.removeTap(onBus:)
+        let _: KeyPath<AVAudioNode, AVAudioEngine?> = \AVAudioNode.engine
+        let _: KeyPath<AVAudioNode, Int> = \AVAudioNode.numberOfInputs
+        let _: KeyPath<AVAudioNode, AVAudioTime?> = \AVAudioNode.lastRenderTime
+        let _: KeyPath<AVAudioNode, TimeInterval> = \AVAudioNode.latency
+        let _: KeyPath<AVAudioNode, TimeInterval> = \AVAudioNode.outputPresentationLatency
+        let _: KeyPath<AVAudioMixerNode, Float> = \AVAudioMixerNode.outputVolume
+        let _: KeyPath<AVAudioMixerNode, AVAudioNodeBus> = \AVAudioMixerNode.nextAvailableInputBus
+        let _: KeyPath<AVAudioIONode, TimeInterval> = \AVAudioIONode.presentationLatency
+        let player = AVAudioPlayerNode()
+        player.volume = 0.5
+        player.pan = -1
+        let _: (AVAudioPlayerNode) -> (AVAudioPCMBuffer, AVAudioNodeCompletionHandler?) -> Void = AVAudioPlayerNode.scheduleBuffer(_:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioPCMBuffer, AVAudioTime?, AVAudioPlayerNodeBufferOptions, AVAudioNodeCompletionHandler?) -> Void =
+            AVAudioPlayerNode.scheduleBuffer(_:at:options:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioPCMBuffer, AVAudioPlayerNodeCompletionCallbackType, AVAudioPlayerNodeCompletionHandler?) -> Void =
+            AVAudioPlayerNode.scheduleBuffer(_:completionCallbackType:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioPCMBuffer, AVAudioTime?, AVAudioPlayerNodeBufferOptions, AVAudioPlayerNodeCompletionCallbackType,
+                                       AVAudioPlayerNodeCompletionHandler?) -> Void =
+            AVAudioPlayerNode.scheduleBuffer(_:at:options:completionCallbackType:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioFile, AVAudioTime?, AVAudioNodeCompletionHandler?) -> Void = AVAudioPlayerNode.scheduleFile(_:at:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioFile, AVAudioFramePosition, AVAudioFrameCount, AVAudioTime?, AVAudioNodeCompletionHandler?) -> Void =
+            AVAudioPlayerNode.scheduleSegment(_:startingFrame:frameCount:at:completionHandler:)
+        let _: (AVAudioPlayerNode) -> (AVAudioTime?) -> Void = AVAudioPlayerNode.play(at:)
+        let _: (AVAudioPlayerNode) -> (AVAudioTime) -> AVAudioTime? = AVAudioPlayerNode.nodeTime(forPlayerTime:)
+        let _: (AVAudioPlayerNode) -> (AVAudioTime) -> AVAudioTime? = AVAudioPlayerNode.playerTime(forNodeTime:)
+        let _: (AVAudioPlayerNode) -> (AVAudioFrameCount) -> Void = AVAudioPlayerNode.prepare(withFrameCount:)
+        let _: KeyPath<AVAudioPlayerNode, Bool> = \AVAudioPlayerNode.isPlaying
+        let _: AVAudioPlayerNodeBufferOptions = [.loops, .interrupts, .interruptsAtLoop]
+        #expect(AVAudioPlayerNodeCompletionCallbackType.dataPlayedBack.rawValue == 2)
+        let _: (@escaping AVAudioSourceNodeRenderBlock) -> AVAudioSourceNode = AVAudioSourceNode.init(renderBlock:)
+        let _: (AVAudioFormat, @escaping AVAudioSourceNodeRenderBlock) -> AVAudioSourceNode = AVAudioSourceNode.init(format:renderBlock:)
+        let _: (@escaping AVAudioSinkNodeReceiverBlock) -> AVAudioSinkNode = AVAudioSinkNode.init(receiverBlock:)
+        let _: (AVAudioNode, AVAudioNodeBus) -> AVAudioConnectionPoint = AVAudioConnectionPoint.init(node:bus:)
+        let mixing: any AVAudioMixing = player
+        #expect(mixing.volume == 0.5 && mixing.pan == -1)
+        var stamp = AudioTimeStamp()
+        stamp.mFlags = .sampleHostTimeValid
+        #expect(stamp.mFlags.contains(.hostTimeValid))
+    }
+}
