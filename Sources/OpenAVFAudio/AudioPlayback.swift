@@ -6,7 +6,7 @@ import MediaEngine
 /// One stretch of an `AVAudioPlayer`'s playing, from `play()` to a pause, a stop, a seek, a
 /// rate change or the end: a thread of its own (`OpenAVFAudio.AVAudioPlayer`) reads the file
 /// through `AVAudioFile` (the engine's decoding), stretches it to the rate with the pitch kept
-/// (`AudioRateFilter`), applies volume and pan, meters it, and writes it to one stream of
+/// (`AudioFilterGraph`), applies volume and pan, meters it, and writes it to one stream of
 /// Display's `PulseAudioOutput`, whose position (`pa_stream_get_time`) says which file frame is
 /// heard. The stream is stereo at the file's rate: mono is played on both sides, files of more
 /// channels play their first two.
@@ -69,7 +69,7 @@ final class AudioPlayback: @unchecked Sendable {
 
     private let file: AVAudioFile
     private let output: PulseAudioOutput
-    private let filter: AudioRateFilter?
+    private let filter: AudioFilterGraph?
     /// Signalled when the thread has stopped, before `ended` is called.
     private let done = DispatchSemaphore(value: 0)
     private let rate: Double
@@ -90,7 +90,7 @@ final class AudioPlayback: @unchecked Sendable {
         let sampleRate = file.processingFormat.sampleRate
         output = try PulseAudioOutput(server: server, sink: sink, sampleRate: Int(sampleRate), channelCount: 2, timeout: Self.timeout,
                                   name: "OpenAVFAudio AVAudioPlayer")
-        filter = rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: true, sampleRate: Int(sampleRate), channelCount: 2)
+        filter = rate == 1 ? nil : try AudioFilterGraph(rate: rate, keepsPitch: true, sampleRate: Int(sampleRate), channelCount: 2)
         self.file = file
         self.rate = rate
         self.settings = settings

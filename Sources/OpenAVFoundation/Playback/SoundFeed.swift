@@ -23,7 +23,7 @@ final class SoundFeed {
     /// Where frames are copied and scaled on their way out; reused.
     private var scratch: [Float] = []
     /// The stretching at rates other than 1, and what it gave that is not handed out yet.
-    private var filter: AudioRateFilter?
+    private var filter: AudioFilterGraph?
     private let keepsPitch: Bool
     private var stretched: [Float] = []
     private var stretchedHead = 0
@@ -80,9 +80,9 @@ final class SoundFeed {
     }
 
     /// The stretching for `rate`; nil at rate 1.
-    private static func makeFilter(rate: Double, keepsPitch: Bool) throws -> AudioRateFilter? {
+    private static func makeFilter(rate: Double, keepsPitch: Bool) throws -> AudioFilterGraph? {
         do {
-            return rate == 1 ? nil : try AudioRateFilter(rate: rate, keepsPitch: keepsPitch, sampleRate: sampleRate, channelCount: channelCount)
+            return rate == 1 ? nil : try AudioFilterGraph(rate: rate, keepsPitch: keepsPitch, sampleRate: sampleRate, channelCount: channelCount)
         } catch {
             throw AVError(error, fallback: .decodeFailed)
         }

@@ -13,7 +13,7 @@ final class CompositionAudioPipeline: SamplePipeline {
         /// The source, nil for an empty edit or once the source has ended.
         var source: TrackPipeline?
         /// Stretches a time-scaled edit; nil when the edit plays at its natural rate.
-        var stretch: AudioRateFilter?
+        var stretch: AudioFilterGraph?
         /// Composition samples still to deliver for this edit.
         var remaining: Int
         /// The source sample position of the next source sample the edit takes.
@@ -102,11 +102,11 @@ final class CompositionAudioPipeline: SamplePipeline {
         let source = edit.mapping.source
         let pipeline = try edit.makeSourcePipeline(mode: .audio(format), alwaysCopiesSampleData: false)
         let sourceStart = sample(at: source.start)
-        var stretch: AudioRateFilter?
+        var stretch: AudioFilterGraph?
         if source.duration != target.duration {
             let speed = source.duration.seconds / target.duration.seconds
             do throws(EngineError) {
-                stretch = try AudioRateFilter(rate: speed, keepsPitch: keepsPitch, sampleRate: Int(rate), channelCount: channelCount)
+                stretch = try AudioFilterGraph(rate: speed, keepsPitch: keepsPitch, sampleRate: Int(rate), channelCount: channelCount)
             } catch {
                 throw AVError(error, fallback: .decodeFailed)
             }

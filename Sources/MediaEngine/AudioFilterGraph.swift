@@ -1,14 +1,16 @@
 import CFFmpeg
 
-/// Plays interleaved float PCM faster or slower (libavfilter): `atempo` keeps the pitch (the
-/// time-domain stretching Apple's `.timeDomain` and `.spectral` algorithms do), `asetrate` then
-/// `aresample` lets the pitch follow the rate (`.varispeed`). The output has the input's rate
-/// and channel count, about `frames / rate` frames for `frames` in.
+/// A chain of libavfilter's audio filters over interleaved 32-bit float PCM of one rate and
+/// channel count: the one place sound is filtered. `init(rate:keepsPitch:sampleRate:channelCount:)`
+/// plays faster or slower (`atempo` keeps the pitch, the time-domain stretching Apple's
+/// `.timeDomain` and `.spectral` algorithms do; `asetrate` then `aresample` lets the pitch follow
+/// the rate, `.varispeed`); `init(chain:sampleRate:channelCount:)` runs any chain (the audio
+/// engine's effects: `equalizer`, `rubberband`, …), whose filters' options can be changed
+/// between two calls (`send(_:to:argument:)`). The output has the input's rate and channel
+/// count.
 ///
-/// Not thread safe: one filter serves one player's sound thread.
-package final class AudioRateFilter {
-    /// The rate: 2 plays twice as fast.
-    package let rate: Double
+/// Not thread safe: one filter serves one thread (a player's sound thread, a render thread).
+package final class AudioFilterGraph {
     private let sampleRate: Int
     private let channelCount: Int
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
@@ -21,7 +23,7 @@ package final class AudioRateFilter {
 
     /// The filter description for `rate`: atempo takes 0.5 to 100 at once, so slower rates are
     /// a chain of halvings.
-    static func description(rate: Double, keepsPitch: Bool, sampleRate: Int, channelLayout: String) -> String {
+    static func description(rate: Double, keepsPitch: Bool, sampleRate: Int) -> String {
         var stages: [String] = []
         if keepsPitch {
             var rest = rate
@@ -34,33 +36,51 @@ package final class AudioRateFilter {
             stages.append("asetrate=\(Int((Double(sampleRate) * rate).rounded()))")
             stages.append("aresample=\(sampleRate)")
         }
-        stages.append("aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(channelLayout)")
         return stages.joined(separator: ",")
     }
 
     /// A filter playing `sampleRate` Hz, `channelCount`-channel float PCM at `rate`.
-    package init(rate: Double, keepsPitch: Bool, sampleRate: Int, channelCount: Int) throws(EngineError) {
-        precondition(rate > 0 && rate.isFinite, "AudioRateFilter needs a positive rate")
-        self.rate = rate
+    package convenience init(rate: Double, keepsPitch: Bool, sampleRate: Int, channelCount: Int) throws(EngineError) {
+        precondition(rate > 0 && rate.isFinite, "AudioFilterGraph needs a positive rate")
+        try self.init(chain: Self.description(rate: rate, keepsPitch: keepsPitch, sampleRate: sampleRate),
+                      sampleRate: sampleRate, channelCount: channelCount)
+    }
+
+    /// A graph running `chain` (libavfilter's syntax, filters named by `@name` where they are to
+    /// be sent commands) over `sampleRate` Hz, `channelCount`-channel float PCM, ending in that
+    /// format.
+    package init(chain: String, sampleRate: Int, channelCount: Int) throws(EngineError) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
-        var layout = AVChannelLayout()
-        av_channel_layout_default(&layout, Int32(channelCount))
-        var name = [CChar](repeating: 0, count: 64)
-        av_channel_layout_describe(&layout, &name, name.count)
-        av_channel_layout_uninit(&layout)
-        let layoutName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let layoutName = Self.layoutName(channelCount)
         var graph = avfilter_graph_alloc()
         do throws(EngineError) {
             guard let made = graph else { throw EngineError(operation: "making an audio filter graph", message: "out of memory") }
-            let chain = Self.description(rate: rate, keepsPitch: keepsPitch, sampleRate: sampleRate, channelLayout: layoutName)
-            (source, sink) = try Self.build(made, chain: chain,
+            let format = "aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layoutName)"
+            (source, sink) = try Self.build(made, chain: chain + "," + format,
                                             source: "sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layoutName):time_base=1/\(sampleRate)")
             self.graph = made
         } catch {
             avfilter_graph_free(&graph)
             throw error
         }
+    }
+
+    /// FFmpeg's name of the default layout of `channelCount` channels ("stereo", "5.1", …).
+    private static func layoutName(_ channelCount: Int) -> String {
+        var layout = AVChannelLayout()
+        av_channel_layout_default(&layout, Int32(channelCount))
+        var name = [CChar](repeating: 0, count: 64)
+        av_channel_layout_describe(&layout, &name, name.count)
+        av_channel_layout_uninit(&layout)
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Sends `command` with `argument` to the filter named `target` (`equalizer@band0`, say):
+    /// an option changed for the samples processed next. Throws when the filter refuses it.
+    package func send(_ command: String, to target: String, argument: String) throws(EngineError) {
+        guard let graph else { return }
+        _ = try ffmpegCheck(avfilter_graph_send_command(graph, target, command, argument, nil, 0, 0), "setting \(target)'s \(command) to \(argument)")
     }
 
     deinit { avfilter_graph_free(&graph) }
@@ -114,22 +134,22 @@ package final class AudioRateFilter {
                 f.pointee.sample_rate = Int32(sampleRate)
                 f.pointee.nb_samples = Int32(frames)
                 av_channel_layout_default(&f.pointee.ch_layout, Int32(channelCount))
-                _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to stretch")
+                _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to filter")
             } else {
                 // A new buffer only while the filter still holds the last one.
-                _ = try ffmpegCheck(av_frame_make_writable(f), "allocating audio to stretch")
+                _ = try ffmpegCheck(av_frame_make_writable(f), "allocating audio to filter")
             }
             fill(UnsafeMutableRawPointer(f.pointee.data.0!).assumingMemoryBound(to: Float.self))
             f.pointee.pts = nextPTS
             nextPTS += Int64(frames)
-            _ = try ffmpegCheck(av_buffersrc_add_frame_flags(source, f, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "stretching audio")
+            _ = try ffmpegCheck(av_buffersrc_add_frame_flags(source, f, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "filtering audio")
         } else {
-            _ = try ffmpegCheck(av_buffersrc_add_frame(source, nil), "ending stretched audio")
+            _ = try ffmpegCheck(av_buffersrc_add_frame(source, nil), "ending filtered audio")
         }
         while true {
             let status = av_buffersink_get_frame(sink, received.pointer)
             if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { return }
-            _ = try ffmpegCheck(status, "stretching audio")
+            _ = try ffmpegCheck(status, "filtering audio")
             let r = received.pointer
             output(UnsafeRawPointer(r.pointee.data.0!).assumingMemoryBound(to: Float.self), Int(r.pointee.nb_samples))
             av_frame_unref(r)
