@@ -295,6 +295,21 @@ import OpenAVFAudio
         let _: (AVAudioNode, AVAudioNodeBus) -> AVAudioConnectionPoint = AVAudioConnectionPoint.init(node:bus:)
         let mixing: any AVAudioMixing = player
         #expect(mixing.volume == 0.5 && mixing.pan == -1)
+        let equalizer = AVAudioUnitEQ(numberOfBands: 2)
+        let band: AVAudioUnitEQFilterParameters = equalizer.bands[0]
+        band.filterType = .resonantHighShelf
+        band.frequency = 8000
+        band.bandwidth = 1
+        band.gain = -3
+        band.bypass = false
+        equalizer.globalGain = 2
+        equalizer.bypass = false
+        let _: AVAudioUnitEffect = equalizer
+        let _: AVAudioUnit = equalizer
+        let _: KeyPath<AVAudioUnit, String> = \AVAudioUnit.name
+        let _: KeyPath<AVAudioUnit, String> = \AVAudioUnit.manufacturerName
+        let _: (Int) -> AVAudioUnitEQ = AVAudioUnitEQ.init(numberOfBands:)
+        #expect(AVAudioUnitEQFilterType.resonantHighShelf.rawValue == 10 && equalizer.bands.count == 2)
         var stamp = AudioTimeStamp()
         stamp.mFlags = .sampleHostTimeValid
         #expect(stamp.mFlags.contains(.hostTimeValid))

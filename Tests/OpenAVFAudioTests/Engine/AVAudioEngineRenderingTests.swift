@@ -260,3 +260,76 @@ import TestSupport
         }
     }
 }
+
+/// AVAudioUnitEQ in an offline engine, against ffmpeg's own filters on the same tones.
+@Suite(.timeLimit(.minutes(3))) struct AVAudioUnitEQRenderingTests {
+    /// The level in dB of what `configure`'s equalizer makes of a 1 s tone at `frequency`,
+    /// measured over its second half (left channel).
+    static func level(at frequency: Int, _ configure: (AVAudioUnitEQ) -> Void) throws -> Double {
+        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
+        let file = try AVAudioFile(forReading: try AVAudioEngineRenderingTests.tone(frequency, seconds: 1))
+        let player = AVAudioPlayerNode(), equalizer = AVAudioUnitEQ(numberOfBands: 1)
+        configure(equalizer)
+        engine.attach(player)
+        engine.attach(equalizer)
+        engine.connect(player, to: equalizer, format: file.processingFormat)
+        engine.connect(equalizer, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        try engine.start()
+        player.play()
+        return decibels(Array(try AVAudioEngineRenderingTests.render(engine, frames: 48_000).left[24_000...]))
+    }
+
+    /// ffmpeg's level in dB of the same tone through `filter`, on both sides as the mixer puts it.
+    static func ffmpegLevel(at frequency: Int, filter: String) throws -> Double {
+        let tone = try AVAudioEngineRenderingTests.tone(frequency, seconds: 1)
+        return decibels(Array(try AVAudioEngineRenderingTests.ffmpeg([tone], filter: "[0]\(filter),pan=stereo|c0=c0|c1=c0").left[24_000...]))
+    }
+
+    /// The RMS level of `samples` in dB.
+    static func decibels(_ samples: [Float]) -> Double {
+        10 * log10(samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count)))
+    }
+
+    static let frequencies = [100, 200, 400, 700, 900, 1000, 1200, 2000, 4000, 8000]
+
+    @Test(arguments: frequencies) func aParametricBandShapesTheToneAsFFmpegsEqualizer(_ frequency: Int) throws {
+        let ours = try Self.level(at: frequency) { eq in
+            eq.bands[0].filterType = .parametric
+            eq.bands[0].frequency = 1000
+            eq.bands[0].bandwidth = 1
+            eq.bands[0].gain = 6
+            eq.bands[0].bypass = false
+        }
+        let theirs = try Self.ffmpegLevel(at: frequency, filter: "equalizer=f=1000:t=o:w=1:g=6")
+        #expect(abs(ours - theirs) < 0.5, "\(frequency) Hz: \(ours) dB against ffmpeg's \(theirs) dB")
+        if frequency == 1000 {
+            // At the centre the tone is 6 dB up on the tone itself (−9.03 dB RMS for amplitude 1/8).
+            let plain = try Self.level(at: frequency) { _ in }
+            #expect(abs(ours - plain - 6) < 0.2, "the band gave \(ours - plain) dB at its centre")
+        }
+    }
+
+    @Test func aLowPassBandAndTheGlobalGainAsFFmpegsFilters() throws {
+        for frequency in [250, 1000, 4000] {
+            let ours = try Self.level(at: frequency) { eq in
+                eq.bands[0].filterType = .lowPass
+                eq.bands[0].frequency = 1000
+                eq.bands[0].bypass = false
+                eq.globalGain = -3
+            }
+            let theirs = try Self.ffmpegLevel(at: frequency, filter: "lowpass=f=1000,volume=-3dB")
+            #expect(abs(ours - theirs) < 0.5, "\(frequency) Hz: \(ours) dB against ffmpeg's \(theirs) dB")
+        }
+    }
+
+    @Test func aBypassedEqualizerLeavesTheToneAsItIs() throws {
+        let bypassed = try Self.level(at: 1000) { eq in
+            eq.bands[0].gain = 12
+            eq.bands[0].bypass = false
+            eq.bypass = true
+        }
+        let plain = try Self.level(at: 1000) { _ in }
+        #expect(abs(bypassed - plain) < 0.01)
+    }
+}
