@@ -57,8 +57,8 @@ open class AVAudioMixerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
                 let resampler = resamplers[connection.destinationBus].flatMap { $0.matches(connection.format, outputRate: rate) ? $0 : nil }
                     ?? ResamplingInput(format: connection.format, outputRate: rate, capacity: target.capacity)
                 resamplers[connection.destinationBus] = resampler
-                input = resampler.pull(frames: frames) { count in
-                    graph.pull(into: self, bus: connection.destinationBus, frames: count, cycle: cycle)
+                input = resampler.pull(frames: frames) { count, pass in
+                    graph.pull(into: self, bus: connection.destinationBus, frames: count, cycle: pass == 0 ? cycle : cycle.subCycle(pass))
                 }
             }
             guard let input else { continue }

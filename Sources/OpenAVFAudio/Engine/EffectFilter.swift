@@ -1,52 +1,62 @@
 import MediaEngine
 
-/// An effect's libavfilter chain (`AudioFilterGraph`) run over a render bus in place: the planes
-/// are interleaved into memory made with the filter, filtered, and spread back. Filters that
-/// give out fewer frames than they took (a delay at the start) are padded with silence first.
+/// A unit's libavfilter chain (`AudioFilterGraph`) run over render buses: the planes are
+/// interleaved into the filter's input, filtered, and spread back out, in place (effects) or
+/// onto the end of a queue (time effects, whose output length is not their input's).
 final class EffectFilter {
     private let graph: AudioFilterGraph
     private let channelCount: Int
-    private let interleaved: UnsafeMutablePointer<Float>
 
-    /// A filter running `chain` over `channelCount` channels at `sampleRate`, for renders of up
-    /// to `capacity` frames. Throws when libavfilter refuses the chain.
+    /// A filter running `chain` over `channelCount` channels at `sampleRate`. Throws when
+    /// libavfilter refuses the chain.
     init(chain: String, sampleRate: Int, channelCount: Int, capacity: Int) throws {
         graph = try AudioFilterGraph(chain: chain, sampleRate: sampleRate, channelCount: channelCount)
         self.channelCount = channelCount
-        interleaved = .allocate(capacity: capacity * channelCount)
     }
 
-    deinit {
-        interleaved.deallocate()
+    /// Sends `command` to the filter named `target` (a setting changed without a new chain).
+    func send(_ command: String, to target: String, argument: String) {
+        try? graph.send(command, to: target, argument: argument)
     }
 
-    /// Filters the first `frames` frames of `bus` in place.
+    /// Filters the first `frames` frames of `bus` in place. Filters that give out fewer frames
+    /// than they took (a delay at the start) are padded with silence before what they gave.
     func process(_ bus: RenderBus, frames: Int) {
+        let written = run(bus, frames: frames, into: bus, at: 0, room: frames)
+        guard written < frames else { return }
+        for channel in 0..<channelCount {
+            let plane = bus.planes[channel]
+            (plane + frames - written).update(from: plane, count: written)
+            plane.update(repeating: 0, count: frames - written)
+        }
+    }
+
+    /// Filters `frames` frames of `input` and writes what comes out to `queue` from frame
+    /// `offset` on, as far as its room; how many frames were written.
+    func append(_ input: RenderBus, frames: Int, to queue: RenderBus, at offset: Int) -> Int {
+        run(input, frames: frames, into: queue, at: offset, room: queue.capacity - offset)
+    }
+
+    private func run(_ input: RenderBus, frames: Int, into output: RenderBus, at offset: Int, room: Int) -> Int {
         let channels = channelCount
         var written = 0
         do {
             try graph.process(frames: frames, fill: { samples in
                 for channel in 0..<channels {
-                    let plane = bus.planes[channel]
+                    let plane = input.planes[channel]
                     for frame in 0..<frames { samples[frame * channels + channel] = plane[frame] }
                 }
             }, output: { samples, count in
-                let room = min(count, frames - written)
+                let taken = min(count, room - written)
                 for channel in 0..<channels {
-                    let plane = bus.planes[channel] + written
-                    for frame in 0..<room { plane[frame] = samples[frame * channels + channel] }
+                    let plane = output.planes[channel] + offset + written
+                    for frame in 0..<taken { plane[frame] = samples[frame * channels + channel] }
                 }
-                written += room
+                written += taken
             })
         } catch {
-            written = 0
+            return 0
         }
-        guard written < frames else { return }
-        // Fewer frames came out than went in: what came is the end of the render.
-        for channel in 0..<channels {
-            let plane = bus.planes[channel]
-            (plane + frames - written).update(from: plane, count: written)
-            plane.update(repeating: 0, count: frames - written)
-        }
+        return written
     }
 }

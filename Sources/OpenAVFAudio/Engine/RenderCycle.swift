@@ -14,4 +14,11 @@ struct RenderCycle {
     /// Whether the engine renders offline (manual rendering): a node may wait for its data.
     let isOffline: Bool
 
+    /// The `index`th extra pass of this cycle over a node's inputs: a node that needs more input
+    /// frames than one pull gives (a time effect playing fast, a mixer input at a higher rate)
+    /// pulls again under another number, so that its inputs render their next frames.
+    func subCycle(_ index: Int) -> RenderCycle {
+        RenderCycle(id: (1 << 63) | (id << 8) | UInt64(index & 0xFF), frames: frames, sampleTime: sampleTime, hostTime: hostTime,
+                    sampleRate: sampleRate, isOffline: isOffline)
+    }
 }

@@ -1,7 +1,7 @@
 import MediaEngine
 
 /// A mixer input whose sample rate is not the mixer's: each cycle it pulls as many input frames
-/// as the cycle's output frames need (once a cycle: a bus renders once), converts them with
+/// as the cycle's output frames need (in more than one pass when one pull gives too few), converts them with
 /// libswresample (MediaEngine's `AudioConverter`) into a queue, and hands out the cycle's
 /// frames from the queue. The resampler's filter delay is heard as silence at the start. All
 /// memory is made with the input.
@@ -42,12 +42,15 @@ final class ResamplingInput {
         format.sampleRate == inputFormat.sampleRate && Int(format.channelCount) == inputFormat.channelCount && rate == outputRate
     }
 
-    /// `frames` frames at the output rate, pulling what they need from `source` (called once with
-    /// the input frames wanted); nil when the source gave nothing and nothing is queued.
-    func pull(frames: Int, from source: (Int) -> RenderBus?) -> RenderBus? {
+    /// `frames` frames at the output rate, pulling what they need from `source` (called with the
+    /// input frames wanted and the pass: more than one pass when one pull gives too few, at
+    /// most 8); nil when the source gave nothing and nothing is queued.
+    func pull(frames: Int, from source: (_ frames: Int, _ pass: Int) -> RenderBus?) -> RenderBus? {
         let frames = min(frames, result.capacity)
-        let wanted = Int((Double(max(0, frames - queued)) * inputFormat.sampleRate / outputRate).rounded(.up)) + 1
-        if let input = source(wanted), input.frames > 0 {
+        var pass = 0
+        while queued < frames, pass < 8 {
+            let wanted = Int((Double(frames - queued) * inputFormat.sampleRate / outputRate).rounded(.up)) + 1
+            guard let input = source(wanted, pass), input.frames > 0 else { break }
             for channel in 0..<inputFormat.channelCount {
                 inputPlanes[channel] = UnsafeRawPointer(input.planes[channel]).assumingMemoryBound(to: UInt8.self)
                 outputPlanes[channel] = UnsafeMutableRawPointer(queue.planes[channel] + queued).assumingMemoryBound(to: UInt8.self)
@@ -55,9 +58,10 @@ final class ResamplingInput {
             let made = (try? converter.convert(inputPlanes, count: input.frames, format: inputFormat, into: outputPlanes,
                                                capacity: queue.capacity - queued)) ?? 0
             queued += made
-        } else if queued == 0 {
-            return nil
+            pass += 1
+            if made == 0 { break }
         }
+        if queued == 0 { return nil }
         // Frames the queue lacks (the filter's delay, at the start) are silence before the rest.
         let given = min(frames, queued), missing = frames - given
         result.frames = frames

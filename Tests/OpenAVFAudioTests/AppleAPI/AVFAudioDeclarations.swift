@@ -310,6 +310,14 @@ import OpenAVFAudio
         let _: KeyPath<AVAudioUnit, String> = \AVAudioUnit.manufacturerName
         let _: (Int) -> AVAudioUnitEQ = AVAudioUnitEQ.init(numberOfBands:)
         #expect(AVAudioUnitEQFilterType.resonantHighShelf.rawValue == 10 && equalizer.bands.count == 2)
+        let timePitch = AVAudioUnitTimePitch()
+        timePitch.rate = 1.25
+        timePitch.pitch = -100
+        timePitch.overlap = 8
+        timePitch.bypass = false
+        let varispeed = AVAudioUnitVarispeed()
+        varispeed.rate = 0.5
+        let _: [AVAudioUnitTimeEffect] = [timePitch, varispeed]
         var stamp = AudioTimeStamp()
         stamp.mFlags = .sampleHostTimeValid
         #expect(stamp.mFlags.contains(.hostTimeValid))

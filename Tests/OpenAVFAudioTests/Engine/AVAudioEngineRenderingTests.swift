@@ -157,9 +157,9 @@ import TestSupport
         try await waitUntil(seconds: 5) { dropped.withLock { $0 == 1 } }
     }
 
-    @Test func aPlayerAt44100HertzIsResampledIntoA48KilohertzMix() throws {
+    @Test(arguments: [44_100, 96_000]) func aPlayerAtAnotherRateIsResampledIntoA48KilohertzMix(_ rate: Int) throws {
         let (engine, _) = try Self.offlineEngine()
-        let file = try AVAudioFile(forReading: try Self.tone(1000, rate: 44_100))
+        let file = try AVAudioFile(forReading: try Self.tone(1000, rate: rate))
         let player = AVAudioPlayerNode()
         engine.attach(player)
         engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
@@ -331,5 +331,54 @@ import TestSupport
         }
         let plain = try Self.level(at: 1000) { _ in }
         #expect(abs(bypassed - plain) < 0.01)
+    }
+}
+
+/// AVAudioUnitTimePitch and AVAudioUnitVarispeed in an offline engine: what a 2 s 1 kHz tone
+/// becomes, by its length and its pitch (rising zero crossings over a second).
+@Suite(.timeLimit(.minutes(3))) struct AVAudioUnitTimeEffectRenderingTests {
+    /// The tone through `unit`: how long it sounds, and its frequency in its middle.
+    static func played(through unit: AVAudioUnitTimeEffect) throws -> (seconds: Double, frequency: Int) {
+        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
+        let file = try AVAudioFile(forReading: try AVAudioEngineRenderingTests.tone(1000))
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.attach(unit)
+        engine.connect(player, to: unit, format: file.processingFormat)
+        engine.connect(unit, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        try engine.start()
+        player.play()
+        let left = try AVAudioEngineRenderingTests.render(engine, frames: 4 * 48_000).left
+        let sounding = left.indices.filter { abs(left[$0]) > 0.05 }
+        let first = sounding.first ?? 0, last = sounding.last ?? 0
+        let middle = (first + last) / 2
+        let window = left[(middle - 12_000)..<(middle + 12_000)]
+        let crossings = zip(window, window.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        return (Double(last - first) / 48_000, crossings * 2)
+    }
+
+    @Test func timePitchAtOneAndAHalfKeepsThePitchAndShortensTheTone() throws {
+        let unit = AVAudioUnitTimePitch()
+        unit.rate = 1.5
+        let (seconds, frequency) = try Self.played(through: unit)
+        #expect(abs(seconds - 2 / 1.5) < 0.03, "the tone lasted \(seconds) s at \(frequency) Hz")
+        #expect(abs(frequency - 1000) <= 4, "the tone is at \(frequency) Hz")
+    }
+
+    @Test func anOctaveOfPitchDoublesTheFrequencyAndKeepsTheLength() throws {
+        let unit = AVAudioUnitTimePitch()
+        unit.pitch = 1200
+        let (seconds, frequency) = try Self.played(through: unit)
+        #expect(abs(seconds - 2) < 0.03, "the tone lasted \(seconds) s")
+        #expect(abs(frequency - 2000) <= 4, "the tone is at \(frequency) Hz")
+    }
+
+    @Test func varispeedMovesBothThePitchAndTheLength() throws {
+        let unit = AVAudioUnitVarispeed()
+        unit.rate = 1.5
+        let (seconds, frequency) = try Self.played(through: unit)
+        #expect(abs(seconds - 2 / 1.5) < 0.03, "the tone lasted \(seconds) s at \(frequency) Hz")
+        #expect(abs(frequency - 1500) <= 4, "the tone is at \(frequency) Hz")
     }
 }
