@@ -20,6 +20,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     private var attached: [ObjectIdentifier: AVAudioNode] = [:]
     private var madeOutputNode: AVAudioOutputNode?
     private var madeMainMixer: AVAudioMixerNode?
+    private var madeInputNode: AVAudioInputNode?
     private var running = false
     private var manual: (mode: AVAudioEngineManualRenderingMode, format: AVAudioFormat, maximumFrames: Int)?
     private var cycleCount: UInt64 = 0
@@ -76,6 +77,21 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
             if let madeOutputNode { return madeOutputNode }
             let node = AVAudioOutputNode()
             madeOutputNode = node
+            attached[ObjectIdentifier(node)] = node
+            node.engine = self
+            return node
+        }
+    }
+
+    /// The engine's input: the audio session's current input, made the first time it is asked
+    /// for; captured while the engine runs with it connected or tapped.
+    open var inputNode: AVAudioInputNode {
+        if let made = graph.withLock({ madeInputNode }) { return made }
+        // Made outside the lock: finding the session's input asks the sound server.
+        let node = AVAudioInputNode()
+        return graph.withLock {
+            if let madeInputNode { return madeInputNode }
+            madeInputNode = node
             attached[ObjectIdentifier(node)] = node
             node.engine = self
             return node
@@ -230,34 +246,49 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     /// (`kAudioUnitErr_NoConnection`) or the sound server cannot play
     /// (`kAudioUnitErr_FailedInitialization`).
     open func start() throws {
-        try graph.withLock {
-            guard !running else { return }
-            let reachesOutput = madeOutputNode.map { graph.connection(into: $0, bus: 0) != nil } ?? false
-            let sinks = attached.values.contains { $0 is AVAudioSinkNode && !graph.connections(into: $0).isEmpty }
-            guard reachesOutput || sinks else {
-                throw Self.error(kAudioUnitErr_NoConnection, "nothing is connected to the engine's output")
-            }
-            prepareLocked()
-            if manual == nil, reachesOutput {
-                let format = madeOutputNode!.currentInputFormat(0)
-                do {
-                    output = try EngineOutput(engine: self, server: server, format: format,
-                                              cycleFrames: Int((AVAudioSession.sharedInstance().ioBufferDuration * format.sampleRate).rounded()))
-                } catch {
-                    throw Self.error(kAudioUnitErr_FailedInitialization, "cannot play to the sound server: \(error)")
-                }
-            }
-            running = true
+        try graph.withLock { () throws -> Void in try startLocked() }
+    }
+
+    /// `start()` with the graph locked.
+    private func startLocked() throws {
+        guard !running else { return }
+        let reachesOutput = madeOutputNode.map { graph.connection(into: $0, bus: 0) != nil } ?? false
+        let sinks = attached.values.contains { $0 is AVAudioSinkNode && !graph.connections(into: $0).isEmpty }
+        let listens = madeInputNode.map { !graph.connections(from: $0).isEmpty || !$0.taps.isEmpty } ?? false
+        guard reachesOutput || sinks || listens else {
+            throw Self.error(kAudioUnitErr_NoConnection, "nothing is connected to the engine's output")
         }
+        prepareLocked()
+        // The input first: with an output to set the pace its deliveries only queue (they take
+        // no lock of the graph's), so it can be stopped here if the output then fails.
+        if manual == nil, listens, let input = madeInputNode {
+            // Without an output to set the pace, each delivery of the input renders a cycle.
+            let listen: @Sendable (Int, UInt64) -> Void = { [weak self] frames, hostTime in
+                self?.renderCycle(frames: frames, hostTime: hostTime) { _ in }
+            }
+            try input.startCapture(drive: reachesOutput ? nil : listen)
+        }
+        if manual == nil, reachesOutput {
+            let format = madeOutputNode!.currentInputFormat(0)
+            do {
+                output = try EngineOutput(engine: self, server: server, format: format,
+                                          cycleFrames: Int((AVAudioSession.sharedInstance().ioBufferDuration * format.sampleRate).rounded()))
+            } catch {
+                madeInputNode?.stopCapture()
+                throw Self.error(kAudioUnitErr_FailedInitialization, "cannot play to the sound server: \(error)")
+            }
+        }
+        running = true
     }
 
     /// Stops rendering and keeps everything where it is: `start()` goes on from there.
     open func pause() {
-        let stopped = graph.withLock {
+        let (stopped, input) = graph.withLock {
             running = false
             defer { output = nil }
-            return output
+            return (output, madeInputNode)
         }
+        input?.stopCapture()
         stopped?.stop()
     }
 
@@ -304,6 +335,10 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
             let rendered = madeOutputNode.flatMap { graph.pull(into: $0, bus: 0, frames: frames, cycle: cycle) }
             for node in attached.values {
                 (node as? AVAudioSinkNode)?.receive(frames: frames, cycle: cycle, graph: graph)
+            }
+            // A tapped input that nothing pulled this cycle is rendered for its tap.
+            if let input = madeInputNode, !input.taps.isEmpty {
+                _ = input.pullOutput(bus: 0, frames: frames, cycle: cycle, graph: graph)
             }
             renderSampleTime += Int64(frames)
             body(rendered)

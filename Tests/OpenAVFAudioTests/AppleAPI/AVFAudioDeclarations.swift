@@ -234,6 +234,11 @@ import OpenAVFAudio
         let _: KeyPath<AVAudioEngine, Bool> = \AVAudioEngine.isRunning
         let _: KeyPath<AVAudioEngine, AVAudioOutputNode> = \AVAudioEngine.outputNode
         let _: KeyPath<AVAudioEngine, AVAudioMixerNode> = \AVAudioEngine.mainMixerNode
+        let _: KeyPath<AVAudioEngine, AVAudioInputNode> = \AVAudioEngine.inputNode
+        let _: (AVAudioInputNode) -> (AVAudioFormat, @escaping AVAudioIONodeInputBlock) -> Bool =
+            AVAudioInputNode.setManualRenderingInputPCMFormat(_:inputBlock:)
+        let _: (AVAudioIONode) -> (Bool) throws -> Void = AVAudioIONode.setVoiceProcessingEnabled(_:)
+        let _: KeyPath<AVAudioIONode, Bool> = \AVAudioIONode.isVoiceProcessingEnabled
         let _: KeyPath<AVAudioEngine, Set<AVAudioNode>> = \AVAudioEngine.attachedNodes
         let _: (AVAudioEngine) -> (AVAudioEngineManualRenderingMode, AVAudioFormat, AVAudioFrameCount) throws -> Void =
             AVAudioEngine.enableManualRenderingMode(_:format:maximumFrameCount:)

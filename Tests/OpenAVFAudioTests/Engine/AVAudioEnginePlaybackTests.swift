@@ -118,4 +118,41 @@ import TestSupport
         }
         #expect(!engine.isRunning)
     }
+
+    @Test func aTapOnTheInputNodeHearsTheTestToneBeepsAtWholeSecondsOfTheHostClock() async throws {
+        let session = AVAudioSession.sharedInstance()
+        let tone = try #require(session.availableInputs?.first { $0.portType == .virtual }, "the Test Tone Microphone is an input")
+        try session.setPreferredInput(tone)
+        defer { try? session.setPreferredInput(nil) }
+        let engine = AVAudioEngine()
+        let input = engine.inputNode
+        let format = input.outputFormat(forBus: 0)
+        let heard = Locked<[(samples: [Float], hostTime: UInt64)]>([])
+        input.installTap(onBus: 0, bufferSize: 4800, format: format) { buffer, time in
+            let samples = Array(UnsafeBufferPointer(start: buffer.floatChannelData![0], count: Int(buffer.frameLength)))
+            heard.withLock { $0.append((samples, time.hostTime)) }
+        }
+        try engine.start()
+        try await Task.sleep(nanoseconds: 3_600_000_000)
+        engine.stop()
+        let buffers = heard.withLock { $0 }
+        try #require(buffers.count > 20, "the tap got \(buffers.count) buffers")
+        // Each beep's onset (the first loud sample after half a second of quiet), on the host clock.
+        var onsets: [UInt64] = []
+        var quietSince: UInt64 = 0
+        for (samples, hostTime) in buffers {
+            for (index, sample) in samples.enumerated() where abs(sample) > 0.3 {
+                let time = hostTime + UInt64(Double(index) / format.sampleRate * 1e9)
+                if time - quietSince > 500_000_000 { onsets.append(time) }
+                quietSince = time
+            }
+        }
+        #expect(onsets.count >= 3, "\(onsets.count) beeps")
+        for onset in onsets {
+            let offset = Double(onset % 1_000_000_000) / 1e6
+            let fromWhole = min(offset, 1000 - offset)
+            #expect(fromWhole <= 5, "a beep at \(offset) ms past a whole second")
+        }
+        #expect(!engine.isRunning)
+    }
 }

@@ -224,6 +224,26 @@ import TestSupport
         #expect(received.withLock { $0 } == (0..<10_000).map { Float($0) / 100_000 })
     }
 
+    @Test func theInputNodeTakesItsSamplesFromTheManualRenderingBlock() throws {
+        let (engine, _) = try Self.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let source = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 4096))
+        let next = Locked(0)
+        #expect(engine.inputNode.setManualRenderingInputPCMFormat(mono) { frames in
+            next.withLock { start in
+                for frame in 0..<Int(frames) { source.floatChannelData![0][frame] = Float(start + frame) / 100_000 }
+                start += Int(frames)
+            }
+            source.frameLength = frames
+            return source.audioBufferList
+        })
+        engine.connect(engine.inputNode, to: engine.mainMixerNode, format: mono)
+        try engine.start()
+        let rendered = try Self.render(engine, frames: 10_000)
+        #expect(rendered.left == (0..<10_000).map { Float($0) / 100_000 })
+        #expect(rendered.right == rendered.left)
+    }
+
     @Test func manualRenderingRefusesWhatApplesRefuses() throws {
         let engine = AVAudioEngine()
         let buffer = try #require(AVAudioPCMBuffer(pcmFormat: engine.manualRenderingFormat, frameCapacity: 16))
