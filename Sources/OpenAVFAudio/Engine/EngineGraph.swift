@@ -24,7 +24,15 @@ final class EngineGraph: @unchecked Sendable {
 
     private let lock = NSRecursiveLock()
     /// The connections, by the input bus they feed.
-    private(set) var connections: [InputKey: Connection] = [:]
+    private(set) var connections: [InputKey: Connection] = [:] {
+        didSet {
+            inputs = Dictionary(grouping: connections.values) { ObjectIdentifier($0.destination) }
+                .mapValues { $0.sorted { $0.destinationBus < $1.destinationBus } }
+        }
+    }
+    /// The connections into each node, by input bus: kept with every change so that the render
+    /// thread reads them without making an array.
+    private var inputs: [ObjectIdentifier: [Connection]] = [:]
 
     /// Runs `body` with the graph locked.
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -43,9 +51,9 @@ final class EngineGraph: @unchecked Sendable {
         connections.values.filter { $0.source === node && (bus == nil || $0.sourceBus == bus) }.sorted { $0.destinationBus < $1.destinationBus }
     }
 
-    /// The connections into any input bus of `node` (lock held).
+    /// The connections into any input bus of `node`, by bus (lock held).
     func connections(into node: AVAudioNode) -> [Connection] {
-        connections.values.filter { $0.destination === node }.sorted { $0.destinationBus < $1.destinationBus }
+        inputs[ObjectIdentifier(node)] ?? []
     }
 
     /// Adds `connection`, replacing what fed its input bus (lock held).
