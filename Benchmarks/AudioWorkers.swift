@@ -66,4 +66,39 @@ extension Workers {
         }
         print("encoded \(packets) AAC packets, \(bytes) bytes")
     }
+
+    /// Two files mixed offline through `AVAudioEngine`: two players into the main mixer at their
+    /// volumes and pans, an EQ band between the mixer and the output, 4096 frames a render.
+    static func engineMix(_ first: URL, _ second: URL) throws {
+        let engine = AVAudioEngine()
+        let files = [try AVAudioFile(forReading: first), try AVAudioFile(forReading: second)]
+        let players = [AVAudioPlayerNode(), AVAudioPlayerNode()]
+        for (player, file) in zip(players, files) {
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+            player.scheduleFile(file, at: nil)
+        }
+        (players[0].volume, players[0].pan) = (0.5, -0.5)
+        (players[1].volume, players[1].pan) = (0.8, 0.25)
+        let equalizer = AVAudioUnitEQ(numberOfBands: 1)
+        equalizer.bands[0].frequency = 1000
+        equalizer.bands[0].bandwidth = 1
+        equalizer.bands[0].gain = 6
+        equalizer.bands[0].bypass = false
+        engine.attach(equalizer)
+        guard let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2) else { throw Failure("no format") }
+        engine.connect(engine.mainMixerNode, to: equalizer, format: format)
+        engine.connect(equalizer, to: engine.outputNode, format: format)
+        try engine.enableManualRenderingMode(.offline, format: format, maximumFrameCount: 4096)
+        try engine.start()
+        players.forEach { $0.play() }
+        guard let buffer = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 4096) else { throw Failure("no buffer") }
+        let length = files.map(\.length).max() ?? 0
+        while engine.manualRenderingSampleTime < length {
+            let frames = AVAudioFrameCount(min(4096, length - engine.manualRenderingSampleTime))
+            guard try engine.renderOffline(frames, to: buffer) == .success else { throw Failure("a render failed") }
+        }
+        engine.stop()
+        print("mixed \(length) frames")
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The AVFAudio workloads (issue 33): decoding sound files through `AVAudioFile` against
 /// `ffmpeg -f null`, and converting a sample rate through `AVAudioConverter` against
 /// ffmpeg's `aresample` (and `sox` where it is installed), and encoding AAC through
-/// `AVAudioConverter` against `ffmpeg -c:a aac`.
+/// `AVAudioConverter` against `ffmpeg -c:a aac`, and mixing two files offline through
+/// `AVAudioEngine` against the same `ffmpeg -filter_complex` graph.
 extension Inputs {
     /// The sound files the audio-decode workload reads: MP3, AAC in M4A and FLAC.
     var audioFiles: [URL] {
@@ -11,6 +12,8 @@ extension Inputs {
     }
     /// The 44.1 kHz stereo 32-bit float WAV the resample workload converts to 48 kHz.
     var resampleInput: URL { cache.appendingPathComponent("resample-44100-f32-\(scale.audioSeconds)s.wav") }
+    /// The two 48 kHz stereo 32-bit float WAVs the engine-mix workload mixes.
+    var mixInputs: [URL] { [440, 660].map { cache.appendingPathComponent("mix-\($0)-48000-f32-\(scale.audioSeconds)s.wav") } }
 
     /// Makes the audio workloads' inputs that are missing.
     func prepareAudio(needing names: Set<String>) throws {
@@ -21,6 +24,12 @@ extension Inputs {
             }
         }
         if names.contains("resample") || names.contains("aac-encode") { try make(resampleInput, tone + ["-c:a", "pcm_f32le"]) }
+        if names.contains("engine-mix") {
+            for (file, frequency) in zip(mixInputs, [440, 660]) {
+                try make(file, ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*\(frequency)*t)|0.4*sin(2*PI*\(frequency * 2)*t):s=48000",
+                                "-t", "\(scale.audioSeconds)", "-c:a", "pcm_f32le"])
+            }
+        }
     }
 
     func audioWorkloads(bench: String) -> [Workload] {
@@ -69,6 +78,20 @@ extension Inputs {
                     "input: the resample workload's \(minutes) 44.1 kHz stereo 32-bit float WAV, read by each side",
                     "ours: AVAudioFile reads 32768-frame buffers, AVAudioConverter encodes them (FFmpeg's aac, bitRate 128000) through its input block into 16-packet AVAudioCompressedBuffers",
                     "ffmpeg: ffmpeg -i in.wav -c:a aac -b:a 128k -f null - (the same encoder)",
+                ]),
+            Workload(
+                name: "engine-mix", title: "mix two \(minutes) files with volumes, pans and an EQ band, offline",
+                sides: [
+                    Side(name: "ours", commands: [[bench, "--worker", "engine-mix", mixInputs[0].path, mixInputs[1].path]]),
+                    Side(name: "ffmpeg", commands: [ffmpeg + ["-i", mixInputs[0].path, "-i", mixInputs[1].path, "-filter_complex",
+                        "[0]pan=stereo|c0=0.5*c0|c1=0.25*c1[a];[1]pan=stereo|c0=0.6*c0|c1=0.8*c1[b];"
+                        + "[a][b]amix=inputs=2:normalize=0,equalizer=f=1000:t=o:w=1:g=6", "-c:a", "pcm_f32le", "-f", "null", "-"]]),
+                ],
+                targets: ["ffmpeg": 1.0],
+                settings: [
+                    "inputs: two \(minutes) 48 kHz stereo 32-bit float WAVs of tones, read by each side",
+                    "ours: AVAudioEngine in offline manual rendering mode (4096 frames a render): two AVAudioPlayerNodes scheduling the files (volume 0.5 pan -0.5, volume 0.8 pan 0.25) into the main mixer, then an AVAudioUnitEQ band (parametric, 1 kHz, 1 octave, +6 dB) before the output",
+                    "ffmpeg: the same gains with pan, amix=normalize=0 and equalizer=f=1000:t=o:w=1:g=6, to -f null",
                 ]),
         ]
     }
