@@ -68,7 +68,8 @@ extension Workers {
     }
 
     /// Two files mixed offline through `AVAudioEngine`: two players into the main mixer at their
-    /// volumes and pans, an EQ band between the mixer and the output, 4096 frames a render.
+    /// volumes and pans, an EQ band and a reverb between the mixer and the output, 4096 frames
+    /// a render.
     static func engineMix(_ first: URL, _ second: URL) throws {
         let engine = AVAudioEngine()
         let files = [try AVAudioFile(forReading: first), try AVAudioFile(forReading: second)]
@@ -85,10 +86,15 @@ extension Workers {
         equalizer.bands[0].bandwidth = 1
         equalizer.bands[0].gain = 6
         equalizer.bands[0].bypass = false
+        let reverb = AVAudioUnitReverb()
+        reverb.loadFactoryPreset(.mediumHall)
+        reverb.wetDryMix = 30
         engine.attach(equalizer)
+        engine.attach(reverb)
         guard let format = AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 2) else { throw Failure("no format") }
         engine.connect(engine.mainMixerNode, to: equalizer, format: format)
-        engine.connect(equalizer, to: engine.outputNode, format: format)
+        engine.connect(equalizer, to: reverb, format: format)
+        engine.connect(reverb, to: engine.outputNode, format: format)
         try engine.enableManualRenderingMode(.offline, format: format, maximumFrameCount: 4096)
         try engine.start()
         players.forEach { $0.play() }

@@ -80,18 +80,21 @@ extension Inputs {
                     "ffmpeg: ffmpeg -i in.wav -c:a aac -b:a 128k -f null - (the same encoder)",
                 ]),
             Workload(
-                name: "engine-mix", title: "mix two \(minutes) files with volumes, pans and an EQ band, offline",
+                name: "engine-mix", title: "mix two \(minutes) files with volumes, pans, an EQ band and a reverb, offline",
                 sides: [
                     Side(name: "ours", commands: [[bench, "--worker", "engine-mix", mixInputs[0].path, mixInputs[1].path]]),
                     Side(name: "ffmpeg", commands: [ffmpeg + ["-i", mixInputs[0].path, "-i", mixInputs[1].path, "-filter_complex",
                         "[0]pan=stereo|c0=0.5*c0|c1=0.25*c1[a];[1]pan=stereo|c0=0.6*c0|c1=0.8*c1[b];"
-                        + "[a][b]amix=inputs=2:normalize=0,equalizer=f=1000:t=o:w=1:g=6", "-c:a", "pcm_f32le", "-f", "null", "-"]]),
+                        + "[a][b]amix=inputs=2:normalize=0,equalizer=f=1000:t=o:w=1:g=6,asplit[dry][wet];"
+                        + "aevalsrc=exprs='(random(0)*2-1)*exp(-6.9078*t/1.8)|(random(1)*2-1)*exp(-6.9078*t/1.8)':s=48000:d=1.8[ir];"
+                        + "[wet][ir]afir=gtype=gn[room];[dry][room]amix=inputs=2:weights=0.7 0.3:normalize=0",
+                        "-c:a", "pcm_f32le", "-f", "null", "-"]]),
                 ],
                 targets: ["ffmpeg": 1.0],
                 settings: [
                     "inputs: two \(minutes) 48 kHz stereo 32-bit float WAVs of tones, read by each side",
-                    "ours: AVAudioEngine in offline manual rendering mode (4096 frames a render): two AVAudioPlayerNodes scheduling the files (volume 0.5 pan -0.5, volume 0.8 pan 0.25) into the main mixer, then an AVAudioUnitEQ band (parametric, 1 kHz, 1 octave, +6 dB) before the output",
-                    "ffmpeg: the same gains with pan, amix=normalize=0 and equalizer=f=1000:t=o:w=1:g=6, to -f null",
+                    "ours: AVAudioEngine in offline manual rendering mode (4096 frames a render): two AVAudioPlayerNodes scheduling the files (volume 0.5 pan -0.5, volume 0.8 pan 0.25) into the main mixer, then an AVAudioUnitEQ band (parametric, 1 kHz, 1 octave, +6 dB) and an AVAudioUnitReverb (medium hall, 30 % wet) before the output",
+                    "ffmpeg: the same gains with pan, amix=normalize=0, equalizer=f=1000:t=o:w=1:g=6, and the reverb's own chain (asplit, the room's impulse response from aevalsrc, afir, amix), to -f null",
                 ]),
         ]
     }

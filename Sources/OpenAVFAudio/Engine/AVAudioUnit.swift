@@ -15,7 +15,12 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     /// Whether the unit is bypassed, read by the render thread without a lock.
     private let bypassed = MixingSettings(volume: 0)
     /// The filter the render thread runs (graph lock held).
-    var filter: EffectFilter?
+    private var filter: EffectFilter?
+    /// Filtered frames not yet handed out: a filter may give out its frames later than it took
+    /// them (a convolution's blocks, a stretch), so its output is queued and handed out a
+    /// cycle's worth at a time, its delay heard as silence at the start.
+    private var queue: RenderBus?
+    private var queued = 0
 
     /// A unit of one input and one output bus named `name`.
     init(name: String) {
@@ -36,15 +41,16 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     /// between two cycles.
     func chainChanged() {
         guard let engine else { return }
-        let (chain, format, capacity) = engine.graph.withLock { (self.chain, currentOutputFormat(0), renderBuses[0]?.capacity) }
-        guard let capacity else { return }
-        let made = Self.makeFilter(chain, format: format, capacity: capacity)
+        // Before the engine prepares there is nothing to replace: preparing makes the filter.
+        let (chain, format, prepared) = engine.graph.withLock { (self.chain, currentOutputFormat(0), renderBuses[0] != nil) }
+        guard prepared else { return }
+        let made = Self.makeFilter(chain, format: format)
         engine.graph.withLock { filter = made }
     }
 
-    /// A filter running `chain` in `format` for renders of up to `capacity` frames.
-    private static func makeFilter(_ chain: String?, format: AVAudioFormat, capacity: Int) -> EffectFilter? {
-        chain.flatMap { try? EffectFilter(chain: $0, sampleRate: Int(format.sampleRate), channelCount: Int(format.channelCount), capacity: capacity) }
+    /// A filter running `chain` in `format`.
+    private static func makeFilter(_ chain: String?, format: AVAudioFormat) -> EffectFilter? {
+        chain.flatMap { try? EffectFilter(chain: $0, sampleRate: Int(format.sampleRate), channelCount: Int(format.channelCount)) }
     }
 
     override func prepareRendering(maximumFrames: Int) {
@@ -53,7 +59,39 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     }
 
     override func clearRenderingState() {
-        if let bus = renderBuses[0] { filter = Self.makeFilter(chain, format: currentOutputFormat(0), capacity: bus.capacity) }
+        guard let bus = renderBuses[0] else { return }
+        filter = Self.makeFilter(chain, format: currentOutputFormat(0))
+        queue = RenderBus(channelCount: bus.channelCount, capacity: bus.capacity * 4)
+        queued = 0
+    }
+
+    /// Renders `frames` frames through the filter: pulls the input (`inputFramesPerOutputFrame`
+    /// of it for each output frame, again within the cycle under another number while one pull
+    /// gives too few and the filter gives something back, at most 64 times), queues what the
+    /// filter gives and hands out the cycle's frames. A bypassed unit, or one whose settings
+    /// ask for no filtering, passes its input through.
+    func renderFiltered(frames: Int, into target: RenderBus, cycle: RenderCycle, graph: EngineGraph, inputFramesPerOutputFrame rate: Double) {
+        guard !isBypassed, let filter, let queue else {
+            passThrough(graph.pull(into: self, bus: 0, frames: frames, cycle: cycle), frames: frames, into: target)
+            return
+        }
+        var pass = 0
+        repeat {
+            let wanted = rate == 1 ? frames : Int((Double(frames - queued) * rate).rounded(.up)) + 1
+            guard let input = graph.pull(into: self, bus: 0, frames: wanted, cycle: pass == 0 ? cycle : cycle.subCycle(pass)),
+                  input.frames > 0 else { break }
+            let added = filter.append(input, frames: input.frames, to: queue, at: queued)
+            queued += added
+            pass += 1
+            if added == 0 || rate == 1 { break }
+        } while queued < frames && pass < 64
+        let given = min(frames, queued), missing = frames - given
+        for channel in 0..<target.channelCount {
+            target.planes[channel].update(repeating: 0, count: missing)
+            (target.planes[channel] + missing).update(from: queue.planes[channel], count: given)
+            queue.planes[channel].update(from: queue.planes[channel] + given, count: queued - given)
+        }
+        queued -= given
     }
 
     /// Copies `frames` frames of `input` into `target` as they are (silence where the input is

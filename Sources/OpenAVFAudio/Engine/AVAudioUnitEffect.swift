@@ -1,7 +1,7 @@
 import Foundation
 
-/// An effect that changes its input's samples without changing their timing (the equalizer):
-/// each render pulls the input's frames and runs them through the unit's filter in place, or
+/// An effect that changes its input's samples without changing their pace (the equalizer, the
+/// reverb): each render pulls a cycle's frames of its input through the unit's filter, or
 /// passes them through untouched when `bypass` is set.
 open class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
     /// Whether the effect is bypassed: its input passes through untouched.
@@ -11,8 +11,6 @@ open class AVAudioUnitEffect: AVAudioUnit, @unchecked Sendable {
     }
 
     override func render(bus: AVAudioNodeBus, frames: Int, into target: RenderBus, cycle: RenderCycle, graph: EngineGraph) {
-        guard passThrough(graph.pull(into: self, bus: 0, frames: frames, cycle: cycle), frames: frames, into: target),
-              !isBypassed, let filter else { return }
-        filter.process(target, frames: frames)
+        renderFiltered(frames: frames, into: target, cycle: cycle, graph: graph, inputFramesPerOutputFrame: 1)
     }
 }

@@ -1,15 +1,15 @@
 import MediaEngine
 
 /// A unit's libavfilter chain (`AudioFilterGraph`) run over render buses: the planes are
-/// interleaved into the filter's input, filtered, and spread back out, in place (effects) or
-/// onto the end of a queue (time effects, whose output length is not their input's).
+/// interleaved into the filter's input, filtered, and spread back out onto the end of the
+/// unit's queue.
 final class EffectFilter {
     private let graph: AudioFilterGraph
     private let channelCount: Int
 
     /// A filter running `chain` over `channelCount` channels at `sampleRate`. Throws when
     /// libavfilter refuses the chain.
-    init(chain: String, sampleRate: Int, channelCount: Int, capacity: Int) throws {
+    init(chain: String, sampleRate: Int, channelCount: Int) throws {
         graph = try AudioFilterGraph(chain: chain, sampleRate: sampleRate, channelCount: channelCount)
         self.channelCount = channelCount
     }
@@ -17,18 +17,6 @@ final class EffectFilter {
     /// Sends `command` to the filter named `target` (a setting changed without a new chain).
     func send(_ command: String, to target: String, argument: String) {
         try? graph.send(command, to: target, argument: argument)
-    }
-
-    /// Filters the first `frames` frames of `bus` in place. Filters that give out fewer frames
-    /// than they took (a delay at the start) are padded with silence before what they gave.
-    func process(_ bus: RenderBus, frames: Int) {
-        let written = run(bus, frames: frames, into: bus, at: 0, room: frames)
-        guard written < frames else { return }
-        for channel in 0..<channelCount {
-            let plane = bus.planes[channel]
-            (plane + frames - written).update(from: plane, count: written)
-            plane.update(repeating: 0, count: frames - written)
-        }
     }
 
     /// Filters `frames` frames of `input` and writes what comes out to `queue` from frame

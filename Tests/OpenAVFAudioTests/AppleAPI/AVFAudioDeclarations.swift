@@ -315,6 +315,10 @@ import OpenAVFAudio
         let _: KeyPath<AVAudioUnit, String> = \AVAudioUnit.manufacturerName
         let _: (Int) -> AVAudioUnitEQ = AVAudioUnitEQ.init(numberOfBands:)
         #expect(AVAudioUnitEQFilterType.resonantHighShelf.rawValue == 10 && equalizer.bands.count == 2)
+        let reverb = AVAudioUnitReverb()
+        reverb.loadFactoryPreset(.cathedral)
+        reverb.wetDryMix = 40
+        #expect(AVAudioUnitReverbPreset.largeHall2.rawValue == 12)
         let timePitch = AVAudioUnitTimePitch()
         timePitch.rate = 1.25
         timePitch.pitch = -100

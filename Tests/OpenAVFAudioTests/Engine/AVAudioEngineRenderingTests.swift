@@ -355,7 +355,7 @@ import TestSupport
 }
 
 /// AVAudioUnitTimePitch and AVAudioUnitVarispeed in an offline engine: what a 2 s 1 kHz tone
-/// becomes, by its length and its pitch (rising zero crossings over a second).
+/// becomes, by its length (to 10 ms) and its pitch (rising zero crossings over half a second).
 @Suite(.timeLimit(.minutes(3))) struct AVAudioUnitTimeEffectRenderingTests {
     /// The tone through `unit`: how long it sounds, and its frequency in its middle.
     static func played(through unit: AVAudioUnitTimeEffect) throws -> (seconds: Double, frequency: Int) {
@@ -370,11 +370,18 @@ import TestSupport
         try engine.start()
         player.play()
         let left = try AVAudioEngineRenderingTests.render(engine, frames: 4 * 48_000).left
-        let sounding = left.indices.filter { abs(left[$0]) > 0.05 }
-        let first = sounding.first ?? 0, last = sounding.last ?? 0
+        // How long it sounds: the 10 ms windows at least half as loud as the loudest (a stretcher
+        // fades its onset and end over a few windows, which this does not count).
+        let window = 480
+        let levels = stride(from: 0, to: left.count - window, by: window).map { start in
+            (left[start..<start + window].reduce(0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
+        }
+        let loudest = levels.max() ?? 0
+        let sounding = levels.indices.filter { levels[$0] > loudest / 2 }
+        let first = (sounding.first ?? 0) * window, last = ((sounding.last ?? 0) + 1) * window
         let middle = (first + last) / 2
-        let window = left[(middle - 12_000)..<(middle + 12_000)]
-        let crossings = zip(window, window.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        let span = left[(middle - 12_000)..<(middle + 12_000)]
+        let crossings = zip(span, span.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
         return (Double(last - first) / 48_000, crossings * 2)
     }
 
@@ -400,5 +407,52 @@ import TestSupport
         let (seconds, frequency) = try Self.played(through: unit)
         #expect(abs(seconds - 2 / 1.5) < 0.03, "the tone lasted \(seconds) s at \(frequency) Hz")
         #expect(abs(frequency - 1500) <= 4, "the tone is at \(frequency) Hz")
+    }
+}
+
+/// AVAudioUnitReverb in an offline engine: an impulse's reverberation decays over the preset's
+/// time, and an all-dry mix passes the input as it is.
+@Suite(.timeLimit(.minutes(3))) struct AVAudioUnitReverbRenderingTests {
+    /// What `reverb` makes of one impulse, 5 s of it (left channel).
+    static func impulseResponse(_ reverb: AVAudioUnitReverb) throws -> [Float] {
+        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let impulse = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 4800))
+        impulse.frameLength = 4800
+        impulse.floatChannelData![0][0] = 1
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.attach(reverb)
+        engine.connect(player, to: reverb, format: mono)
+        engine.connect(reverb, to: engine.mainMixerNode, format: mono)
+        player.scheduleBuffer(impulse)
+        try engine.start()
+        player.play()
+        return try AVAudioEngineRenderingTests.render(engine, frames: 5 * 48_000).left
+    }
+
+    @Test(arguments: [AVAudioUnitReverbPreset.smallRoom, .largeHall, .cathedral])
+    func theReverberationFallsThirtyDecibelsInHalfThePresetsDecayTime(_ preset: AVAudioUnitReverbPreset) throws {
+        let reverb = AVAudioUnitReverb()
+        reverb.loadFactoryPreset(preset)
+        reverb.wetDryMix = 100
+        let response = try Self.impulseResponse(reverb)
+        // The level of each 20 ms, in dB; the time from the loudest until 30 dB below it, doubled.
+        let window = 960
+        let levels = stride(from: 0, to: response.count - window, by: window).map { start in
+            10 * log10(max(1e-20, response[start..<start + window].reduce(0) { $0 + Double($1) * Double($1) } / Double(window)))
+        }
+        let peak = try #require(levels.indices.max { levels[$0] < levels[$1] })
+        let fallen = try #require(levels.indices.first { $0 > peak && levels[$0] < levels[peak] - 30 }, "the reverberation never fell 30 dB")
+        let decay = 2 * Double(fallen - peak) * Double(window) / 48_000
+        #expect(abs(decay - preset.decayTime) < 0.2 * preset.decayTime, "\(preset): a decay of \(decay) s")
+    }
+
+    @Test func anAllDryReverbPassesTheInputAsItIs() throws {
+        let reverb = AVAudioUnitReverb()
+        reverb.wetDryMix = 0
+        let response = try Self.impulseResponse(reverb)
+        // The impulse alone, as late as the convolution's blocks make it.
+        #expect(response.filter { $0 != 0 } == [1])
     }
 }
