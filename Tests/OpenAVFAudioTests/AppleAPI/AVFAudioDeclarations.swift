@@ -319,6 +319,11 @@ import OpenAVFAudio
         reverb.loadFactoryPreset(.cathedral)
         reverb.wetDryMix = 40
         #expect(AVAudioUnitReverbPreset.largeHall2.rawValue == 12)
+        let delay = AVAudioUnitDelay()
+        delay.delayTime = 0.25
+        delay.feedback = -20
+        delay.lowPassCutoff = 8000
+        delay.wetDryMix = 30
         let timePitch = AVAudioUnitTimePitch()
         timePitch.rate = 1.25
         timePitch.pitch = -100

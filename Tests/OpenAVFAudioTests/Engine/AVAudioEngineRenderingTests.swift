@@ -456,3 +456,38 @@ import TestSupport
         #expect(response.filter { $0 != 0 } == [1])
     }
 }
+
+/// AVAudioUnitDelay in an offline engine: an impulse comes back every delay time, each repeat
+/// the feedback of the one before.
+@Suite(.timeLimit(.minutes(3))) struct AVAudioUnitDelayRenderingTests {
+    @Test func anImpulseRepeatsEveryDelayTimeAtTheFeedbacksLevel() throws {
+        let delay = AVAudioUnitDelay()
+        delay.delayTime = 0.1
+        delay.feedback = 50
+        delay.lowPassCutoff = 23_000
+        delay.wetDryMix = 50
+        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
+        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
+        let impulse = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 4800))
+        impulse.frameLength = 4800
+        impulse.floatChannelData![0][0] = 1
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.attach(delay)
+        engine.connect(player, to: delay, format: mono)
+        engine.connect(delay, to: engine.mainMixerNode, format: mono)
+        player.scheduleBuffer(impulse)
+        try engine.start()
+        player.play()
+        let response = try AVAudioEngineRenderingTests.render(engine, frames: 48_000).left
+        // The dry impulse at half level, then the repeats at 0.1, 0.2, 0.3 s: 1/2, 1/4, 1/8 of
+        // the wet half (each spread over a few samples by the low pass, which keeps its sum).
+        #expect(abs(response[0] - 0.5) < 0.01)
+        for (index, expected) in [0.5, 0.25, 0.125].enumerated() {
+            let start = (index + 1) * 4800
+            let area = response[start - 2..<start + 48].reduce(0) { $0 + Double($1) }
+            #expect(abs(area - expected) < 0.02 * expected, "repeat \(index + 1): \(area)")
+        }
+        #expect(response[100..<4790].allSatisfy { abs($0) < 0.01 }, "something between the impulse and the first repeat")
+    }
+}
