@@ -413,8 +413,8 @@ import TestSupport
 /// AVAudioUnitReverb in an offline engine: an impulse's reverberation decays over the preset's
 /// time, and an all-dry mix passes the input as it is.
 @Suite(.timeLimit(.minutes(3))) struct AVAudioUnitReverbRenderingTests {
-    /// What `reverb` makes of one impulse, 5 s of it (left channel).
-    static func impulseResponse(_ reverb: AVAudioUnitReverb) throws -> [Float] {
+    /// What `unit` makes of one impulse, `seconds` of it (left channel).
+    static func impulseResponse(_ unit: AVAudioUnit, seconds: Int = 5) throws -> [Float] {
         let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
         let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
         let impulse = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 4800))
@@ -422,13 +422,13 @@ import TestSupport
         impulse.floatChannelData![0][0] = 1
         let player = AVAudioPlayerNode()
         engine.attach(player)
-        engine.attach(reverb)
-        engine.connect(player, to: reverb, format: mono)
-        engine.connect(reverb, to: engine.mainMixerNode, format: mono)
+        engine.attach(unit)
+        engine.connect(player, to: unit, format: mono)
+        engine.connect(unit, to: engine.mainMixerNode, format: mono)
         player.scheduleBuffer(impulse)
         try engine.start()
         player.play()
-        return try AVAudioEngineRenderingTests.render(engine, frames: 5 * 48_000).left
+        return try AVAudioEngineRenderingTests.render(engine, frames: seconds * 48_000).left
     }
 
     @Test(arguments: [AVAudioUnitReverbPreset.smallRoom, .largeHall, .cathedral])
@@ -466,20 +466,7 @@ import TestSupport
         delay.feedback = 50
         delay.lowPassCutoff = 23_000
         delay.wetDryMix = 50
-        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
-        let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
-        let impulse = try #require(AVAudioPCMBuffer(pcmFormat: mono, frameCapacity: 4800))
-        impulse.frameLength = 4800
-        impulse.floatChannelData![0][0] = 1
-        let player = AVAudioPlayerNode()
-        engine.attach(player)
-        engine.attach(delay)
-        engine.connect(player, to: delay, format: mono)
-        engine.connect(delay, to: engine.mainMixerNode, format: mono)
-        player.scheduleBuffer(impulse)
-        try engine.start()
-        player.play()
-        let response = try AVAudioEngineRenderingTests.render(engine, frames: 48_000).left
+        let response = try AVAudioUnitReverbRenderingTests.impulseResponse(delay, seconds: 1)
         // The dry impulse at half level, then the repeats at 0.1, 0.2, 0.3 s: 1/2, 1/4, 1/8 of
         // the wet half (each spread over a few samples by the low pass, which keeps its sum).
         #expect(abs(response[0] - 0.5) < 0.01)
