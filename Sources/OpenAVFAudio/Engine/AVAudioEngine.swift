@@ -67,7 +67,6 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
             attached[ObjectIdentifier(node)] = nil
             node.engine = nil
         }
-        node.didDetach()
     }
 
     /// The engine's output: the sound server's default sink, or the caller in manual rendering
@@ -168,7 +167,6 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         let format = format ?? source.currentOutputFormat(sourceBus)
         precondition(format.commonFormat == .pcmFormatFloat32 && format.channelCount > 0 && format.sampleRate > 0,
                      "AVAudioEngine.connect: required condition is false: the format is 32-bit float linear PCM (\(format))")
-        source.checkConnection(format: format, outputBus: sourceBus)
         if !keepingSourceConnections {
             graph.removeConnections { $0.source === source && $0.sourceBus == sourceBus }
         }

@@ -41,6 +41,11 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    deinit {
+        // A tap's thread holds its tap: it ends with the node.
+        for tap in taps.values { tap.stop() }
+    }
+
     /// The format of the connection made to an input bus (the node's default when none is).
     open func inputFormat(forBus bus: AVAudioNodeBus) -> AVAudioFormat {
         engine?.graph.withLock { inputFormats[bus] } ?? inputFormats[bus] ?? defaultFormat
@@ -101,18 +106,11 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
         inputFormats[bus] ?? defaultFormat
     }
 
-    /// Stops the process when output bus `bus` cannot be connected in `format` (a player whose
-    /// scheduled buffers have another channel count, say).
-    func checkConnection(format: AVAudioFormat, outputBus bus: AVAudioNodeBus) {}
-
     /// Called (graph lock held) when input bus `bus` was connected in `format`.
     func inputWasConnected(bus: AVAudioNodeBus, format: AVAudioFormat) {}
 
     /// Called when the engine stopped.
     func engineDidStop() {}
-
-    /// Called when the node was detached from its engine.
-    func didDetach() {}
 
     // MARK: Mixing
 

@@ -1,5 +1,6 @@
 /// How a scheduled buffer plays: looping, or cutting into what is already scheduled.
 public struct AVAudioPlayerNodeBufferOptions: OptionSet, Sendable {
+    /// The bits.
     public let rawValue: UInt
 
     /// Options of the given bits.

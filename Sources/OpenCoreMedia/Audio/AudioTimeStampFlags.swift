@@ -1,5 +1,6 @@
 /// Which fields of an `AudioTimeStamp` are valid, with Core Audio's values.
 public struct AudioTimeStampFlags: OptionSet, Sendable {
+    /// The bits.
     public let rawValue: UInt32
 
     /// Flags of the given bits.
