@@ -155,4 +155,24 @@ import TestSupport
         }
         #expect(!engine.isRunning)
     }
+
+    @Test func theSoundServerGoingAwayStopsTheEngineWithAConfigurationChange() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let (engine, player) = try await Self.startedEngine(on: daemon, heardBy: recorder, loops: true)
+        player.play()
+        let changed = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: .AVAudioEngineConfigurationChange, object: engine, queue: nil) { _ in
+            changed.withLock { $0 += 1 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        _ = recorder.stop()
+        daemon.kill()
+        let deadline = Date().addingTimeInterval(10)
+        while changed.withLock({ $0 }) == 0, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(changed.withLock { $0 } == 1)
+        #expect(!engine.isRunning)
+        engine.stop()
+    }
 }

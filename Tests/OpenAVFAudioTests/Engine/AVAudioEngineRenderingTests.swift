@@ -271,6 +271,41 @@ import TestSupport
         #expect(throws: NSError.self) { try offline.renderOffline(8192, to: big) }
     }
 
+    /// Apple's engine raises an exception for these programmer errors; here the process stops
+    /// with the rule's message.
+    @Test func aSecondTapOnABusStopsTheProcess() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let mixer = AVAudioMixerNode()
+            mixer.installTap(onBus: 0, bufferSize: 1024, format: nil) { _, _ in }
+            mixer.installTap(onBus: 0, bufferSize: 1024, format: nil) { _, _ in }
+        }
+        let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("nullptr == Tap()"), "\(said)")
+    }
+
+    @Test func connectingInIntegerSamplesStopsTheProcess() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            engine.connect(player, to: engine.mainMixerNode, format: AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 48_000,
+                                                                                   channels: 2, interleaved: true))
+        }
+        let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("32-bit float"), "\(said)")
+    }
+
+    @Test func playingBeforeTheEngineRunsStopsTheProcess() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let engine = AVAudioEngine()
+            let player = AVAudioPlayerNode()
+            engine.attach(player)
+            player.play()
+        }
+        let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("player started when engine not running"), "\(said)")
+    }
+
     /// Waits until `condition` holds, or fails after `seconds`.
     func waitUntil(seconds: Double, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
