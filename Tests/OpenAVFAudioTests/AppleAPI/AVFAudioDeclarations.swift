@@ -324,6 +324,11 @@ import OpenAVFAudio
         delay.feedback = -20
         delay.lowPassCutoff = 8000
         delay.wetDryMix = 30
+        let distortion = AVAudioUnitDistortion()
+        distortion.loadFactoryPreset(.speechRadioTower)
+        distortion.preGain = -3
+        distortion.wetDryMix = 70
+        #expect(AVAudioUnitDistortionPreset.speechWaves.rawValue == 21)
         let timePitch = AVAudioUnitTimePitch()
         timePitch.rate = 1.25
         timePitch.pitch = -100

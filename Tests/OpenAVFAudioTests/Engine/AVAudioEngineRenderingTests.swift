@@ -513,3 +513,60 @@ import TestSupport
         #expect(response[100..<4790].allSatisfy { abs($0) < 0.01 }, "something between the impulse and the first repeat")
     }
 }
+
+/// AVAudioUnitDistortion in an offline engine: a pure tone gains harmonics, every preset's
+/// chain is one libavfilter takes, and an all-dry mix leaves the tone as it is.
+@Suite(.timeLimit(.minutes(3))) struct AVAudioUnitDistortionRenderingTests {
+    /// A 1 kHz tone through `distortion`: its left channel over the second half of 1 s.
+    static func distorted(_ distortion: AVAudioUnitDistortion) throws -> [Float] {
+        let (engine, _) = try AVAudioEngineRenderingTests.offlineEngine()
+        let file = try AVAudioFile(forReading: try AVAudioEngineRenderingTests.tone(1000, seconds: 1))
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.attach(distortion)
+        engine.connect(player, to: distortion, format: file.processingFormat)
+        engine.connect(distortion, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        try engine.start()
+        player.play()
+        return Array(try AVAudioEngineRenderingTests.render(engine, frames: 48_000).left[24_000...])
+    }
+
+    /// The amplitude of `frequency` in `samples` (a single-bin DFT).
+    static func amplitude(of frequency: Double, in samples: [Float]) -> Double {
+        var (re, im) = (0.0, 0.0)
+        for (index, sample) in samples.enumerated() {
+            let phase = 2 * Double.pi * frequency * Double(index) / 48_000
+            re += Double(sample) * cos(phase)
+            im += Double(sample) * sin(phase)
+        }
+        return 2 * (re * re + im * im).squareRoot() / Double(samples.count)
+    }
+
+    @Test func cubedClippingGivesTheToneAThirdHarmonic() throws {
+        let distortion = AVAudioUnitDistortion()
+        distortion.loadFactoryPreset(.multiDistortedCubed)
+        distortion.preGain = 0
+        distortion.wetDryMix = 100
+        let samples = try Self.distorted(distortion)
+        let fundamental = Self.amplitude(of: 1000, in: samples), third = Self.amplitude(of: 3000, in: samples)
+        #expect(20 * log10(third / fundamental) > -30, "the third harmonic is \(20 * log10(third / fundamental)) dB")
+    }
+
+    @Test func anAllDryDistortionLeavesTheTone() throws {
+        let distortion = AVAudioUnitDistortion()
+        distortion.wetDryMix = 0
+        let samples = try Self.distorted(distortion)
+        let third = Self.amplitude(of: 3000, in: samples), fundamental = Self.amplitude(of: 1000, in: samples)
+        #expect(abs(fundamental - 0.125) < 0.001, "the tone's amplitude is \(fundamental)")
+        #expect(third < 1e-5)
+    }
+
+    @Test func everyPresetIsAChainLibavfilterTakes() throws {
+        for raw in 0...21 {
+            let preset = try #require(AVAudioUnitDistortionPreset(rawValue: raw))
+            #expect((try? EffectFilter(chain: "asplit[dry][wet];[wet]\(preset.chain)[d];[dry][d]amix=inputs=2",
+                                       sampleRate: 48_000, channelCount: 2)) != nil, "\(preset)")
+        }
+    }
+}
