@@ -37,6 +37,14 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     /// The libavfilter chain the unit's settings make (nil: no filtering, the input passes).
     var chain: String? { nil }
 
+    /// A chain that mixes the input (`wetDryMix` percent wet) with what `wet` makes of it: `wet`
+    /// takes the link `[wet]` (and may make other sources, ending each in a label) and ends in
+    /// the link `[effect]`.
+    static func mixing(_ wet: String, wetDryMix: Float) -> String {
+        let share = Double(min(100, max(0, wetDryMix))) / 100
+        return "asplit[dry][wet];\(wet);[dry][effect]amix=inputs=2:weights=\(1 - share) \(share):normalize=0"
+    }
+
     /// Makes the filter for the current settings on the calling thread and puts it in place
     /// between two cycles.
     func chainChanged() {

@@ -51,8 +51,8 @@ open class AVAudioUnitDelay: AVAudioUnitEffect, @unchecked Sendable {
         while gains.count < 32, decay > 0, let last = gains.last, last * decay >= 0.001 { gains.append(last * decay) }
         let milliseconds = gains.indices.map { String(format: "%.3f", Double($0 + 1) * delay * 1000) }.joined(separator: "|")
         let nyquist = currentOutputFormat(0).sampleRate / 2 - 1
-        let wet = Double(mix) / 100
-        return "asplit[dry][wet];[wet]aecho=in_gain=0:out_gain=1:delays=\(milliseconds):decays=\(gains.map { "\($0)" }.joined(separator: "|")),"
-            + "lowpass=f=\(min(Double(cutoff), nyquist))[echo];[dry][echo]amix=inputs=2:weights=\(1 - wet) \(wet):normalize=0"
+        let decays = gains.map { "\($0)" }.joined(separator: "|")
+        return Self.mixing("[wet]aecho=in_gain=0:out_gain=1:delays=\(milliseconds):decays=\(decays),lowpass=f=\(min(Double(cutoff), nyquist))[effect]",
+                           wetDryMix: mix)
     }
 }

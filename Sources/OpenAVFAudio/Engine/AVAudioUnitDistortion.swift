@@ -38,8 +38,6 @@ open class AVAudioUnitDistortion: AVAudioUnitEffect, @unchecked Sendable {
 
     override var chain: String? {
         let (preset, gain, mix) = settings.withLock { $0 }
-        let wet = Double(mix) / 100
-        return "asplit[dry][wet];[wet]volume=\(gain)dB,\(preset.chain)[distorted];"
-            + "[dry][distorted]amix=inputs=2:weights=\(1 - wet) \(wet):normalize=0"
+        return Self.mixing("[wet]volume=\(gain)dB,\(preset.chain)[effect]", wetDryMix: mix)
     }
 }

@@ -32,8 +32,6 @@ open class AVAudioUnitReverb: AVAudioUnitEffect, @unchecked Sendable {
         let format = currentOutputFormat(0)
         let decay = preset.decayTime
         let noise = (0..<Int(format.channelCount)).map { "(random(\($0))*2-1)*exp(-6.9078*t/\(decay))" }.joined(separator: "|")
-        let wet = Double(mix) / 100
-        return "asplit[dry][wet];aevalsrc=exprs='\(noise)':s=\(Int(format.sampleRate)):d=\(decay)[ir];"
-            + "[wet][ir]afir=gtype=gn[room];[dry][room]amix=inputs=2:weights=\(1 - wet) \(wet):normalize=0"
+        return Self.mixing("aevalsrc=exprs='\(noise)':s=\(Int(format.sampleRate)):d=\(decay)[ir];[wet][ir]afir=gtype=gn[effect]", wetDryMix: mix)
     }
 }
