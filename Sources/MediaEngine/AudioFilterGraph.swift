@@ -115,37 +115,45 @@ package final class AudioFilterGraph {
     /// Feeds `frames` frames at `samples` (nil: the end of the sound), then hands each piece
     /// the filter gives to `output` (pointer, frame count).
     package func process(_ samples: UnsafePointer<Float>?, frames: Int, output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
+        guard let samples else { return try finish(output: output) }
         let bytes = frames * channelCount * 4
-        try process(frames: samples == nil ? 0 : frames,
-                    fill: samples.map { samples in { UnsafeMutableRawPointer($0).copyMemory(from: samples, byteCount: bytes) } },
-                    output: output)
+        try process(frames: frames, fill: { UnsafeMutableRawPointer($0).copyMemory(from: samples, byteCount: bytes) }, output: output)
     }
 
-    /// Feeds `frames` frames that `fill` writes straight into the filter's input (nil: the end of
-    /// the sound), then hands each piece the filter gives to `output` (pointer, frame count).
-    /// The input's memory is reused from call to call once the filter has let go of it.
-    package func process(frames: Int, fill: ((UnsafeMutablePointer<Float>) -> Void)?,
+    /// Feeds `frames` frames that `fill` writes straight into the filter's input, then hands each
+    /// piece the filter gives to `output` (pointer, frame count). The input's memory is reused
+    /// from call to call once the filter has let go of it, and neither closure escapes, so a
+    /// call allocates nothing of its own (the audio engine's render thread calls it).
+    package func process(frames: Int, fill: (UnsafeMutablePointer<Float>) -> Void,
                          output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
-        if let fill, frames > 0 {
-            let f = input.pointer
-            if f.pointee.nb_samples != Int32(frames) || f.pointee.data.0 == nil {
-                av_frame_unref(f)
-                f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
-                f.pointee.sample_rate = Int32(sampleRate)
-                f.pointee.nb_samples = Int32(frames)
-                av_channel_layout_default(&f.pointee.ch_layout, Int32(channelCount))
-                _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to filter")
-            } else {
-                // A new buffer only while the filter still holds the last one.
-                _ = try ffmpegCheck(av_frame_make_writable(f), "allocating audio to filter")
-            }
-            fill(UnsafeMutableRawPointer(f.pointee.data.0!).assumingMemoryBound(to: Float.self))
-            f.pointee.pts = nextPTS
-            nextPTS += Int64(frames)
-            _ = try ffmpegCheck(av_buffersrc_add_frame_flags(source, f, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "filtering audio")
+        guard frames > 0 else { return try drain(output: output) }
+        let f = input.pointer
+        if f.pointee.nb_samples != Int32(frames) || f.pointee.data.0 == nil {
+            av_frame_unref(f)
+            f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+            f.pointee.sample_rate = Int32(sampleRate)
+            f.pointee.nb_samples = Int32(frames)
+            av_channel_layout_default(&f.pointee.ch_layout, Int32(channelCount))
+            _ = try ffmpegCheck(av_frame_get_buffer(f, 0), "allocating audio to filter")
         } else {
-            _ = try ffmpegCheck(av_buffersrc_add_frame(source, nil), "ending filtered audio")
+            // A new buffer only while the filter still holds the last one.
+            _ = try ffmpegCheck(av_frame_make_writable(f), "allocating audio to filter")
         }
+        fill(UnsafeMutableRawPointer(f.pointee.data.0!).assumingMemoryBound(to: Float.self))
+        f.pointee.pts = nextPTS
+        nextPTS += Int64(frames)
+        _ = try ffmpegCheck(av_buffersrc_add_frame_flags(source, f, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "filtering audio")
+        try drain(output: output)
+    }
+
+    /// Ends the sound, then hands what the filter still held to `output`.
+    package func finish(output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
+        _ = try ffmpegCheck(av_buffersrc_add_frame(source, nil), "ending filtered audio")
+        try drain(output: output)
+    }
+
+    /// Hands each piece the filter has ready to `output`.
+    private func drain(output: (UnsafePointer<Float>, Int) -> Void) throws(EngineError) {
         while true {
             let status = av_buffersink_get_frame(sink, received.pointer)
             if status == cffmpeg_averror(EAGAIN) || status == cffmpeg_averror_eof() { return }

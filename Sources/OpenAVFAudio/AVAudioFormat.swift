@@ -177,6 +177,7 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
     /// Whether both formats have the same stream description and channel layout.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAudioFormat, other.asbd.pointee == asbd.pointee else { return false }
+        if other === self { return true }
         // One or two channels without a layout are mono or stereo (a layout is needed only
         // beyond two), so a stereo file's format equals one made for stereo from settings.
         switch (channelLayout ?? standardLayout, other.channelLayout ?? other.standardLayout) {

@@ -51,7 +51,8 @@ open class AVAudioMixerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
         for connection in graph.connections(into: self) {
             let input: RenderBus?
             if connection.format.sampleRate == rate {
-                resamplers[connection.destinationBus] = nil
+                // Only when there is one: removing from an empty dictionary allocates its storage.
+                if resamplers[connection.destinationBus] != nil { resamplers[connection.destinationBus] = nil }
                 input = graph.pull(into: self, bus: connection.destinationBus, frames: frames, cycle: cycle)
             } else {
                 let resampler = resamplers[connection.destinationBus].flatMap { $0.matches(connection.format, outputRate: rate) ? $0 : nil }

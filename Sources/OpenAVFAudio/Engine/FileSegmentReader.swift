@@ -28,6 +28,9 @@ final class FileSegmentReader: @unchecked Sendable {
     private var remaining: AVAudioFramePosition
     private let ready = Locked(Ready())
     private let queue = DispatchQueue(label: "OpenAVFAudio.AVAudioPlayerNode file")
+    /// Wakes the queue to read ahead: adding to a dispatch source allocates nothing, where a
+    /// block sent to the queue would, on the render thread.
+    private let wakeup: any DispatchSourceUserDataAdd
 
     /// A reader of `frameCount` frames of `file` from `startingFrame`, converted to `format`.
     /// Throws when the file cannot be opened again.
@@ -39,7 +42,18 @@ final class FileSegmentReader: @unchecked Sendable {
         let processing = file.processingFormat
         converter = processing.sampleRate == format.sampleRate && processing.channelCount == format.channelCount
             ? nil : AVAudioConverter(from: processing, to: format)
+        wakeup = DispatchSource.makeUserDataAddSource(queue: queue)
+        wakeup.setEventHandler { [weak self] in
+            guard let self else { return }
+            while readChunk() {}
+            ready.withLock { $0.isReading = false }
+        }
+        wakeup.activate()
         refill()
+    }
+
+    deinit {
+        wakeup.cancel()
     }
 
     /// Copies up to `frames` frames into `target` from frame `offset` on; how many, and whether
@@ -84,10 +98,7 @@ final class FileSegmentReader: @unchecked Sendable {
             return true
         }
         guard start else { return }
-        queue.async { [self] in
-            while readChunk() {}
-            ready.withLock { $0.isReading = false }
-        }
+        wakeup.add(data: 1)
     }
 
     /// Reads and converts the next chunk (on the queue); whether more chunks are wanted.

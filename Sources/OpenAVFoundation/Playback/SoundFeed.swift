@@ -193,9 +193,10 @@ final class SoundFeed {
             stretchedHead = 0
         }
         do {
-            try filter.process(frames: frames, fill: fill) { pointer, count in
-                stretched.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count * Self.channelCount))
+            let keep = { (pointer: UnsafePointer<Float>, count: Int) in
+                self.stretched.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count * Self.channelCount))
             }
+            if let fill { try filter.process(frames: frames, fill: fill, output: keep) } else { try filter.finish(output: keep) }
         } catch {
             self.error = AVError(error, fallback: .decodeFailed)
             sourceFinished = true
