@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A node that processes audio as an audio unit does: the effects (`AVAudioUnitEffect`,
 /// `AVAudioUnitTimeEffect`) are its subclasses. Here a unit is a chain of libavfilter's filters
@@ -13,7 +14,7 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
     open var version: Int { 1 }
 
     /// Whether the unit is bypassed, read by the render thread without a lock.
-    private let bypassed = MixingSettings(volume: 0)
+    private let bypassed = Atomic(false)
     /// The filter the render thread runs (graph lock held).
     private var filter: EffectFilter?
     /// Filtered frames not yet handed out: a filter may give out its frames later than it took
@@ -30,8 +31,8 @@ open class AVAudioUnit: AVAudioNode, @unchecked Sendable {
 
     /// Whether the unit is bypassed: its input passes through untouched.
     var isBypassed: Bool {
-        get { bypassed.volume == 1 }
-        set { bypassed.volume = newValue ? 1 : 0 }
+        get { bypassed.load(ordering: .relaxed) }
+        set { bypassed.store(newValue, ordering: .relaxed) }
     }
 
     /// The libavfilter chain the unit's settings make (nil: no filtering, the input passes).
