@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import OpenAVFoundation
 
 /// Our side of the AVFAudio workloads (see `AudioWorkloads.swift`).
@@ -107,4 +108,36 @@ extension Workers {
         engine.stop()
         print("mixed \(length) frames")
     }
+
+    /// A file played in real time through `AVAudioEngine`: a player, an EQ band and the main
+    /// mixer with a tap, to the sound server, until the file has been heard.
+    static func enginePlay(_ url: URL) throws {
+        let engine = AVAudioEngine()
+        let file = try AVAudioFile(forReading: url)
+        let player = AVAudioPlayerNode(), equalizer = AVAudioUnitEQ(numberOfBands: 1)
+        equalizer.bands[0].frequency = 1000
+        equalizer.bands[0].bandwidth = 1
+        equalizer.bands[0].gain = 6
+        equalizer.bands[0].bypass = false
+        engine.attach(player)
+        engine.attach(equalizer)
+        engine.connect(player, to: equalizer, format: file.processingFormat)
+        engine.connect(equalizer, to: engine.mainMixerNode, format: file.processingFormat)
+        let tapped = TapCount()
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, _ in
+            tapped.frames.add(Int(buffer.frameLength), ordering: .relaxed)
+        }
+        let heard = DispatchSemaphore(value: 0)
+        player.scheduleFile(file, at: nil, completionCallbackType: .dataPlayedBack) { _ in heard.signal() }
+        try engine.start()
+        player.play()
+        heard.wait()
+        engine.stop()
+        print("played \(Double(file.length) / file.processingFormat.sampleRate) s; the tap saw \(tapped.frames.load(ordering: .relaxed)) frames")
+    }
+}
+
+/// The frames the engine-play worker's tap saw.
+final class TapCount: Sendable {
+    let frames = Atomic(0)
 }

@@ -12,6 +12,8 @@ extension Inputs {
     }
     /// The 44.1 kHz stereo 32-bit float WAV the resample workload converts to 48 kHz.
     var resampleInput: URL { cache.appendingPathComponent("resample-44100-f32-\(scale.audioSeconds)s.wav") }
+    /// The 48 kHz stereo 32-bit float WAV the engine-play workload plays in real time.
+    var enginePlayInput: URL { cache.appendingPathComponent("engine-play-48000-f32-\(scale.playSeconds)s.wav") }
     /// The two 48 kHz stereo 32-bit float WAVs the engine-mix workload mixes.
     var mixInputs: [URL] { [440, 660].map { cache.appendingPathComponent("mix-\($0)-48000-f32-\(scale.audioSeconds)s.wav") } }
 
@@ -24,6 +26,10 @@ extension Inputs {
             }
         }
         if names.contains("resample") || names.contains("aac-encode") { try make(resampleInput, tone + ["-c:a", "pcm_f32le"]) }
+        if names.contains("engine-play") {
+            try make(enginePlayInput, ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t)|0.4*sin(2*PI*1000*t):s=48000",
+                                       "-t", "\(scale.playSeconds)", "-c:a", "pcm_f32le"])
+        }
         if names.contains("engine-mix") {
             for (file, frequency) in zip(mixInputs, [440, 660]) {
                 try make(file, ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*\(frequency)*t)|0.4*sin(2*PI*\(frequency * 2)*t):s=48000",
@@ -44,6 +50,14 @@ extension Inputs {
         if ChildProcess.which("sox") != nil {
             resampleSides.append(Side(name: "sox", commands: [["sox", resampleInput.path, "-e", "floating-point", "-r", "48000", "-t", "null", "-"]]))
             resampleTargets["sox"] = 1.0
+        }
+        let gstreamer = ChildProcess.which("gst-launch-1.0")
+        let played: (String) -> [String: Double] = { _ in ["file-seconds": Double(scale.playSeconds)] }
+        var enginePlaySides = [Side(name: "ours", commands: [[bench, "--worker", "engine-play", enginePlayInput.path]], measure: played)]
+        if let gstreamer {
+            enginePlaySides.append(Side(name: "GStreamer", commands: [[gstreamer, "-q", "filesrc", "location=\(enginePlayInput.path)", "!", "wavparse", "!",
+                                                                        "audioconvert", "!", "equalizer-10bands", "band5=6", "!", "pulsesink"]],
+                                        measure: played))
         }
         return [
             Workload(
@@ -79,6 +93,19 @@ extension Inputs {
                     "ours: AVAudioFile reads 32768-frame buffers, AVAudioConverter encodes them (FFmpeg's aac, bitRate 128000) through its input block into 16-packet AVAudioCompressedBuffers",
                     "ffmpeg: ffmpeg -i in.wav -c:a aac -b:a 128k -f null - (the same encoder)",
                 ]),
+            Workload(
+                name: "engine-play", title: "play \(scale.playSeconds) s of sound in real time through an EQ band, with a tap",
+                sides: enginePlaySides,
+                targets: [:],
+                settings: [
+                    "input: a \(scale.playSeconds) s 48 kHz stereo 32-bit float WAV of tones",
+                    "both play to the null sink of a private PulseAudio daemon (PULSE_SERVER)",
+                    "ours: AVAudioEngine: an AVAudioPlayerNode scheduling the file, an AVAudioUnitEQ band (parametric, 1 kHz, 1 octave, +6 dB), the main mixer with a 4800-frame tap, to the sound server; until the file's .dataPlayedBack completion",
+                    gstreamer == nil ? "GStreamer: skipped: gst-launch-1.0 not installed (scripts/bench-setup installs it)"
+                        : "GStreamer: gst-launch-1.0 filesrc ! wavparse ! audioconvert ! equalizer-10bands band5=6 ! pulsesink",
+                ],
+                measurements: Self.cpuPerPlayedSecond(target: "CPU per played s ≤ GStreamer's"),
+                playsSound: true),
             Workload(
                 name: "engine-mix", title: "mix two \(minutes) files with volumes, pans, an EQ band and a reverb, offline",
                 sides: [

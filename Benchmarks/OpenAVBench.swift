@@ -86,7 +86,7 @@ struct OpenAVBench {
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
         let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window",
-                     "export-640", "audio-decode", "resample", "aac-encode", "engine-mix"]
+                     "export-640", "audio-decode", "resample", "aac-encode", "engine-play", "engine-mix"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }

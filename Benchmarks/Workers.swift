@@ -40,6 +40,7 @@ enum Workers {
         case "audio-decode": try audioDecode(URL(fileURLWithPath: arguments[0]))
         case "resample": try resample(URL(fileURLWithPath: arguments[0]))
         case "aac-encode": try aacEncode(URL(fileURLWithPath: arguments[0]))
+        case "engine-play": try enginePlay(URL(fileURLWithPath: arguments[0]))
         case "engine-mix": try engineMix(URL(fileURLWithPath: arguments[0]), URL(fileURLWithPath: arguments[1]))
         default: throw Failure("no worker \(name)")
         }
