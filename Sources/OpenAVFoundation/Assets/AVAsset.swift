@@ -221,14 +221,14 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// Whether durations and times were measured from every sample rather than from headers.
     public var providesPreciseDurationAndTiming: Bool { loadedContents?.providesPreciseDurationAndTiming ?? false }
     /// The natural playback rate, 1.
-    public var preferredRate: Float { 1 }
+    open var preferredRate: Float { 1 }
     /// The natural volume, 1.
-    public var preferredVolume: Float { 1 }
+    open var preferredVolume: Float { 1 }
     /// The asset's display transform, identity (tracks carry their own).
-    public var preferredTransform: CGAffineTransform { .identity }
+    open var preferredTransform: CGAffineTransform { .identity }
 
     /// The asset's metadata items in every key space; empty when loading failed.
-    public var metadata: [AVMetadataItem] { loadedContents?.metadata ?? [] }
+    open var metadata: [AVMetadataItem] { loadedContents?.metadata ?? [] }
     /// The asset's metadata items in the common key space.
     public var commonMetadata: [AVMetadataItem] { loadedContents?.commonMetadata ?? [] }
     /// The metadata item holding the asset's creation date, or nil.

@@ -9,13 +9,13 @@ struct AssetContents: @unchecked Sendable {
     /// The file; nil for a composition, whose tracks read their segments' files.
     let url: URL?
     /// The longest track's end (or the container's duration when no track states one).
-    let duration: CMTime
+    var duration: CMTime
     /// The tracks, in file order.
-    let tracks: [TrackContents]
+    var tracks: [TrackContents]
     /// The asset's metadata items, in every key space the file has.
-    let metadata: [AVMetadataItem]
+    var metadata: [AVMetadataItem]
     /// The asset's metadata items in the common key space.
-    let commonMetadata: [AVMetadataItem]
+    var commonMetadata: [AVMetadataItem]
     /// The file's chapters, and their titles' language (ISO 639-2/T; "und" when unknown): a
     /// QuickTime chapter track's language, else undetermined.
     let chapters: [DemuxedChapter]
@@ -271,16 +271,27 @@ struct TrackContents: @unchecked Sendable {
 
     /// What a composition track with no media yet knows: its ID and media type.
     init(emptyTrack trackID: CMPersistentTrackID, mediaType: AVMediaType) {
+        self.init(madeTrack: trackID, mediaType: mediaType, formatDescription: nil)
+    }
+
+    /// A track made in memory rather than read from a file (a movie track's appended samples):
+    /// its ID, media type and the samples' format (a video format's dimensions are its size).
+    init(madeTrack trackID: CMPersistentTrackID, mediaType: AVMediaType, formatDescription: CMFormatDescription?) {
         streamIndex = -1
         self.trackID = trackID
         self.mediaType = mediaType
-        formatDescription = nil
+        self.formatDescription = formatDescription
         timeRange = CMTimeRange(start: .zero, duration: .zero)
         statedEnd = .invalid
         naturalTimeScale = 600
         estimatedDataRate = 0
         languageCode = nil
-        naturalSize = .zero
+        if let formatDescription, formatDescription.mediaType == .video {
+            let dimensions = CMVideoFormatDescriptionGetDimensions(formatDescription)
+            naturalSize = CGSize(width: Int(dimensions.width), height: Int(dimensions.height))
+        } else {
+            naturalSize = .zero
+        }
         codedWidth = 0
         codedHeight = 0
         preferredTransform = .identity

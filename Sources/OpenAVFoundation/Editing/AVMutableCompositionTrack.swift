@@ -26,31 +26,9 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         }
         var inserted: [CompositionEdit] = []
         for (value, track) in zip(timeRanges, tracks) {
-            inserted += try Self.edits(value.timeRangeValue, of: track, into: mediaType)
+            inserted += try CompositionEdits.edits(presenting: value.timeRangeValue, of: track, into: mediaType)
         }
         own.withLock { $0.edits.insert(inserted, at: startTime) }
-    }
-
-    /// The edits presenting `range` of `track`, checked.
-    private static func edits(_ range: CMTimeRange, of track: AVAssetTrack, into mediaType: AVMediaType) throws -> [CompositionEdit] {
-        guard track.mediaType == mediaType else {
-            throw AVError(.incompatibleAsset, reason: "a \(track.mediaType.rawValue) track cannot go into a \(mediaType.rawValue) composition track")
-        }
-        guard range.isValid, range.start.isNumeric, range.start >= .zero else {
-            throw AVError(.invalidCompositionTrackSegmentSourceStartTime, reason: "the source range must start at a numeric time at or after zero")
-        }
-        guard range.duration.isNumeric, range.duration > .zero else {
-            throw AVError(.invalidCompositionTrackSegmentSourceDuration, reason: "the source range must last a positive numeric time")
-        }
-        if let composed = track as? AVCompositionTrack {
-            return composed.own.withLock { $0.edits.edits(in: range) }
-        }
-        let available = track.timeRange
-        guard available.isValid, range.start >= available.start, range.start < available.end else {
-            throw AVError(.invalidCompositionTrackSegmentSourceStartTime,
-                          reason: "the source range starts at \(range.start.seconds) s, outside the track's \(available.start.seconds)–\(available.end.seconds) s")
-        }
-        return [CompositionEdit(range, of: track)]
     }
 
     /// Inserts an empty span (no media) at `timeRange.start`, pushing later media out.

@@ -126,3 +126,31 @@ struct CompositionEdits {
         edits = laid
     }
 }
+
+extension CompositionEdits {
+    /// The edits presenting `range` of `track` in a track of `mediaType`, checked: a file's
+    /// track gives one edit, a composition's or a movie's track its own edits of that span.
+    static func edits(presenting range: CMTimeRange, of track: AVAssetTrack, into mediaType: AVMediaType) throws -> [CompositionEdit] {
+        guard track.mediaType == mediaType else {
+            throw AVError(.incompatibleAsset, reason: "a \(track.mediaType.rawValue) track cannot go into a \(mediaType.rawValue) track")
+        }
+        guard range.isValid, range.start.isNumeric, range.start >= .zero else {
+            throw AVError(.invalidCompositionTrackSegmentSourceStartTime, reason: "the source range must start at a numeric time at or after zero")
+        }
+        guard range.duration.isNumeric, range.duration > .zero else {
+            throw AVError(.invalidCompositionTrackSegmentSourceDuration, reason: "the source range must last a positive numeric time")
+        }
+        if let composed = track as? AVCompositionTrack {
+            return composed.own.withLock { $0.edits.edits(in: range) }
+        }
+        if let movieTrack = track as? AVMovieTrack {
+            return movieTrack.own.withLock { $0.edits.edits(in: range) }
+        }
+        let available = track.timeRange
+        guard available.isValid, range.start >= available.start, range.start < available.end else {
+            throw AVError(.invalidCompositionTrackSegmentSourceStartTime,
+                          reason: "the source range starts at \(range.start.seconds) s, outside the track's \(available.start.seconds)–\(available.end.seconds) s")
+        }
+        return [CompositionEdit(range, of: track)]
+    }
+}

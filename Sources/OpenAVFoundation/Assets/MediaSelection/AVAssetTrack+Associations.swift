@@ -6,15 +6,20 @@ extension AVAssetTrack {
     ///
     /// Differs from Apple: FFmpeg does not read track references, so a chapter track is taken
     /// to be every audio and video track's chapter list (as FFmpeg's and most writers make it);
-    /// the other association types are not reported.
+    /// the other association types are not reported, except for a movie's tracks, which
+    /// report those the movie was given (`AVMutableMovieTrack.addTrackAssociation(to:type:)`).
     public var availableTrackAssociationTypes: [AVAssetTrack.AssociationType] {
-        chapterTracks().isEmpty ? [] : [.chapterList]
+        if let movieTrack = self as? AVMovieTrack, let movie = asset as? AVMovie { return movie.associationTypes(of: movieTrack) }
+        return chapterTracks().isEmpty ? [] : [.chapterList]
     }
 
     /// The tracks associated with this one by `trackAssociationType` (its chapter track for
     /// `.chapterList`).
     public func associatedTracks(ofType trackAssociationType: AVAssetTrack.AssociationType) -> [AVAssetTrack] {
-        trackAssociationType == .chapterList ? chapterTracks() : []
+        if let movieTrack = self as? AVMovieTrack, let movie = asset as? AVMovie {
+            return movie.associatedTracks(of: movieTrack, type: trackAssociationType)
+        }
+        return trackAssociationType == .chapterList ? chapterTracks() : []
     }
 
     /// The tracks associated with this one by `trackAssociationType`, loaded without blocking.
