@@ -174,6 +174,10 @@ import TestSupport
         #expect(await waitUntil(timeout: 30) { done in delegate.whenCancelled(done); return nil }, "the delegate was told of no cancellation")
         let read = await reading.value
         #expect(read > 0 && reader.status == .cancelled)
-        #expect(delegate.cancellations.count == 1 && delegate.cancellations[0].offset >= threshold, "\(delegate.cancellations)")
+        // Every request still outstanding is cancelled, once: the stalled one, and on a busy
+        // machine the one before it too if its answer was still coming.
+        let cancelled = delegate.cancellations
+        #expect(cancelled.contains { $0.offset >= threshold }, "the stalled request was not cancelled: \(cancelled)")
+        #expect(Set(cancelled.map(\.offset)).count == cancelled.count, "a request was cancelled twice: \(cancelled)")
     }
 }
