@@ -6,14 +6,17 @@ import HostSystem
 /// A running engine's sound: a real-time thread (`OpenAVFAudio.AVAudioEngine`, `SCHED_FIFO`
 /// where the process may, as capture's device threads) that renders the engine a cycle at a
 /// time and writes each cycle to one `PulseAudioOutput` stream, whenever the stream has room for
-/// a cycle. The stream holds four cycles (40 ms at the session's default 10 ms), so that what a
-/// player starts is heard that soon; the thread's real-time priority keeps it fed on a busy
-/// machine. The stream sets the pace: the thread waits on the sound server between writes.
+/// a cycle. The stream holds 100 ms (or four cycles, if more), enough for a sound server that a
+/// busy machine starves to catch up without a gap; the thread's real-time priority keeps it fed. The stream sets the pace: the thread waits on the sound server between writes.
 /// Interleaving into the stream's layout uses memory made once. The thread never waits for a
 /// node: a node that is late (a file not read far enough) is silence, not a gap.
 final class EngineOutput: @unchecked Sendable {
     /// The longest the sound server gets to answer.
     private static let timeout: UInt64 = 2_000_000_000
+    /// The least the stream holds ahead of what is heard: 100 ms, as `AVAudioPlayer`'s. A sound
+    /// server starved by a busy machine renders late and then takes more at once; with 40 ms
+    /// held a clean-clone run with two busy cores heard a 10 ms gap.
+    private static let buffered: UInt64 = 100_000_000
     /// How long the thread waits for the server before it looks at the stop request again.
     private static let iteration: UInt64 = 5_000_000
 
@@ -28,7 +31,7 @@ final class EngineOutput: @unchecked Sendable {
         let channels = Int(format.channelCount)
         let output = try PulseAudioOutput(server: server, sink: nil, sampleRate: Int(format.sampleRate), channelCount: channels,
                                           timeout: Self.timeout, name: "OpenAVFoundation AVAudioEngine",
-                                          buffered: UInt64(Double(4 * max(64, cycleFrames)) / format.sampleRate * 1e9))
+                                          buffered: max(Self.buffered, UInt64(Double(4 * max(64, cycleFrames)) / format.sampleRate * 1e9)))
         sampleRate = format.sampleRate
         let cycle = max(64, min(AVAudioEngine.maximumRealTimeFrames, cycleFrames))
         nonisolated(unsafe) let stream = output  // used by the thread alone from here on
