@@ -5,9 +5,8 @@ import CFFmpeg
 /// plays faster or slower (`atempo` keeps the pitch, the time-domain stretching Apple's
 /// `.timeDomain` and `.spectral` algorithms do; `asetrate` then `aresample` lets the pitch follow
 /// the rate, `.varispeed`); `init(chain:sampleRate:channelCount:)` runs any chain (the audio
-/// engine's effects: `equalizer`, `rubberband`, …), whose filters' options can be changed
-/// between two calls (`send(_:to:argument:)`). The output has the input's rate and channel
-/// count.
+/// engine's effects: `equalizer`, `rubberband`, …). The output has the input's rate and
+/// channel count.
 ///
 /// Not thread safe: one filter serves one thread (a player's sound thread, a render thread).
 package final class AudioFilterGraph {
@@ -46,8 +45,7 @@ package final class AudioFilterGraph {
                       sampleRate: sampleRate, channelCount: channelCount)
     }
 
-    /// A graph running `chain` (libavfilter's syntax, filters named by `@name` where they are to
-    /// be sent commands) over `sampleRate` Hz, `channelCount`-channel float PCM, ending in that
+    /// A graph running `chain` (libavfilter's syntax) over `sampleRate` Hz, `channelCount`-channel float PCM, ending in that
     /// format.
     package init(chain: String, sampleRate: Int, channelCount: Int) throws(EngineError) {
         self.sampleRate = sampleRate
@@ -74,13 +72,6 @@ package final class AudioFilterGraph {
         av_channel_layout_describe(&layout, &name, name.count)
         av_channel_layout_uninit(&layout)
         return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Sends `command` with `argument` to the filter named `target` (`equalizer@band0`, say):
-    /// an option changed for the samples processed next. Throws when the filter refuses it.
-    package func send(_ command: String, to target: String, argument: String) throws(EngineError) {
-        guard let graph else { return }
-        _ = try ffmpegCheck(avfilter_graph_send_command(graph, target, command, argument, nil, 0, 0), "setting \(target)'s \(command) to \(argument)")
     }
 
     deinit { avfilter_graph_free(&graph) }

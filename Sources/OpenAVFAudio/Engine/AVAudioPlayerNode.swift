@@ -50,9 +50,9 @@ open class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
     }
 
     private let schedule = Locked(Schedule())
-    /// The node time of the next cycle's first frame (render thread), and the last cycle's
-    /// anchor on the host clock, for converting host times.
-    private let clock = Locked((nextNodeTime: Int64(0), hostAnchor: (node: Int64(0), host: UInt64(0), rate: 44_100.0)))
+    /// The last render cycle's first frame on the node's timeline and the host clock, for
+    /// converting host times.
+    private let clock = Locked((node: Int64(0), host: UInt64(0), rate: 44_100.0))
 
     /// A player with nothing scheduled.
     public init() {
@@ -179,7 +179,7 @@ open class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
 
     /// The node sample time of a host time, from the last render cycle's anchor.
     private func nodeSampleTime(ofHostTime host: UInt64) -> Int64? {
-        let anchor = clock.withLock { $0.hostAnchor }
+        let anchor = clock.withLock { $0 }
         guard anchor.host > 0 else { return nil }
         return anchor.node + Int64(((Double(host) - Double(anchor.host)) / 1e9 * anchor.rate).rounded())
     }
@@ -271,7 +271,7 @@ open class AVAudioPlayerNode: AVAudioNode, AVAudioMixing, @unchecked Sendable {
         target.silence(frames)
         let nodeTime = renderedFrames
         let rate = currentOutputFormat(0).sampleRate
-        clock.withLock { $0 = (nodeTime + Int64(frames), (nodeTime, cycle.hostTime, rate)) }
+        clock.withLock { $0 = (nodeTime, cycle.hostTime, rate) }
         let due: [Completion] = schedule.withLock { state in
             guard state.isPlaying else { return [] }
             var offset = 0

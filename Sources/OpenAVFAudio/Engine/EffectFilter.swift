@@ -14,11 +14,6 @@ final class EffectFilter {
         self.channelCount = channelCount
     }
 
-    /// Sends `command` to the filter named `target` (a setting changed without a new chain).
-    func send(_ command: String, to target: String, argument: String) {
-        try? graph.send(command, to: target, argument: argument)
-    }
-
     /// Filters `frames` frames of `input` and writes what comes out to `queue` from frame
     /// `offset` on, as far as its room; how many frames were written.
     func append(_ input: RenderBus, frames: Int, to queue: RenderBus, at offset: Int) -> Int {

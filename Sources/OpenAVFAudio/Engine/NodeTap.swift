@@ -5,7 +5,7 @@ import HostSystem
 /// `bufferSize` frames taken from a small pool made up front, and a thread of the tap's own calls
 /// the block with each full one, so that the render thread neither allocates nor waits for the
 /// block. When the block falls so far behind that no buffer is free, a buffer's worth is dropped
-/// (`droppedBuffers` counts them) rather than the render thread waiting; offline (manual
+/// rather than the render thread waiting; offline (manual
 /// rendering) it waits instead, so that a tap sees every frame.
 final class NodeTap: @unchecked Sendable {
     /// The buffers in the pool.
@@ -17,7 +17,6 @@ final class NodeTap: @unchecked Sendable {
         /// Full buffers waiting for the block, with the times of their first frames.
         var full: [(buffer: AVAudioPCMBuffer, sampleTime: Int64, hostTime: UInt64)] = []
         var stopped = false
-        var droppedBuffers = 0
     }
 
     private let format: AVAudioFormat
@@ -44,9 +43,6 @@ final class NodeTap: @unchecked Sendable {
         thread.start()
     }
 
-    /// How many buffers were dropped because the block had not returned the earlier ones.
-    var droppedBuffers: Int { state.withLock { $0.droppedBuffers } }
-
     /// Stops delivering; the thread ends after the block call under way.
     func stop() {
         state.withLock { $0.stopped = true }
@@ -70,7 +66,6 @@ final class NodeTap: @unchecked Sendable {
                     freed.wait()
                     continue
                 }
-                if filling == nil { state.withLock { $0.droppedBuffers += 1 } }
                 let start = sampleTime + Int64(offset)
                 fillingStart = (start, hostTime + UInt64(Double(offset) / rate * 1e9))
             }
