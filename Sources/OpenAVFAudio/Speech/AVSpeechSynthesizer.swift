@@ -104,8 +104,8 @@ open class AVSpeechSynthesizer: NSObject, @unchecked Sendable {
     /// Synthesizes the utterance on a thread of its own and gives its sound to `bufferCallback`
     /// there as `AVAudioPCMBuffer`s in the voice's format (16-bit integer, mono, espeak-ng's
     /// 22 050 Hz; `AVSpeechSynthesisVoice.audioFileSettings`), block by block as espeak-ng makes
-    /// them, then one empty buffer. The delegate is told `didStart`, each word before the buffer
-    /// that holds its start, and `didFinish` (or `didCancel` after `stopSpeaking(at:)`).
+    /// them. The delegate is told `didStart`, each word before the buffer that holds its start,
+    /// and `didFinish` (or `didCancel` after `stopSpeaking(at:)`); then one empty buffer ends the sound.
     open func write(_ utterance: AVSpeechUtterance, toBufferCallback bufferCallback: @escaping BufferCallback) {
         let stops = state.withLock { $0.stops }
         // Called on the write's thread only.
@@ -134,12 +134,12 @@ open class AVSpeechSynthesizer: NSObject, @unchecked Sendable {
                 bufferCallback(buffer)
                 return true
             }
-            if let empty = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 1) { bufferCallback(empty) }
             if finished {
                 delegate?.speechSynthesizer(self, didFinish: utterance)
             } else {
                 delegate?.speechSynthesizer(self, didCancel: utterance)
             }
+            if let empty = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: 1) { bufferCallback(empty) }
         }
         thread.name = "OpenAVFAudio.AVSpeechSynthesizer.write"
         thread.start()
