@@ -1,0 +1,73 @@
+import CaptureDevices
+import Foundation
+import HostSystem
+import OpenAVFAudio
+import Testing
+import TestSupport
+
+/// AVSpeechSynthesizer's `speak(_:)` into a private PulseAudio daemon's null sink, heard through
+/// the sink's monitor (`MonitorRecorder`): the speech is heard for as long as espeak-ng's
+/// synthesis lasts, every word is told in order, and a stop silences it and cancels. Real time:
+/// these run in the test script's real-time phase (the name ends in PlaybackTests).
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SpeechPlaybackTests {
+    typealias Delegate = AVSpeechSynthesizerTests.Delegate
+
+    /// How long the monitor heard sound louder than −40 dBFS, from the first such frame to the last, in seconds.
+    static func heardSpan(_ samples: [Float]) -> Double? {
+        let frames = samples.count / 2
+        guard let first = (0..<frames).first(where: { abs(samples[$0 * 2]) > 0.01 }),
+              let last = (0..<frames).last(where: { abs(samples[$0 * 2]) > 0.01 }) else { return nil }
+        return Double(last - first) / 48_000
+    }
+
+    @Test func speechIsHeardInTheSinkWithEveryWordToldInOrder() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
+        let delegate = Delegate()
+        synthesizer.delegate = delegate
+        let utterance = AVSpeechUtterance(string: AVSpeechSynthesizerTests.sentence)
+        utterance.voice = AVSpeechSynthesisVoice(language: "en")
+        let written = try await AVSpeechSynthesizerTests.write(utterance)
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        synthesizer.speak(utterance)
+        #expect(synthesizer.isSpeaking)
+        let finished = pollUntil(timeout: 15) { delegate.events.contains("finish") }
+        try #require(finished, "the synthesizer did not finish: \(delegate.events)")
+        #expect(!synthesizer.isSpeaking)
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        let samples = recorder.stop()
+        let span = try #require(Self.heardSpan(samples), "nothing was heard")
+        // The speech without the silences at its ends: what was written, less its quiet start and end.
+        let spoken = try #require(Self.heardSpan(written.samples.flatMap { [Float($0) / 32768, 0] }).map { $0 * 48_000 / 22_050 })
+        #expect(abs(span - spoken) < 0.1, "heard for \(span) s, espeak-ng's speech lasts \(spoken) s")
+        let words = delegate.ranges.map { (AVSpeechSynthesizerTests.sentence as NSString).substring(with: $0) }
+        #expect(words == ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog"])
+        #expect(delegate.events == ["start", "finish"])
+    }
+
+    @Test func stopSpeakingImmediatelySilencesTheSinkAndCancels() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
+        let delegate = Delegate()
+        synthesizer.delegate = delegate
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        synthesizer.speak(AVSpeechUtterance(string: String(repeating: AVSpeechSynthesizerTests.sentence + " ", count: 5)))
+        synthesizer.speak(AVSpeechUtterance(string: "This is never heard."))
+        try #require(pollUntil(timeout: 10) { delegate.ranges.count >= 3 }, "no words were spoken")
+        let stopFrame = recorder.recordedFrames
+        #expect(synthesizer.stopSpeaking(at: .immediate))
+        let cancelled = pollUntil(timeout: 5) { delegate.events.contains("cancel") }
+        #expect(cancelled, "\(delegate.events)")
+        try #require(try await recorder.waitForMore(seconds: 0.5), "the monitor stopped recording")
+        let samples = recorder.stop()
+        let after = samples[min(samples.count, (stopFrame + 9_600) * 2)...]
+        #expect(after.allSatisfy { abs($0) < 0.01 }, "sound was heard more than 0.2 s after the stop")
+        #expect(delegate.events == ["start", "cancel"])
+        #expect(!synthesizer.isSpeaking)
+        #expect(!synthesizer.stopSpeaking(at: .immediate))
+    }
+}
