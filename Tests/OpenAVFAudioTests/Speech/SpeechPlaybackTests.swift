@@ -70,4 +70,34 @@ import TestSupport
         #expect(!synthesizer.isSpeaking)
         #expect(!synthesizer.stopSpeaking(at: .immediate))
     }
+
+    @Test func pauseSilencesTheSinkAndContinueFinishesEveryWord() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
+        let delegate = Delegate()
+        synthesizer.delegate = delegate
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        synthesizer.speak(AVSpeechUtterance(string: AVSpeechSynthesizerTests.sentence))
+        try #require(pollUntil(timeout: 10) { delegate.ranges.count >= 3 }, "no words were spoken")
+        #expect(synthesizer.pauseSpeaking(at: .immediate))
+        try #require(pollUntil(timeout: 5) { delegate.events.contains("pause") }, "\(delegate.events)")
+        #expect(synthesizer.isPaused && synthesizer.isSpeaking)
+        let pausedFrame = recorder.recordedFrames
+        try #require(try await recorder.waitForMore(seconds: 1), "the monitor stopped recording")
+        let resumeFrame = recorder.recordedFrames
+        #expect(synthesizer.continueSpeaking())
+        try #require(pollUntil(timeout: 15) { delegate.events.contains("finish") }, "\(delegate.events)")
+        try #require(try await recorder.waitForMore(seconds: 0.3), "the monitor stopped recording")
+        let samples = recorder.stop()
+        // Silent from 0.2 s after the pause until it continued; heard again after.
+        let paused = samples[((pausedFrame + 9_600) * 2)..<(resumeFrame * 2)]
+        #expect(paused.allSatisfy { abs($0) < 0.01 }, "sound was heard while paused")
+        #expect(samples[(resumeFrame * 2)...].contains { abs($0) > 0.01 }, "nothing was heard after continuing")
+        let words = delegate.ranges.map { (AVSpeechSynthesizerTests.sentence as NSString).substring(with: $0) }
+        #expect(words == ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog"])
+        #expect(delegate.events == ["start", "pause", "continue", "finish"])
+        #expect(!synthesizer.isPaused)
+    }
 }
