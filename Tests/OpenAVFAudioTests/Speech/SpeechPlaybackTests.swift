@@ -20,17 +20,23 @@ import TestSupport
         return Double(last - first) / 48_000
     }
 
-    @Test func speechIsHeardInTheSinkWithEveryWordToldInOrder() async throws {
+    /// A fresh daemon, a synthesizer playing to it with a recording delegate, and its monitor recording.
+    static func start() async throws -> (PulseAudioDaemon, AVSpeechSynthesizer, Delegate, MonitorRecorder) {
         let daemon = try PulseAudioDaemon()
-        defer { daemon.stop() }
         let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
         let delegate = Delegate()
         synthesizer.delegate = delegate
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        return (daemon, synthesizer, delegate, recorder)
+    }
+
+    @Test func speechIsHeardInTheSinkWithEveryWordToldInOrder() async throws {
         let utterance = AVSpeechUtterance(string: AVSpeechSynthesizerTests.sentence)
         utterance.voice = AVSpeechSynthesisVoice(language: "en")
         let written = try await AVSpeechSynthesizerTests.write(utterance)
-        let recorder = try MonitorRecorder(daemon)
-        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        let (daemon, synthesizer, delegate, recorder) = try await Self.start()
+        defer { daemon.stop() }
         synthesizer.speak(utterance)
         #expect(synthesizer.isSpeaking)
         let finished = pollUntil(timeout: 15) { delegate.events.contains("finish") }
@@ -48,13 +54,8 @@ import TestSupport
     }
 
     @Test func stopSpeakingImmediatelySilencesTheSinkAndCancels() async throws {
-        let daemon = try PulseAudioDaemon()
+        let (daemon, synthesizer, delegate, recorder) = try await Self.start()
         defer { daemon.stop() }
-        let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
-        let delegate = Delegate()
-        synthesizer.delegate = delegate
-        let recorder = try MonitorRecorder(daemon)
-        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
         synthesizer.speak(AVSpeechUtterance(string: String(repeating: AVSpeechSynthesizerTests.sentence + " ", count: 5)))
         synthesizer.speak(AVSpeechUtterance(string: "This is never heard."))
         try #require(pollUntil(timeout: 10) { delegate.ranges.count >= 3 }, "no words were spoken")
@@ -72,13 +73,8 @@ import TestSupport
     }
 
     @Test func pauseSilencesTheSinkAndContinueFinishesEveryWord() async throws {
-        let daemon = try PulseAudioDaemon()
+        let (daemon, synthesizer, delegate, recorder) = try await Self.start()
         defer { daemon.stop() }
-        let synthesizer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSpeechSynthesizer() }
-        let delegate = Delegate()
-        synthesizer.delegate = delegate
-        let recorder = try MonitorRecorder(daemon)
-        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
         synthesizer.speak(AVSpeechUtterance(string: AVSpeechSynthesizerTests.sentence))
         try #require(pollUntil(timeout: 10) { delegate.ranges.count >= 3 }, "no words were spoken")
         #expect(synthesizer.pauseSpeaking(at: .immediate))
@@ -99,5 +95,25 @@ import TestSupport
         #expect(words == ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog"])
         #expect(delegate.events == ["start", "pause", "continue", "finish"])
         #expect(!synthesizer.isPaused)
+    }
+
+    /// A stop at `.word` lets the word being heard end: the sound goes on after the stop for
+    /// less than a word (0.8 s at 175 words a minute), no later word is told, and it cancels.
+    @Test func stopSpeakingAtAWordEndsTheWordAndCancels() async throws {
+        let (daemon, synthesizer, delegate, recorder) = try await Self.start()
+        defer { daemon.stop() }
+        synthesizer.speak(AVSpeechUtterance(string: AVSpeechSynthesizerTests.sentence))
+        try #require(pollUntil(timeout: 10) { delegate.ranges.count >= 3 }, "no words were spoken")
+        let stopFrame = recorder.recordedFrames
+        #expect(synthesizer.stopSpeaking(at: .word))
+        let toldAtStop = delegate.ranges.count
+        try #require(pollUntil(timeout: 5) { delegate.events.contains("cancel") }, "\(delegate.events)")
+        try #require(try await recorder.waitForMore(seconds: 1), "the monitor stopped recording")
+        let samples = recorder.stop()
+        let lastHeard = (0..<(samples.count / 2)).last { abs(samples[$0 * 2]) > 0.01 } ?? 0
+        #expect(Double(lastHeard - stopFrame) / 48_000 < 0.8, "heard \(Double(lastHeard - stopFrame) / 48_000) s after the stop")
+        #expect(delegate.ranges.count <= toldAtStop + 1, "words were told after the stop")
+        #expect(delegate.ranges.count < 9)
+        #expect(delegate.events == ["start", "cancel"])
     }
 }
