@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext xfixes", providers: [.apt(["libx11-dev", "libxext-dev", "libxfixes-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // Speech synthesis (AVSpeechSynthesizer): espeak-ng.
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // XTEST, for the tests only: fake pointer button presses on a test X server.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
@@ -60,7 +62,7 @@ let package = Package(
         .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
         // Apple's AVFAudio: audio formats, buffers and files, over the engine's FFmpeg parts
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "Display", "CaptureDevices"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "Display", "CaptureDevices", "CEspeakNG"]),
 
         // The framework
         .target(

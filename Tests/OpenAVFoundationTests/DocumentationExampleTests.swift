@@ -17,6 +17,19 @@ import OpenAVFoundation
         return (duration, tracks.count, size ?? .zero)
     }
 
+    // Audio.md, speaking text (runs: no sound server needed to write).
+    static func speakingText(_ file: AVAudioFile) -> AVSpeechSynthesizer {
+        let utterance = AVSpeechUtterance(string: "The quick brown fox jumps over the lazy dog.")
+        utterance.voice = AVSpeechSynthesisVoice(language: "en-GB")
+        utterance.rate = AVSpeechUtteranceDefaultSpeechRate
+        let synthesizer = AVSpeechSynthesizer()
+        synthesizer.write(utterance) { buffer in
+            guard let pcm = buffer as? AVAudioPCMBuffer, pcm.frameLength > 0 else { return }
+            try? file.write(from: pcm)
+        }
+        return synthesizer
+    }
+
     // Playback.md (compiled; playing needs a sound server, which the playback tests start).
     static func playback(_ url: URL) -> (AVPlayer, NSKeyValueObservation, Any, CVPixelBuffer?) {
         let player = AVPlayer(url: url)

@@ -1,0 +1,143 @@
+import Foundation
+import OpenAVFAudio
+import Testing
+
+/// AVSpeechSynthesizer's writing against the `espeak-ng` command (the same library, its own
+/// front end): the samples for a sentence, the words told in order, the voices, a stop.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct AVSpeechSynthesizerTests {
+    static let sentence = "The quick brown fox jumps over the lazy dog."
+
+    /// Records what the synthesizer tells its delegate.
+    final class Delegate: AVSpeechSynthesizerDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var _events: [String] = []
+        private var _ranges: [NSRange] = []
+        var events: [String] { lock.withLock { _events } }
+        var ranges: [NSRange] { lock.withLock { _ranges } }
+        private func add(_ event: String) { lock.withLock { _events.append(event) } }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, didStart utterance: AVSpeechUtterance) { add("start") }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, didFinish utterance: AVSpeechUtterance) { add("finish") }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, didCancel utterance: AVSpeechUtterance) { add("cancel") }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, didPause utterance: AVSpeechUtterance) { add("pause") }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, didContinue utterance: AVSpeechUtterance) { add("continue") }
+        func speechSynthesizer(_ synthesizer: AVSpeechSynthesizer, willSpeakRangeOfSpeechString characterRange: NSRange,
+                               utterance: AVSpeechUtterance) {
+            lock.withLock { _ranges.append(characterRange) }
+        }
+    }
+
+    /// Runs a command; its standard output.
+    static func run(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// The 16-bit samples of `espeak-ng --stdout`'s WAV (its 44-byte header skipped).
+    static func espeakSamples(voice: String, wordsPerMinute: Int, text: String) throws -> [Int16] {
+        let wav = try run(["espeak-ng", "-v", voice, "-s", "\(wordsPerMinute)", "--stdout", text])
+        return wav.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// The utterance written to buffers: the samples, the buffers' formats, and the delegate.
+    static func write(_ utterance: AVSpeechUtterance) async throws -> (samples: [Int16], formats: [AVAudioFormat], delegate: Delegate) {
+        let synthesizer = AVSpeechSynthesizer()
+        let delegate = Delegate()
+        synthesizer.delegate = delegate
+        return try await withCheckedThrowingContinuation { continuation in
+            nonisolated(unsafe) var samples: [Int16] = []
+            nonisolated(unsafe) var formats: [AVAudioFormat] = []
+            synthesizer.write(utterance) { buffer in
+                guard let buffer = buffer as? AVAudioPCMBuffer else { return continuation.resume(throwing: CancellationError()) }
+                if buffer.frameLength == 0 { return continuation.resume(returning: (samples, formats, delegate)) }
+                formats.append(buffer.format)
+                samples.append(contentsOf: UnsafeBufferPointer(start: buffer.int16ChannelData![0], count: Int(buffer.frameLength)))
+            }
+        }
+    }
+
+    /// RMS of 16-bit samples.
+    static func rms(_ samples: [Int16]) -> Double {
+        (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()
+    }
+
+    /// At the default rate (175 words a minute) and at 0.25 (128), the samples are espeak-ng's:
+    /// sample-exact for the first synthesis of a process; espeak-ng carries its voice source's
+    /// state from one synthesis to the next (no call resets it), so later ones are held to the
+    /// same length within 1 % and the same level within 0.5 dB.
+    @Test(arguments: [(Float(0.5), 175), (Float(0.25), 128)])
+    func writeGivesEspeakNGsSamples(rate: Float, wordsPerMinute: Int) async throws {
+        let voice = try #require(AVSpeechSynthesisVoice(language: "en"))
+        #expect(voice.identifier == "gmw/en")
+        let utterance = AVSpeechUtterance(string: Self.sentence)
+        utterance.voice = voice
+        utterance.rate = rate
+        let ours = try await Self.write(utterance)
+        let theirs = try Self.espeakSamples(voice: "en", wordsPerMinute: wordsPerMinute, text: Self.sentence)
+        #expect(ours.formats.allSatisfy { $0.commonFormat == .pcmFormatInt16 && $0.sampleRate == 22_050 && $0.channelCount == 1 })
+        try #require(!theirs.isEmpty)
+        print("speech: \(wordsPerMinute) words a minute: \(ours.samples == theirs ? "sample-exact" : "not sample-exact") against espeak-ng (\(ours.samples.count) and \(theirs.count) samples)")
+        if ours.samples != theirs {
+            let lengths = Double(ours.samples.count) / Double(theirs.count)
+            #expect(abs(lengths - 1) < 0.01, "\(ours.samples.count) samples against espeak-ng's \(theirs.count)")
+            let level = 20 * log10(Self.rms(ours.samples) / Self.rms(theirs))
+            #expect(abs(level) < 0.5, "\(level) dB from espeak-ng's level")
+        }
+        #expect(ours.delegate.events == ["start", "finish"])
+    }
+
+    @Test func wordRangesCoverEveryWordInOrder() async throws {
+        let text = "Héllo wörld, it's a naïve café test; twenty-one birds!"
+        let utterance = AVSpeechUtterance(string: text)
+        utterance.voice = AVSpeechSynthesisVoice(language: "en-US")
+        let written = try await Self.write(utterance)
+        let words = written.delegate.ranges.map { (text as NSString).substring(with: $0) }
+        #expect(words == ["Héllo", "wörld", "it's", "a", "naïve", "café", "test", "twenty-one", "birds"])
+    }
+
+    @Test func voicesAreEspeakNGsLanguages() throws {
+        let listing = String(decoding: try Self.run(["espeak-ng", "--voices"]), as: UTF8.self)
+        let languages = Set(listing.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").dropFirst().first.map { $0.lowercased() } })
+        let ours = Set(AVSpeechSynthesisVoice.speechVoices().map { $0.language.lowercased() })
+        #expect(languages.count > 50)
+        #expect(languages.subtracting(ours).isEmpty, "missing \(languages.subtracting(ours).sorted())")
+        let american = try #require(AVSpeechSynthesisVoice(identifier: "gmw/en-US"))
+        #expect(american.language == "en-US")
+        #expect(american.quality == .default)
+        #expect(AVSpeechSynthesisVoice(language: "en-US") == american)
+        #expect(AVSpeechSynthesisVoice(identifier: "no/such-voice") == nil)
+        #expect(AVSpeechSynthesisVoice(language: "xx-YY") == nil)
+    }
+
+    @Test func stopSpeakingImmediatelyCancelsAWrite() async throws {
+        let synthesizer = AVSpeechSynthesizer()
+        let delegate = Delegate()
+        synthesizer.delegate = delegate
+        let long = AVSpeechUtterance(string: String(repeating: Self.sentence + " ", count: 40))
+        let ended = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var frames = 0
+        synthesizer.write(long) { buffer in
+            let frameLength = Int((buffer as! AVAudioPCMBuffer).frameLength)
+            if frameLength == 0 { ended.signal() }
+            frames += frameLength
+            if frames > 22_050 { _ = synthesizer.stopSpeaking(at: .immediate) }
+        }
+        #expect(ended.wait(timeout: .now() + 30) == .success)
+        #expect(delegate.events == ["start", "cancel"])
+        #expect(frames < 22_050 * 3, "\(frames) frames were written after the stop")
+    }
+
+    @Test func ratesMapOntoEspeakNGsWordsAMinute() {
+        #expect(AVSpeechUtteranceMinimumSpeechRate == 0)
+        #expect(AVSpeechUtteranceDefaultSpeechRate == 0.5)
+        #expect(AVSpeechUtteranceMaximumSpeechRate == 1)
+        let utterance = AVSpeechUtterance(string: "x")
+        #expect(utterance.rate == 0.5 && utterance.pitchMultiplier == 1 && utterance.volume == 1)
+    }
+}
