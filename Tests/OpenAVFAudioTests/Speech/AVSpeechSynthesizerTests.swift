@@ -40,8 +40,8 @@ import Testing
     }
 
     /// The 16-bit samples of `espeak-ng --stdout`'s WAV (its 44-byte header skipped).
-    static func espeakSamples(voice: String, wordsPerMinute: Int, text: String) throws -> [Int16] {
-        let wav = try run(["espeak-ng", "-v", voice, "-s", "\(wordsPerMinute)", "--stdout", text])
+    static func espeakSamples(voice: String, wordsPerMinute: Int, pitch: Int = 50, text: String) throws -> [Int16] {
+        let wav = try run(["espeak-ng", "-v", voice, "-s", "\(wordsPerMinute)", "-p", "\(pitch)", "--stdout", text])
         return wav.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
@@ -90,6 +90,54 @@ import Testing
             #expect(abs(level) < 0.5, "\(level) dB from espeak-ng's level")
         }
         #expect(ours.delegate.events == ["start", "finish"])
+    }
+
+    /// The median fundamental frequency of 22.05 kHz speech: each voiced 40 ms frame's strongest
+    /// normalized autocorrelation peak between 60 and 500 Hz (frames whose peak is under 0.6 are
+    /// not voiced).
+    static func medianPitch(_ samples: [Int16]) -> Double {
+        let x = samples.map(Double.init), frame = 882, lags = (22_050 / 500)...(22_050 / 60)
+        var pitches: [Double] = []
+        for start in stride(from: 0, to: x.count - frame - lags.upperBound, by: frame / 2) {
+            let energy = (start..<start + frame).reduce(0.0) { $0 + x[$1] * x[$1] }
+            guard energy > Double(frame) * 500 * 500 else { continue }
+            var best = (lag: 0, r: 0.0)
+            for lag in lags {
+                var r = 0.0, e = 0.0
+                for i in start..<start + frame { r += x[i] * x[i + lag]; e += x[i + lag] * x[i + lag] }
+                let normalized = r / (energy * e).squareRoot()
+                if normalized > best.r { best = (lag, normalized) }
+            }
+            if best.r > 0.6 { pitches.append(22_050 / Double(best.lag)) }
+        }
+        return pitches.sorted()[pitches.count / 2]
+    }
+
+    /// `pitchMultiplier` 2 and 0.5 are espeak-ng's pitch 100 and 0: the voice's median
+    /// fundamental is within 4 % of what `espeak-ng -p` gives, and the three are well apart.
+    @Test(arguments: [(Float(2), 100), (Float(0.5), 0)])
+    func pitchMultiplierIsEspeakNGsPitch(multiplier: Float, pitch: Int) async throws {
+        let utterance = AVSpeechUtterance(string: Self.sentence)
+        utterance.voice = AVSpeechSynthesisVoice(language: "en")
+        utterance.pitchMultiplier = multiplier
+        let ours = Self.medianPitch(try await Self.write(utterance).samples)
+        let theirs = Self.medianPitch(try Self.espeakSamples(voice: "en", wordsPerMinute: 175, pitch: pitch, text: Self.sentence))
+        let neutral = Self.medianPitch(try Self.espeakSamples(voice: "en", wordsPerMinute: 175, text: Self.sentence))
+        print("speech: pitch multiplier \(multiplier): \(ours) Hz, espeak-ng -p \(pitch): \(theirs) Hz, -p 50: \(neutral) Hz")
+        #expect(abs(ours / theirs - 1) < 0.04, "\(ours) Hz against espeak-ng's \(theirs) Hz")
+        #expect(abs(theirs / neutral - 1) > 0.15, "espeak-ng's pitch \(pitch) is not apart from its 50")
+    }
+
+    /// `volume` 0.5 is a gain: the speech is 6.02 dB below espeak-ng's own (within 0.5 dB) and as long.
+    @Test func volumeIsAGain() async throws {
+        let utterance = AVSpeechUtterance(string: Self.sentence)
+        utterance.voice = AVSpeechSynthesisVoice(language: "en")
+        utterance.volume = 0.5
+        let ours = try await Self.write(utterance).samples
+        let theirs = try Self.espeakSamples(voice: "en", wordsPerMinute: 175, text: Self.sentence)
+        let level = 20 * log10(Self.rms(ours) / Self.rms(theirs))
+        #expect(abs(level + 6.02) < 0.5, "\(level) dB from espeak-ng's level")
+        #expect(abs(Double(ours.count) / Double(theirs.count) - 1) < 0.01)
     }
 
     @Test func wordRangesCoverEveryWordInOrder() async throws {
