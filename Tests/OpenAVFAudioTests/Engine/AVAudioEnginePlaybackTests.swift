@@ -175,4 +175,32 @@ import TestSupport
         #expect(!engine.isRunning)
         engine.stop()
     }
+
+    /// A sound card unplugged while the engine plays to it (its sink's module unloaded, leaving
+    /// the server no sink to move the stream to): the engine stops with one configuration change
+    /// and no crash, and starts again once a sink is back.
+    @Test func theOutputDeviceUnpluggedStopsTheEngineWithAConfigurationChange() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let (engine, player) = try await Self.startedEngine(on: daemon, heardBy: recorder, loops: true)
+        player.play()
+        _ = recorder.stop()
+        let changed = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: .AVAudioEngineConfigurationChange, object: engine, queue: nil) { _ in
+            changed.withLock { $0 += 1 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let sinkModule = try #require(try daemon.pactl(["list", "short", "modules"]).split(separator: "\n")
+            .first { $0.contains("module-null-sink") }?.split(separator: "\t").first.map(String.init))
+        try daemon.unloadModule(sinkModule)
+        let deadline = Date().addingTimeInterval(10)
+        while changed.withLock({ $0 }) == 0, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(changed.withLock { $0 } == 1)
+        #expect(!engine.isRunning)
+        _ = try daemon.pactl(["load-module", "module-null-sink", "sink_name=replugged"])
+        try engine.start()
+        #expect(engine.isRunning)
+        engine.stop()
+    }
 }
