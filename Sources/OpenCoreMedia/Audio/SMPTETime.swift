@@ -6,10 +6,10 @@ public struct SMPTETime {
     public var mSubframeDivisor: Int16
     /// The total frames, for formats that count them.
     public var mCounter: UInt32
-    /// The frame rate and counting (`SMPTETimeType`'s raw value: 0 is 24 frames a second).
-    public var mType: UInt32
-    /// Whether the time is valid and running (bit 0: valid, bit 1: running).
-    public var mFlags: UInt32
+    /// The frame rate and counting.
+    public var mType: SMPTETimeType
+    /// Whether the time is valid and running.
+    public var mFlags: SMPTETimeFlags
     /// The hours.
     public var mHours: Int16
     /// The minutes.
@@ -21,11 +21,11 @@ public struct SMPTETime {
 
     /// A time of zero, not valid.
     public init() {
-        self.init(mSubframes: 0, mSubframeDivisor: 0, mCounter: 0, mType: 0, mFlags: 0, mHours: 0, mMinutes: 0, mSeconds: 0, mFrames: 0)
+        self.init(mSubframes: 0, mSubframeDivisor: 0, mCounter: 0, mType: .type24, mFlags: [], mHours: 0, mMinutes: 0, mSeconds: 0, mFrames: 0)
     }
 
     /// A time of the given fields.
-    public init(mSubframes: Int16, mSubframeDivisor: Int16, mCounter: UInt32, mType: UInt32, mFlags: UInt32,
+    public init(mSubframes: Int16, mSubframeDivisor: Int16, mCounter: UInt32, mType: SMPTETimeType, mFlags: SMPTETimeFlags,
                 mHours: Int16, mMinutes: Int16, mSeconds: Int16, mFrames: Int16) {
         self.mSubframes = mSubframes
         self.mSubframeDivisor = mSubframeDivisor

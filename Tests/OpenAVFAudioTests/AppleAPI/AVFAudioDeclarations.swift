@@ -340,5 +340,9 @@ import OpenAVFAudio
         var stamp = AudioTimeStamp()
         stamp.mFlags = .sampleHostTimeValid
         #expect(stamp.mFlags.contains(.hostTimeValid))
+        stamp.mSMPTETime.mType = .type2997Drop
+        stamp.mSMPTETime.mFlags = [.valid, .running]
+        #expect(stamp.mSMPTETime.mType.rawValue == 5 && SMPTETimeType.type2398.rawValue == 11)
+        #expect(stamp.mSMPTETime.mFlags.rawValue == 3)
     }
 }
