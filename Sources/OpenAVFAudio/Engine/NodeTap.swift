@@ -6,10 +6,13 @@ import HostSystem
 /// the block with each full one, so that the render thread neither allocates nor waits for the
 /// block. When the block falls so far behind that no buffer is free, a buffer's worth is dropped
 /// rather than the render thread waiting; offline (manual
-/// rendering) it waits instead, so that a tap sees every frame.
+/// rendering) it waits instead, so that a tap sees every frame, and when the block does not give
+/// a buffer back in 100 ms (it may be waiting for the graph the render holds) new ones are made for the rest of the cycle.
 final class NodeTap: @unchecked Sendable {
     /// The buffers in the pool.
     private static let poolSize = 8
+    /// How long an offline render waits for the block to give a buffer back before it makes one.
+    private static let offlineWait = DispatchTimeInterval.milliseconds(100)
 
     private struct State {
         /// Buffers free to fill.
@@ -54,7 +57,7 @@ final class NodeTap: @unchecked Sendable {
     /// the node's timeline and `hostTime` on the host clock; `wait` (offline) waits for a free
     /// buffer instead of dropping.
     func append(_ bus: RenderBus, frames: Int, sampleTime: Int64, hostTime: UInt64, wait: Bool) {
-        var offset = 0
+        var offset = 0, patient = true
         let rate = format.sampleRate
         while offset < frames {
             if filling == nil {
@@ -63,8 +66,15 @@ final class NodeTap: @unchecked Sendable {
                     return state.free.removeLast()
                 }
                 if filling == nil, wait, !state.withLock({ $0.stopped }) {
-                    freed.wait()
-                    continue
+                    // Offline the render waits for the block, but not for ever: a block that
+                    // calls into the graph (removing its own tap, say) waits for the lock this
+                    // render holds, so after a while the pool grows instead, for the rest of
+                    // this cycle.
+                    if !patient || freed.wait(timeout: .now() + Self.offlineWait) == .timedOut {
+                        patient = false
+                        filling = AVAudioPCMBuffer(pcmFormat: format, frameCapacity: AVAudioFrameCount(bufferSize))
+                    }
+                    if filling == nil { continue }
                 }
                 let start = sampleTime + Int64(offset)
                 fillingStart = (start, hostTime + UInt64(Double(offset) / rate * 1e9))

@@ -198,6 +198,33 @@ import TestSupport
         engine.mainMixerNode.removeTap(onBus: 0)
     }
 
+    /// A tap block that removes its own tap while an offline render waits for its buffers back
+    /// (nine 64-frame buffers a render, a pool of eight) does not deadlock: the render ends, the
+    /// tap is called no more after it is removed, and every frame was rendered.
+    @Test(.timeLimit(.minutes(1))) func aTapRemovingItselfDuringAnOfflineRenderDoesNotDeadlock() async throws {
+        let (engine, _) = try Self.offlineEngine()
+        let file = try AVAudioFile(forReading: try Self.tone(440))
+        let player = AVAudioPlayerNode()
+        engine.attach(player)
+        engine.connect(player, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        let calls = Locked((before: 0, after: 0, removed: false))
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 64, format: nil) { _, _ in
+            if calls.withLock({ $0.removed }) { return calls.withLock { $0.after += 1 } }
+            calls.withLock { $0.before += 1 }
+            Thread.sleep(forTimeInterval: 0.01)
+            engine.mainMixerNode.removeTap(onBus: 0)
+            calls.withLock { $0.removed = true }
+        }
+        try engine.start()
+        player.play()
+        let rendered = try Self.render(engine, frames: 3 * 4096)
+        try await waitUntil(seconds: 5) { calls.withLock { $0.removed } }
+        let ended = calls.withLock { $0 }
+        #expect(ended.before == 1 && ended.after == 0)
+        #expect(rendered.left.count == 3 * 4096 && rendered.left.contains { abs($0) > 0.1 })
+    }
+
     @Test func aSourceNodeRendersIntoASinkNode() throws {
         let (engine, _) = try Self.offlineEngine()
         let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
