@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "Display", dependencies: ["CPulseAudio", "CSDL2", "HostSystem", "MediaEngine", "OpenCoreVideo"]),
 
         // Apple's AVFAudio: audio formats, buffers and files, over the engine's FFmpeg parts
-        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "Display", "CaptureDevices", "CEspeakNG"]),
+        .target(name: "OpenAVFAudio", dependencies: ["OpenCoreMedia", "MediaEngine", "HostSystem", "Display", "CaptureDevices", "CEspeakNG",
+                                                      .product(name: "Logging", package: "swift-log")]),
 
         // The framework
         .target(

@@ -18,6 +18,9 @@ package final class PulseAudioOutput {
     private var corked = true
     /// The drain asked for by `startDraining()`, until the output goes away.
     private var drainOperation: OpaquePointer?
+    /// How many times the server ran out of sound to play, counted by libpulse's underflow
+    /// callback (on this thread, in `iterate`).
+    private let underflowCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     /// How much sound is buffered ahead of what is heard: 100 ms, enough to ride out a busy
     /// machine, little enough for a pause, a volume change or a seek to be heard at once.
@@ -51,13 +54,21 @@ package final class PulseAudioOutput {
             throw SoundServerError(missing ? .disconnected : .unavailable, "cannot play to PulseAudio sink \(sink ?? "(default)"): \(text)")
         }
         sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? sink ?? ""
+        underflowCount.initialize(to: 0)
+        pa_stream_set_underflow_callback(stream, { _, count in count?.assumingMemoryBound(to: Int.self).pointee += 1 }, underflowCount)
     }
 
     deinit {
         if let drainOperation { pa_operation_unref(drainOperation) }
+        pa_stream_set_underflow_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
+        underflowCount.deallocate()
     }
+
+    /// How many times the server ran out of what was written while the stream played (an
+    /// under-run: a gap the listener hears), as libpulse has told since the stream opened.
+    package var underflows: Int { underflowCount.pointee }
 
     /// Whether the server and the stream are still up.
     package var isGood: Bool { connection.isGood && pa_stream_get_state(stream) == PA_STREAM_READY }

@@ -311,6 +311,12 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
         graph.withLock { manual == nil ? output?.latency ?? 0 : 0 }
     }
 
+    /// How many times the sound server ran out of what the running engine's output wrote (0
+    /// when it is not running to a sound server); stopping logs them.
+    var outputUnderruns: Int {
+        graph.withLock { output?.underruns ?? 0 }
+    }
+
     /// Called by the output's thread when the sound server went away: the engine stops and
     /// posts `AVAudioEngineConfigurationChange`.
     func outputFailed() {

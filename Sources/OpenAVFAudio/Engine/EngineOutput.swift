@@ -2,6 +2,7 @@ import CaptureDevices
 import Display
 import Foundation
 import HostSystem
+import Logging
 
 /// A running engine's sound: a real-time thread (`OpenAVFAudio.AVAudioEngine`, `SCHED_FIFO`
 /// where the process may, as capture's device threads) that renders the engine a cycle at a
@@ -22,7 +23,7 @@ final class EngineOutput: @unchecked Sendable {
 
     private let thread: DeviceThread
     private let sampleRate: Double
-    private let shared = Locked((latency: 0.0, failed: false))
+    private let shared = Locked((latency: 0.0, underruns: 0))
 
     /// Starts playing `engine` in `format` (its rate and channel count), `cycleFrames` frames a
     /// cycle, to the default sink of `server` (nil: the default server). Throws
@@ -45,13 +46,24 @@ final class EngineOutput: @unchecked Sendable {
     /// The time from a write to its being heard: what the stream holds, as last measured.
     var latency: TimeInterval { shared.withLock { $0.latency } }
 
-    /// Stops the thread and closes the stream (what it holds is not played).
+    /// How many times the sound server ran out of what the engine wrote while it played (each
+    /// a gap the listener heard).
+    var underruns: Int { shared.withLock { $0.underruns } }
+
+    /// Stops the thread and closes the stream (what it holds is not played); reports the
+    /// under-runs there were in the log.
     func stop() {
         thread.stop()
+        let underruns = underruns
+        if underruns > 0 {
+            Self.logger.warning("AVAudioEngine: the sound server ran out of sound \(underruns) times while the engine played")
+        }
     }
 
+    private static let logger = Logger(label: "OpenAVFAudio.AVAudioEngine")
+
     private static func run(_ output: PulseAudioOutput, engine: AVAudioEngine?, channels: Int, cycle: Int, rate: Double,
-                            thread: DeviceThread, shared: Locked<(latency: Double, failed: Bool)>) {
+                            thread: DeviceThread, shared: Locked<(latency: Double, underruns: Int)>) {
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: cycle * channels)
         defer { scratch.deallocate() }
         var written: Int64 = 0
@@ -61,6 +73,8 @@ final class EngineOutput: @unchecked Sendable {
                 engine?.outputFailed()
                 return
             }
+            let underflows = output.underflows
+            if underflows != shared.withLock({ $0.underruns }) { shared.withLock { $0.underruns = underflows } }
             var room = output.writableFrames
             while room >= cycle || (room > 0 && corked) {
                 let frames = min(room, cycle)
