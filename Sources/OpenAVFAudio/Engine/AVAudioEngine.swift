@@ -334,7 +334,7 @@ open class AVAudioEngine: NSObject, @unchecked Sendable {
     func renderCycle(frames: Int, hostTime: UInt64, body: (RenderBus?) -> Void) {
         graph.withLock {
             cycleCount += 1
-            let cycle = RenderCycle(id: cycleCount, frames: frames, hostTime: hostTime,
+            let cycle = RenderCycle(id: cycleCount, frames: frames, sampleTime: renderSampleTime, hostTime: hostTime,
                                     sampleRate: outputFormat.sampleRate, isOffline: manual?.mode == .offline)
             let rendered = madeOutputNode.flatMap { graph.pull(into: $0, bus: 0, frames: frames, cycle: cycle) }
             for node in attached.values {

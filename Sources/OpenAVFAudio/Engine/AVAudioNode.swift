@@ -29,8 +29,10 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
     var renderBuses: [AVAudioNodeBus: RenderBus] = [:]
     /// The taps on output buses.
     var taps: [AVAudioNodeBus: NodeTap] = [:]
-    /// The frames bus 0 rendered since the engine started, and the cycle's start of the last
-    /// render, on the node's sample timeline and the host clock.
+    /// Where bus 0's next frame is on the node's sample timeline: the engine's timeline at the
+    /// node's rate, joined when the node first renders (a node connected to a running engine
+    /// starts at the engine's time, so that node times mean the same in every node); and the
+    /// cycle's start of the last render, on that timeline and the host clock.
     var renderedFrames: Int64 = 0
     private var lastRender: (sampleTime: Int64, hostTime: UInt64, rate: Double)?
 
@@ -181,6 +183,9 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
         let count = min(frames, target.capacity)
         target.cycle = cycle.id
         target.frames = count
+        if bus == 0, lastRender == nil {
+            renderedFrames = cycle.sampleTime(atRate: currentOutputFormat(0).sampleRate)
+        }
         render(bus: bus, frames: count, into: target, cycle: cycle, graph: graph)
         if bus == 0 {
             lastRender = (renderedFrames, cycle.hostTime, currentOutputFormat(0).sampleRate)

@@ -106,6 +106,32 @@ import TestSupport
         #expect(engine.mainMixerNode.lastRenderTime == nil)
     }
 
+    /// `play(at:)` of two players at one node time a quarter second ahead, one panned hard left
+    /// and one hard right: the monitor hears both sides start within 1 ms of each other.
+    @Test func twoPlayersPlayingAtOneNodeTimeAreHeardWithinAMillisecond() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let recorder = try MonitorRecorder(daemon)
+        let (engine, left) = try await Self.startedEngine(on: daemon, heardBy: recorder, loops: true)
+        let right = AVAudioPlayerNode()
+        engine.attach(right)
+        engine.connect(right, to: engine.mainMixerNode, format: try Self.sineSecond().format)
+        right.scheduleBuffer(try Self.sineSecond(), at: nil, options: .loops)
+        left.pan = -1
+        right.pan = 1
+        let now = try #require(engine.mainMixerNode.lastRenderTime)
+        let start = AVAudioTime(sampleTime: now.sampleTime + 12_000, atRate: 48_000)
+        left.play(at: start)
+        right.play(at: start)
+        try #require(try await recorder.waitForMore(seconds: 1), "the monitor stopped recording")
+        engine.stop()
+        let samples = recorder.stop()
+        let heardLeft = try #require(stride(from: 0, to: samples.count, by: 2).first { abs(samples[$0]) > 0.01 }, "the left side was not heard")
+        let heardRight = try #require(stride(from: 1, to: samples.count, by: 2).first { abs(samples[$0]) > 0.01 }, "the right side was not heard")
+        let apart = Double(abs(heardLeft / 2 - heardRight / 2)) / 48_000
+        #expect(apart <= 0.001, "the two players started \(apart * 1000) ms apart")
+    }
+
     @Test func anEngineWithoutASoundServerFailsToStart() throws {
         let engine = PulseAudioDiscovery.$server.withValue("unix:/nonexistent/openav-no-server") { AVAudioEngine() }
         let player = AVAudioPlayerNode()

@@ -77,6 +77,7 @@ import TestSupport
         #expect(engine.manualRenderingSampleTime == 96_000)
     }
 
+    /// Two players, one attached before the engine started and one after, started at one node time.
     @Test func playAtTheSameNodeTimeStartsTwoPlayersOnTheSameSample() throws {
         let (engine, format) = try Self.offlineEngine()
         let mono = try #require(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1))
@@ -84,15 +85,18 @@ import TestSupport
         click.frameLength = 10
         click.floatChannelData![0][0] = 1
         let left = AVAudioPlayerNode(), right = AVAudioPlayerNode()
-        for player in [left, right] {
+        func add(_ player: AVAudioPlayerNode) {
             engine.attach(player)
             engine.connect(player, to: engine.mainMixerNode, format: mono)
             player.scheduleBuffer(click)
         }
-        left.pan = -1
-        right.pan = 1
+        add(left)
         try engine.start()
         _ = try Self.render(engine, frames: 1000)
+        // The right player joins the running engine: its node times are the engine's too.
+        add(right)
+        left.pan = -1
+        right.pan = 1
         // Both start at node time 5000: 4000 frames into the next renders, inside the second.
         let when = AVAudioTime(sampleTime: 5000, atRate: format.sampleRate)
         left.play(at: when)
