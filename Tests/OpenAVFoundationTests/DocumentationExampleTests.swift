@@ -98,7 +98,40 @@ import OpenAVFoundation
         return player
     }
 
-    // Audio.md, Mixing in an audio engine (runs).
+    // AudioEngine.md, Effects and taps (compiled; starting needs a sound server, which the
+    // engine's playback tests start).
+    static func effectsAndTap(_ songURL: URL, meter: @escaping @Sendable (Float, AVAudioFramePosition) -> Void) throws -> (AVAudioEngine, Any) {
+        let engine = AVAudioEngine()
+        let player = AVAudioPlayerNode()
+        let equalizer = AVAudioUnitEQ(numberOfBands: 1)
+        equalizer.bands[0].filterType = .highPass
+        equalizer.bands[0].frequency = 120
+        equalizer.bands[0].bypass = false
+        let reverb = AVAudioUnitReverb()
+        reverb.loadFactoryPreset(.mediumHall)
+        reverb.wetDryMix = 30
+        let file = try AVAudioFile(forReading: songURL)
+        for node in [player, equalizer, reverb] as [AVAudioNode] {
+            engine.attach(node)
+        }
+        engine.connect(player, to: equalizer, format: file.processingFormat)
+        engine.connect(equalizer, to: reverb, format: file.processingFormat)
+        engine.connect(reverb, to: engine.mainMixerNode, format: file.processingFormat)
+        player.scheduleFile(file, at: nil)
+        engine.mainMixerNode.installTap(onBus: 0, bufferSize: 4800, format: nil) { buffer, when in
+            let left = UnsafeBufferPointer(start: buffer.floatChannelData![0], count: Int(buffer.frameLength))
+            meter(left.map(abs).max() ?? 0, when.sampleTime)
+        }
+        let observer = NotificationCenter.default.addObserver(forName: .AVAudioEngineConfigurationChange,
+                                                              object: engine, queue: nil) { _ in
+            print("the output device went away; the engine stopped")
+        }
+        try engine.start()
+        player.play()
+        return (engine, observer)
+    }
+
+    // AudioEngine.md, Rendering faster than real time (runs).
     static func mixOffline(_ voiceURL: URL, _ musicURL: URL, to mixURL: URL) throws -> AVAudioFile {
         let engine = AVAudioEngine()
         let voice = AVAudioPlayerNode()
