@@ -54,6 +54,9 @@ package final class AudioFilterGraph {
         var graph = avfilter_graph_alloc()
         do throws(EngineError) {
             guard let made = graph else { throw EngineError(operation: "making an audio filter graph", message: "out of memory") }
+            // Filters run on the caller's thread alone: slice threads would wake for every few
+            // milliseconds of sound, and a real-time render thread would wait for them.
+            made.pointee.nb_threads = 1
             let format = "aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layoutName)"
             (source, sink) = try Self.build(made, chain: chain + "," + format,
                                             source: "sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layoutName):time_base=1/\(sampleRate)")

@@ -18,8 +18,10 @@ final class EngineOutput: @unchecked Sendable {
     /// server starved by a busy machine renders late and then takes more at once; with 40 ms
     /// held a clean-clone run with two busy cores heard a 10 ms gap.
     private static let buffered: UInt64 = 100_000_000
-    /// How long the thread waits for the server before it looks at the stop request again.
-    private static let iteration: UInt64 = 5_000_000
+    /// How long the thread waits for the server before it looks at the stop request again. While
+    /// playing the server asks for sound far more often than this, so a stop is seen at its next
+    /// request; waking on a short timeout instead would cost hundreds of wake-ups a second.
+    private static let iteration: UInt64 = 50_000_000
 
     private let thread: DeviceThread
     private let sampleRate: Double
