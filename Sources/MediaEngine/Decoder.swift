@@ -81,6 +81,28 @@ package final class Decoder {
         try self.init(parameters: UnsafePointer(p), timeBase: AVRational(num: 1, den: Int32(asbd.mSampleRate)))
     }
 
+    /// Opens a decoder for the packets of a video format description, as an app enqueues them
+    /// (an `AVSampleBufferDisplayLayer`'s): its codec, dimensions, colour and configuration record
+    /// (`avcC`, `hvcC`, …) read as a writer's passthrough input reads them. Timestamps count
+    /// microseconds. Each frame comes out as soon as its packet goes in (`lowDelay`). Throws when
+    /// the engine has no decoder for the codec or cannot open it.
+    package convenience init(videoFormat description: CMFormatDescription) throws(EngineError) {
+        let subType = CMFormatDescriptionGetMediaSubType(description)
+        guard CMFormatDescriptionGetMediaType(description) == kCMMediaType_Video, CodecMapping.codecID(for: subType) != nil,
+              let parameters = avcodec_parameters_alloc() else {
+            throw EngineError(ffmpegCode: cffmpeg_averror_decoder_not_found(), operation: "opening a decoder for \(subType.fourCCString) video")
+        }
+        defer {
+            var owned: UnsafeMutablePointer<AVCodecParameters>? = parameters
+            avcodec_parameters_free(&owned)
+        }
+        _ = try MuxerTrack.fill(parameters, from: description)
+        try self.init(parameters: UnsafePointer(parameters), timeBase: Self.microseconds, lowDelay: true)
+    }
+
+    /// The time base of decoders opened for a format description's packets: a microsecond.
+    package static let microseconds = AVRational(num: 1, den: 1_000_000)
+
     /// Sends one packet to the decoder, or nil to signal the end of the stream (which drains
     /// the frames still inside). Returns false when the decoder is full and frames must be
     /// received first.

@@ -145,9 +145,9 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                 decoder = (try Decoder(audioFormat: formatDescription), formatDescription)
                 converter.reset()
             }
-            guard let decoding = decoder?.decoder, let data = sampleBuffer.dataBuffer, sampleBuffer.numSamples > 0 else { return [] }
+            guard let decoding = decoder?.decoder else { return [] }
             var pieces: [(time: CMTime, samples: [Float])] = []
-            for packet in try Self.packets(of: sampleBuffer, data: data, timescale: decoding.timeBase.den) {
+            for packet in try Packet.packets(of: sampleBuffer, timeBase: decoding.timeBase) {
                 _ = try decoding.send(packet)
                 while let frame = try decoding.receiveFrame() {
                     // One copy, out of the converter's block, into the samples kept.
@@ -160,33 +160,6 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
             return pieces
         } catch {
             throw AVError(error, fallback: .decodeFailed)
-        }
-    }
-
-    /// The packets of a buffer of compressed samples, stamped in 1/`timescale` s.
-    private static func packets(of sampleBuffer: CMSampleBuffer, data: CMBlockBuffer, timescale: Int32) throws(EngineError) -> [Packet] {
-        let sizes = (0..<sampleBuffer.numSamples).map { sampleBuffer.sampleSize(at: $0) }
-        guard sizes.reduce(0, +) <= data.dataLength else {
-            throw EngineError(operation: "reading an enqueued audio packet", message: "the sample buffer holds fewer bytes than its sample sizes")
-        }
-        let made = Result { () throws -> [Packet] in
-            try data.withContiguousStorage { all in
-                var offset = 0
-                return try sizes.enumerated().map { index, size in
-                    let timing = (try? sampleBuffer.sampleTimingInfo(at: index)) ?? CMSampleTimingInfo(
-                        duration: .invalid, presentationTimeStamp: sampleBuffer.presentationTimeStamp, decodeTimeStamp: .invalid)
-                    let time = timing.presentationTimeStamp.convertScale(timescale, method: .roundHalfAwayFromZero).value
-                    let duration = timing.duration.isNumeric ? timing.duration.convertScale(timescale, method: .roundHalfAwayFromZero).value : 0
-                    defer { offset += size }
-                    return try Packet(copying: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + size)]), presentationTime: time,
-                                      duration: duration, timescale: timescale)
-                }
-            }
-        }
-        switch made {
-        case .success(let packets): return packets
-        case .failure(let error as EngineError): throw error
-        case .failure(let error): throw EngineError(operation: "reading an enqueued audio packet", message: "\(error)")
         }
     }
 

@@ -58,6 +58,12 @@ public final class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendab
             added.append(renderer)
         }
         (renderer as? AVSampleBufferAudioRenderer)?.follow(timebase)
+        Self.video(renderer)?.follow(timebase)
+    }
+
+    /// The video renderer of a display layer, or the renderer itself.
+    private static func video(_ renderer: any AVQueuedSampleBufferRendering) -> AVSampleBufferVideoRenderer? {
+        (renderer as? AVSampleBufferVideoRenderer) ?? (renderer as? AVSampleBufferDisplayLayer)?.sampleBufferRenderer
     }
 
     /// Removes a renderer when the timebase reaches `time` (at once when it has passed, or the
@@ -77,6 +83,10 @@ public final class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendab
             if removed, let audio = renderer as? AVSampleBufferAudioRenderer {
                 audio.flush()
                 audio.follow(try! CMTimebase(sourceClock: CMClockGetHostTimeClock()))
+            }
+            if removed, let video = Self.video(renderer) {
+                video.flush()
+                video.follow((renderer as? AVSampleBufferDisplayLayer)?.controlTimebase ?? AVSampleBufferVideoRenderer.hostTimebase())
             }
             if let token { removeTimeObserver(token) }
             completionHandler?(removed)
