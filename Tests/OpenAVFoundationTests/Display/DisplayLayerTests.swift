@@ -218,6 +218,50 @@ import TestSupport
         #expect(psnr > 35, "the queue's second item in the window: \(psnr) dB")
     }
 
+    /// A streaming client's way: the clip's H.264 packets read by a passthrough reader and fed
+    /// through the request block into an `AVSampleBufferDisplayLayer` under a synchronizer, in a
+    /// window. Stopped at 2 s the window shows ffmpeg's decode of the frame at 2 s; run for half a
+    /// second and stopped again, the frame of the synchronizer's time (or the one before it).
+    @Test func aSampleBufferDisplayLayerShowsThePictureOfTheSynchronizersTime() async throws {
+        let server = try Self.server.get()
+        let url = try Self.clip()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .video).first), outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        let layer = AVSampleBufferDisplayLayer()
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(layer)
+        synchronizer.setRate(0, time: CMTime(value: 2, timescale: 1))
+        let window = try AVDisplayWindow(layer: layer, title: "sample buffer test", size: CGSize(width: 320, height: 240), origin: .zero)
+        defer { window.close() }
+        nonisolated(unsafe) let source = output  // read on the feeding queue alone
+        layer.requestMediaDataWhenReady(on: DispatchQueue(label: "feeder")) {
+            while layer.isReadyForMoreMediaData {
+                guard let buffer = source.copyNextSampleBuffer() else { return layer.stopRequestingMediaData() }
+                layer.enqueue(buffer)
+            }
+        }
+        let atTwo = try Self.expected(url, at: 2)
+        let stopped = try Self.waitForPicture(server, width: 320, height: 240) { Self.lumaPSNR($0, atTwo) > 35 }
+        #expect(Self.lumaPSNR(stopped, atTwo) > 35, "stopped at 2 s: \(Self.lumaPSNR(stopped, atTwo)) dB")
+
+        let presented = window.presentedCount
+        synchronizer.setRate(1, time: CMTime(value: 2, timescale: 1))
+        try await Task.sleep(nanoseconds: 500_000_000)
+        synchronizer.rate = 0
+        let time = synchronizer.currentTime().seconds
+        #expect(window.presentedCount - presented >= 6, "\(window.presentedCount - presented) pictures shown in half a second")
+        let frame = (time * 25).rounded(.down) / 25
+        // ffmpeg's `-ss` gives the first frame at or after the time it is given.
+        let candidates = [try Self.expected(url, at: frame - 0.001), try Self.expected(url, at: frame - 0.041)]
+        let shown = try Self.waitForPicture(server, width: 320, height: 240) { screen in candidates.contains { Self.lumaPSNR(screen, $0) > 35 } }
+        let best = candidates.map { Self.lumaPSNR(shown, $0) }.max() ?? 0
+        #expect(best > 35, "stopped at \(time) s: \(best) dB against the frame of that time or the one before")
+        #expect(layer.status == .rendering && layer.error == nil)
+    }
+
     /// The Test Pattern Camera's frame index in a BGRA grab.
     static func frameIndex(_ bgra: [UInt8], width: Int, height: Int) -> Int? {
         bgra.withUnsafeBytes { FrameIndexBarcode.read(bgra: $0, width: width, height: height, bytesPerRow: width * 4) }
