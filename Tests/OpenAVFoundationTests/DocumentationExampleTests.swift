@@ -396,6 +396,24 @@ import OpenAVFoundation
         return synchronizer
     }
 
+    // RenderingSampleBuffers.md, Showing video (compiled; a window needs an X server, which the
+    // display layer tests start).
+    static func show(_ output: AVAssetReaderTrackOutput, in window: inout AVDisplayWindow?) throws -> AVSampleBufferRenderSynchronizer {
+        let layer = AVSampleBufferDisplayLayer()
+        layer.videoGravity = .resizeAspect
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(layer)
+        window = try AVDisplayWindow(layer: layer, title: "Stream", size: CGSize(width: 1280, height: 720))
+        layer.requestMediaDataWhenReady(on: DispatchQueue(label: "video feeder")) {
+            while layer.isReadyForMoreMediaData {
+                guard let buffer = output.copyNextSampleBuffer() else { return layer.stopRequestingMediaData() }
+                layer.enqueue(buffer)
+            }
+        }
+        synchronizer.setRate(1, time: .zero)
+        return synchronizer
+    }
+
     final class MemoryLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
         let data: Data
 

@@ -408,4 +408,38 @@ private final class LegibleDelegate: NSObject, AVPlayerItemLegibleOutputPushDele
             = \AVSampleBufferRenderSynchronizer.delaysRateChangeUntilHasSufficientMediaData
         let _: [AVQueuedSampleBufferRenderingStatus] = [.unknown, .rendering, .failed]
     }
+
+    // https://developer.apple.com/documentation/avfoundation/avsamplebufferdisplaylayer
+    // https://developer.apple.com/documentation/avfoundation/avsamplebuffervideorenderer
+    @Test func sampleBufferDisplay() {
+        let _: () -> AVSampleBufferDisplayLayer = AVSampleBufferDisplayLayer.init
+        let _: KeyPath<AVSampleBufferDisplayLayer, AVSampleBufferVideoRenderer> = \AVSampleBufferDisplayLayer.sampleBufferRenderer
+        let _: ReferenceWritableKeyPath<AVSampleBufferDisplayLayer, CMTimebase?> = \AVSampleBufferDisplayLayer.controlTimebase
+        let _: ReferenceWritableKeyPath<AVSampleBufferDisplayLayer, AVLayerVideoGravity> = \AVSampleBufferDisplayLayer.videoGravity
+        let _: ReferenceWritableKeyPath<AVSampleBufferDisplayLayer, Bool> = \AVSampleBufferDisplayLayer.preventsDisplaySleepDuringVideoPlayback
+        let _: KeyPath<AVSampleBufferDisplayLayer, Bool> = \AVSampleBufferDisplayLayer.isReadyForDisplay
+        let _: KeyPath<AVSampleBufferDisplayLayer, AVQueuedSampleBufferRenderingStatus> = \AVSampleBufferDisplayLayer.status
+        let _: KeyPath<AVSampleBufferDisplayLayer, (any Error)?> = \AVSampleBufferDisplayLayer.error
+        let _: KeyPath<AVSampleBufferDisplayLayer, Bool> = \AVSampleBufferDisplayLayer.requiresFlushToResumeDecoding
+        let _: (AVSampleBufferDisplayLayer) -> (CMSampleBuffer) -> Void = AVSampleBufferDisplayLayer.enqueue
+        let _: (AVSampleBufferDisplayLayer) -> () -> Void = AVSampleBufferDisplayLayer.flush
+        let _: (AVSampleBufferDisplayLayer) -> () -> Void = AVSampleBufferDisplayLayer.flushAndRemoveImage
+        let _: (AVSampleBufferDisplayLayer) -> (DispatchQueue, @escaping @Sendable () -> Void) -> Void
+            = AVSampleBufferDisplayLayer.requestMediaDataWhenReady(on:using:)
+        let _: (AVSampleBufferDisplayLayer) -> () -> Void = AVSampleBufferDisplayLayer.stopRequestingMediaData
+        let _: any AVQueuedSampleBufferRendering = AVSampleBufferDisplayLayer()
+        let _: Notification.Name = .AVSampleBufferDisplayLayerFailedToDecode
+        let _: Notification.Name = .AVSampleBufferDisplayLayerRequiresFlushToResumeDecodingDidChange
+        let _: String = AVSampleBufferDisplayLayerFailedToDecodeNotificationErrorKey
+        let _: () -> AVSampleBufferVideoRenderer = AVSampleBufferVideoRenderer.init
+        let _: any AVQueuedSampleBufferRendering = AVSampleBufferVideoRenderer()
+        let _: KeyPath<AVSampleBufferVideoRenderer, AVQueuedSampleBufferRenderingStatus> = \AVSampleBufferVideoRenderer.status
+        let _: KeyPath<AVSampleBufferVideoRenderer, Bool> = \AVSampleBufferVideoRenderer.requiresFlushToResumeDecoding
+        let _: (AVSampleBufferVideoRenderer) -> (Bool, (@Sendable () -> Void)?) -> Void
+            = AVSampleBufferVideoRenderer.flush(removingDisplayedImage:completionHandler:)
+        let _: (AVSampleBufferVideoRenderer) -> () -> CVPixelBuffer? = AVSampleBufferVideoRenderer.displayedPixelBuffer
+        let _: Notification.Name = AVSampleBufferVideoRenderer.didFailToDecodeNotification
+        let _: Notification.Name = AVSampleBufferVideoRenderer.requiresFlushToResumeDecodingDidChangeNotification
+        let _: String = AVSampleBufferVideoRendererDidFailToDecodeNotificationErrorKey
+    }
 }
