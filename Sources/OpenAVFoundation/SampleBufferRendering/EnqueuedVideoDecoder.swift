@@ -25,8 +25,12 @@ final class EnqueuedVideoDecoder {
     private var decoder: (decoder: Decoder, format: CMFormatDescription)?
     private let converter = PixelConverter()
     private let pools: PixelBufferPools
-    /// The packets sent since the last key frame, and the times of the pictures given out since.
+    /// The packets sent since the last key frame (none kept past 1024: a stream that
+    /// refreshes without key frames is not held in memory; a drain then loses the references
+    /// until the next key frame), and the times of the pictures given out since.
     private var sinceKeyFrame: [Packet] = []
+    private var sinceKeyFrameComplete = true
+    private static let replayLimit = 1024
     private var givenOut: Set<Int64> = []
     /// Times of packets whose buffers asked to be shown at once.
     private var immediateTimes: Set<Int64> = []
@@ -57,6 +61,7 @@ final class EnqueuedVideoDecoder {
         for packet in try Packet.packets(of: sampleBuffer, timeBase: decoding.timeBase) {
             if packet.isKeyFrame {
                 sinceKeyFrame.removeAll()
+                sinceKeyFrameComplete = true
                 drained = false
             }
             if drained {
@@ -65,7 +70,12 @@ final class EnqueuedVideoDecoder {
             }
             if packet.isKeyFrame { givenOut.removeAll() }
             if immediately { immediateTimes.insert(packet.pointer.pointee.pts) }
-            sinceKeyFrame.append(packet)
+            if sinceKeyFrameComplete { sinceKeyFrame.append(packet) }
+            if sinceKeyFrame.count > Self.replayLimit {
+                sinceKeyFrame.removeAll()
+                givenOut.removeAll()
+                sinceKeyFrameComplete = false
+            }
             try send(packet, to: decoding, into: &pictures)
         }
         return pictures
@@ -83,7 +93,7 @@ final class EnqueuedVideoDecoder {
         while let frame = try decoding.receiveFrame() {
             held = max(0, held - 1)
             let time = frame.pointer.pointee.pts
-            guard givenOut.insert(time).inserted else { continue }
+            if sinceKeyFrameComplete, !givenOut.insert(time).inserted { continue }
             pictures.append(Picture(time: frame.presentationTime, buffer: try pixelBuffer(of: frame),
                                     immediately: immediateTimes.remove(time) != nil))
         }
@@ -110,6 +120,7 @@ final class EnqueuedVideoDecoder {
 
     private func forget() {
         sinceKeyFrame.removeAll()
+        sinceKeyFrameComplete = true
         givenOut.removeAll()
         immediateTimes.removeAll()
         drained = false
