@@ -94,7 +94,7 @@ struct Inputs {
                                         "-t", "\(scale.exportSeconds / 2)"] + X264.ffmpegArguments + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])
             }
         }
-        if names.contains("play") || names.contains("seek") || names.contains("window") {
+        if names.contains("play") || names.contains("seek") || names.contains("window") || names.contains("display-layer") {
             try make(playClip, video + ["testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                                         "-t", "\(scale.playSeconds)"] + X264.ffmpegArguments
                                         + ["-c:a", "aac", "-b:a", "128k", "-ac", "2"])

@@ -85,7 +85,7 @@ struct OpenAVBench {
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
-        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window",
+        let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window", "display-layer",
                      "export-640", "audio-decode", "resample", "aac-encode", "engine-play", "engine-mix"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)

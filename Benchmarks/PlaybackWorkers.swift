@@ -49,6 +49,36 @@ extension Workers {
         print("played \(item.duration.seconds) s in a window")
     }
 
+    /// The display-layer workload: a streaming client's way. The clip's H.264 packets, read by a
+    /// passthrough reader, are fed through the request block into an `AVSampleBufferDisplayLayer`
+    /// in a 1920x1080 `AVDisplayWindow` under a synchronizer at rate 1, until the synchronizer's
+    /// time passes the last picture.
+    static func displayLayer(_ url: URL) async throws {
+        let asset = AVURLAsset(url: url)
+        guard let track = try await asset.loadTracks(withMediaType: .video).first else { throw Failure("the clip has no video") }
+        let duration = try await asset.load(.duration)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        guard reader.startReading() else { throw reader.error ?? Failure("the reader did not start") }
+        let layer = AVSampleBufferDisplayLayer()
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(layer)
+        let window = try AVDisplayWindow(layer: layer, title: "openav-bench", size: CGSize(width: 1920, height: 1080))
+        defer { window.close() }
+        nonisolated(unsafe) let source = output  // read on the feeding queue alone
+        layer.requestMediaDataWhenReady(on: DispatchQueue(label: "feeder")) {
+            while layer.isReadyForMoreMediaData {
+                guard let buffer = source.copyNextSampleBuffer() else { return layer.stopRequestingMediaData() }
+                layer.enqueue(buffer)
+            }
+        }
+        synchronizer.setRate(1, time: .zero)
+        while synchronizer.currentTime() < duration { try await Task.sleep(nanoseconds: 20_000_000) }
+        if let error = layer.error { throw error }
+        print("showed \(duration.seconds) s through a sample buffer display layer")
+    }
+
     /// The seek workload: exact seeks of a paused `AVPlayer` (zero tolerances), each timed
     /// until the picture at the time can be copied from the output.
     static func seek(_ url: URL, times: [Double]) async throws {

@@ -35,6 +35,11 @@ extension Inputs {
             windowSides.append(Side(name: "ffplay", commands: [[ffplay, "-autoexit", "-loglevel", "quiet", "-x", "1920", "-y", "1080",
                                                                 playClip.path]], measure: played))
         }
+        var layerSides = [Side(name: "ours", commands: [[bench, "--worker", "display-layer", playClip.path]], measure: played)]
+        if let mpv {
+            layerSides.append(Side(name: "mpv", commands: [[mpv, "--no-config", "--vo=x11", "--no-audio", "--geometry=1920x1080+0+0",
+                                                            "--really-quiet", playClip.path]], measure: played))
+        }
         if mpv != nil { seekSides.append(Side(name: "mpv", commands: [[bench, "--worker", "mpv-seek", playClip.path] + seekTimes], measure: Self.parseMetrics)) }
         return [
             Workload(
@@ -83,6 +88,19 @@ extension Inputs {
                 ],
                 measurements: Self.cpuPerPlayedSecond(target: "CPU per played s ≤ each peer's"),
                 playsSound: true, showsVideo: true),
+            Workload(
+                name: "display-layer", title: "show \(scale.playSeconds) s of 1080p30 H.264 through AVSampleBufferDisplayLayer in a 1920x1080 window",
+                sides: layerSides, targets: [:],
+                settings: [
+                    input,
+                    "display: a private Xvfb, 1920x1080x24, no GPU (as the window workload); the picture only, no sound on either side",
+                    "ours: the video track's packets read by an AVAssetReaderTrackOutput(outputSettings: nil) and fed through "
+                        + "requestMediaDataWhenReady into an AVSampleBufferDisplayLayer in a 1920x1080 AVDisplayWindow, under an "
+                        + "AVSampleBufferRenderSynchronizer at rate 1, until its time passes the clip's end",
+                    mpv == nil ? skipped : "mpv: mpv --no-config --vo=x11 --no-audio --geometry=1920x1080+0+0 clip",
+                ],
+                measurements: Self.cpuPerPlayedSecond(target: "CPU per played s ≤ mpv's"),
+                showsVideo: true),
         ]
     }
 

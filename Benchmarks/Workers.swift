@@ -35,6 +35,7 @@ enum Workers {
         case "pattern-frames": try patternFrames(count: Int(arguments[0])!, output: URL(fileURLWithPath: arguments[1]))
         case "play": try play(URL(fileURLWithPath: arguments[0]))
         case "window": try playInWindow(URL(fileURLWithPath: arguments[0]))
+        case "display-layer": try await displayLayer(URL(fileURLWithPath: arguments[0]))
         case "seek": try await seek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         case "mpv-seek": try mpvSeek(URL(fileURLWithPath: arguments[0]), times: arguments.dropFirst().compactMap(Double.init))
         case "audio-decode": try audioDecode(URL(fileURLWithPath: arguments[0]))
