@@ -19,6 +19,7 @@ extension CaptureSessionTests {
 
         var times: [CMTime] = []
         var indices: [Int?] = []
+        let stopped = DispatchGroup()
         for await buffer in output.sampleBuffers {
             times.append(CMSampleBufferGetPresentationTimeStamp(buffer))
             let pixels = try #require(CMSampleBufferGetImageBuffer(buffer))
@@ -26,9 +27,16 @@ extension CaptureSessionTests {
             indices.append(FrameIndexBarcode.read(from: pixels))
             if times.count == 10 {
                 // Stopping ends the iteration (after what is already queued, at most one frame).
-                DispatchQueue.global().async { session.stopRunning() }
+                stopped.enter()
+                DispatchQueue.global().async {
+                    session.stopRunning()
+                    stopped.leave()
+                }
             }
         }
+        // The iteration may end while stopRunning() is still on its way out; once it returned
+        // the session is not running.
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
         #expect(times.count >= 10 && times.count <= 12)
         #expect(times == times.sorted() && Set(times).count == times.count)
         #expect(indices.allSatisfy { $0 != nil })
