@@ -5,9 +5,9 @@ import HostSystem
 /// `bufferSize` frames taken from a small pool made up front, and a thread of the tap's own calls
 /// the block with each full one, so that the render thread neither allocates nor waits for the
 /// block. When the block falls so far behind that no buffer is free, a buffer's worth is dropped
-/// rather than the render thread waiting; offline (manual
-/// rendering) it waits instead, so that a tap sees every frame, and when the block does not give
-/// a buffer back in 100 ms (it may be waiting for the graph the render holds) new ones are made for the rest of the cycle.
+/// rather than the render thread waiting; offline (manual rendering) it waits instead, so that a
+/// tap sees every frame, and when the block does not give a buffer back in 100 ms (it may be
+/// waiting for the graph the render holds) new ones are made for the rest of the cycle.
 final class NodeTap: @unchecked Sendable {
     /// The buffers in the pool.
     private static let poolSize = 8
