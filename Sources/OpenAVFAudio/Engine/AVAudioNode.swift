@@ -175,6 +175,14 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
         for bus in renderBuses.values { bus.cycle = .max }
     }
 
+    /// Marks the start of a render in `cycle` at `rate`: the node joins the engine's timeline the
+    /// first time it renders after its timeline started over (`renderedFrames` is where the
+    /// render starts), and the start is its last render time.
+    final func beginRender(_ cycle: RenderCycle, rate: Double) {
+        if lastRender == nil { renderedFrames = cycle.sampleTime(atRate: rate) }
+        lastRender = (renderedFrames, cycle.hostTime, rate)
+    }
+
     /// Output bus `bus`'s samples for `cycle`: `frames` frames at the bus's rate, rendered once a
     /// cycle (`render(bus:frames:into:cycle:graph:)`) and handed to the bus's tap.
     final func pullOutput(bus: AVAudioNodeBus, frames: Int, cycle: RenderCycle, graph: EngineGraph) -> RenderBus? {
@@ -183,14 +191,9 @@ open class AVAudioNode: NSObject, @unchecked Sendable {
         let count = min(frames, target.capacity)
         target.cycle = cycle.id
         target.frames = count
-        if bus == 0, lastRender == nil {
-            renderedFrames = cycle.sampleTime(atRate: currentOutputFormat(0).sampleRate)
-        }
+        if bus == 0 { beginRender(cycle, rate: currentOutputFormat(0).sampleRate) }
         render(bus: bus, frames: count, into: target, cycle: cycle, graph: graph)
-        if bus == 0 {
-            lastRender = (renderedFrames, cycle.hostTime, currentOutputFormat(0).sampleRate)
-        }
-        taps[bus]?.append(target, frames: count, sampleTime: bus == 0 ? renderedFrames : lastRender?.sampleTime ?? 0,
+        taps[bus]?.append(target, frames: count, sampleTime: lastRender?.sampleTime ?? 0,
                           hostTime: cycle.hostTime, wait: cycle.isOffline)
         if bus == 0 { renderedFrames += Int64(count) }
         return target

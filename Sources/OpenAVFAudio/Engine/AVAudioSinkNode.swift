@@ -40,7 +40,7 @@ open class AVAudioSinkNode: AVAudioNode, @unchecked Sendable {
             list[channel] = AudioBuffer(mNumberChannels: 1, mDataByteSize: UInt32(input.frames * MemoryLayout<Float>.size),
                                         mData: UnsafeMutableRawPointer(input.planes[channel]))
         }
-        if renderedFrames == 0 { renderedFrames = cycle.sampleTime(atRate: rate) }  // joins a running engine's timeline
+        beginRender(cycle, rate: rate)
         time = AudioTimeStamp(mSampleTime: Float64(renderedFrames), mHostTime: cycle.hostTime, mRateScalar: 1, mWordClockTime: 0,
                               mSMPTETime: SMPTETime(), mFlags: [.sampleTimeValid, .hostTimeValid], mReserved: 0)
         renderedFrames += Int64(input.frames)

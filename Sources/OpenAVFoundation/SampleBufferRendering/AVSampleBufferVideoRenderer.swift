@@ -129,11 +129,10 @@ public final class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRe
         state.pictures.insert(picture, at: index)
     }
 
-    /// Whether a buffer's first sample asks to be shown at once.
+    /// Whether a buffer's first sample asks to be shown at once (read without making the
+    /// attachment dictionaries of a demuxed packet that is not a key frame).
     private static func displaysImmediately(_ sampleBuffer: CMSampleBuffer) -> Bool {
-        guard let attachments = CMSampleBufferGetSampleAttachmentsArray(sampleBuffer, createIfNecessary: false) as? NSArray,
-              let first = attachments.firstObject as? NSDictionary else { return false }
-        return (first.object(forKey: NSString(string: kCMSampleAttachmentKey_DisplayImmediately)) as? Bool) == true
+        (sampleBuffer.sampleAttachment(kCMSampleAttachmentKey_DisplayImmediately, at: 0) as? Bool) == true
     }
 
     /// Decodes a buffer of packets on the decoding queue and adds its pictures; a buffer the

@@ -186,11 +186,19 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// (or carries false). Reads the mark of `markAllSamplesNotSync()` without making the
     /// attachment dictionaries. Package access, for the muxer's key-frame flags.
     package func isSyncSample(at index: Int) -> Bool {
+        !((sampleAttachment(kCMSampleAttachmentKey_NotSync, at: index) as? Bool) ?? false)
+    }
+
+    /// Sample `index`'s attachment `key`, or nil, read without making the attachment dictionaries
+    /// (the mark of `markAllSamplesNotSync()` answers for `kCMSampleAttachmentKey_NotSync`).
+    /// Package access, for readers of one attachment on a path that runs for every sample.
+    package func sampleAttachment(_ key: CFString, at index: Int) -> Any? {
         lock.withLock { _ in
-            guard let dictionaries = sampleAttachmentDictionaries else { return !allSamplesNotSync }
-            guard index >= 0, index < dictionaries.count else { return true }
-            let value = dictionaries[index].object(forKey: NSString(string: kCMSampleAttachmentKey_NotSync))
-            return !((value as? Bool) ?? false)
+            guard let dictionaries = sampleAttachmentDictionaries else {
+                return key == kCMSampleAttachmentKey_NotSync && allSamplesNotSync ? true : nil
+            }
+            guard index >= 0, index < dictionaries.count else { return nil }
+            return dictionaries[index].object(forKey: NSString(string: key))
         }
     }
 
