@@ -9,7 +9,7 @@
 // `scripts/fuzz` builds them, makes their seed corpus with ffmpeg and runs them.
 import PackageDescription
 
-let targets = ["probe", "read", "thumbnail", "export"]
+let targets = ["probe", "read", "thumbnail", "export", "enqueue"]
 
 let package = Package(
     name: "OpenAVFoundationFuzz",

@@ -26,36 +26,9 @@ public func fuzzRead(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             }
             guard !outputs.isEmpty, reader.startReading() else { continue }
             for output in outputs {
-                while let sample = output.copyNextSampleBuffer() { touch(sample) }
+                while let sample = output.copyNextSampleBuffer() { Touch.bytes(of: sample) }
             }
         }
     }
     return 0
 }
-
-/// Reads every byte of a sample's data: its block buffer, or each plane of its image.
-func touch(_ sample: CMSampleBuffer) {
-    var sum: UInt8 = 0
-    if let block = CMSampleBufferGetDataBuffer(sample) {
-        var bytes = [UInt8](repeating: 0, count: CMBlockBufferGetDataLength(block))
-        CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: bytes.count, destination: &bytes)
-        for byte in bytes { sum &+= byte }
-    }
-    if let image = CMSampleBufferGetImageBuffer(sample) {
-        CVPixelBufferLockBaseAddress(image, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(image, .readOnly) }
-        let planes = max(CVPixelBufferGetPlaneCount(image), 1)
-        for plane in 0..<planes {
-            let planar = CVPixelBufferIsPlanar(image)
-            guard let base = planar ? CVPixelBufferGetBaseAddressOfPlane(image, plane) : CVPixelBufferGetBaseAddress(image) else { continue }
-            let rows = planar ? CVPixelBufferGetHeightOfPlane(image, plane) : CVPixelBufferGetHeight(image)
-            let stride = planar ? CVPixelBufferGetBytesPerRowOfPlane(image, plane) : CVPixelBufferGetBytesPerRow(image)
-            let data = base.assumingMemoryBound(to: UInt8.self)
-            for index in 0..<(rows * stride) { sum &+= data[index] }
-        }
-    }
-    blackHole(sum)
-}
-
-/// Keeps the optimizer from dropping the reads.
-@inline(never) func blackHole(_ value: UInt8) { _ = value }

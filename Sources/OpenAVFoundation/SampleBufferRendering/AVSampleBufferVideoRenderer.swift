@@ -152,13 +152,26 @@ public final class AVSampleBufferVideoRenderer: NSObject, AVQueuedSampleBufferRe
         guard decoder.holdsPictures else { return }
         let sequence = decoded
         decoding.asyncAfter(deadline: .now() + Self.idleBeforeDrain) { [weak self] in
-            guard let self, decoded == sequence, lock.withLock({ state.generation == generation && state.decoding == 0 }) else { return }
-            do throws(EngineError) {
-                add(try decoder.drain(), failure: nil, generation: generation, decodedOne: false)
-            } catch {
-                add([], failure: AVError(error, fallback: .decodeFailed), generation: generation, decodedOne: false)
-            }
+            self?.drain(ifNoneSince: sequence, generation: generation)
         }
+    }
+
+    /// On the decoding queue: takes out the pictures the decoder holds back, unless a buffer was
+    /// decoded after the `sequence`th, one waits, or a flush came after `generation`.
+    private func drain(ifNoneSince sequence: Int, generation: Int) {
+        guard decoded == sequence, lock.withLock({ state.generation == generation && state.decoding == 0 }) else { return }
+        do throws(EngineError) {
+            add(try decoder.drain(), failure: nil, generation: generation, decodedOne: false)
+        } catch {
+            add([], failure: AVError(error, fallback: .decodeFailed), generation: generation, decodedOne: false)
+        }
+    }
+
+    /// Waits until every buffer enqueued so far is decoded, and takes out the pictures the
+    /// decoder holds back as the feeding stopping would: what the fuzz target waits for before
+    /// it looks at the renderer (no public call waits for the decoding queue).
+    func finishDecoding() {
+        decoding.sync { drain(ifNoneSince: decoded, generation: lock.withLock { state.generation }) }
     }
 
     /// Adds decoded pictures (of the flush generation `generation`), or fails the renderer and
