@@ -14,7 +14,8 @@ import OpenCoreMedia
 /// both sides); a codec without a decoder fails the renderer (`status` `.failed`,
 /// `AVError.Code.decoderNotFound`). The sound goes to the sound server's default
 /// sink (or `audioOutputDeviceUniqueID`), through a stream of its own that starts with the first
-/// buffer enqueued. Rates other than 0 and 1 are not heard (`audioTimePitchAlgorithm` is kept).
+/// buffer enqueued. At rates other than 1 the sound is stretched by FFmpeg's filters, its pitch
+/// kept (`atempo`) or following the rate with `.varispeed`; negative rates are not heard.
 public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRendering, @unchecked Sendable {
     /// How much the renderer keeps waiting before it is no longer ready for more.
     static let keptAhead = 1.0
@@ -40,6 +41,10 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                                                              bitsPerChannel: 32, isFloat: true))
     /// The decoder of the compressed buffers enqueued, for the format it was opened with.
     private var decoder: (decoder: Decoder, format: CMFormatDescription)?
+    /// Where the linear PCM enqueued so far ends (seconds of presentation time), and the time of
+    /// the converter's next sample: the resampler keeps its filter delay from one buffer to the
+    /// next, so a buffer that follows on is heard where the last one's sound ends.
+    private var pcmTimeline: (inputEnd: Double, next: CMTime)?
     /// The sound server, read when the renderer is made (tests bind a private one).
     private let soundServer = PulseAudioDiscovery.server
 
@@ -79,10 +84,16 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         set { lock.withLock { state.deviceID = newValue } }
     }
 
-    /// How other rates than 1 would be stretched (kept; they are not heard here).
+    /// How the sound is stretched at other rates than 1: `.timeDomain` (the default) and the
+    /// others keep the pitch, `.varispeed` lets it follow the rate. Takes effect at once.
     public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
         get { lock.withLock { state.pitchAlgorithm } }
-        set { lock.withLock { state.pitchAlgorithm = newValue } }
+        set {
+            lock.withLock {
+                state.pitchAlgorithm = newValue
+                state.output?.setKeepsPitch(newValue != .varispeed)
+            }
+        }
     }
 
     /// The timebase the renderer plays on: its own, stopped, until it is added to a
@@ -111,6 +122,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                     self?.served()
                 }
                 state.output?.setLevel(volume: state.volume, muted: state.isMuted)
+                state.output?.setKeepsPitch(state.pitchAlgorithm != .varispeed)
             }
             for piece in pieces { state.output?.append(piece.samples, at: piece.time) }
             state.status = .rendering
@@ -134,7 +146,17 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
             throw AVError(.decodeFailed, reason: "the sample buffer enqueued is not audio")
         }
         guard let format = PCMFormat(streamDescription: description) else { return try decode(sampleBuffer, formatDescription) }
-        return [(sampleBuffer.presentationTimeStamp, try convert(sampleBuffer, format: format))]
+        let start = sampleBuffer.presentationTimeStamp
+        if let timeline = pcmTimeline, !start.isNumeric || abs(start.seconds - timeline.inputEnd) > 0.001 {
+            // Not where the last buffer ended: a new timeline from this buffer's time.
+            converter.reset()
+            pcmTimeline = nil
+        }
+        let (samples, frames) = try convert(sampleBuffer, format: format)
+        let time = pcmTimeline?.next ?? start
+        pcmTimeline = (start.seconds + Double(frames) / format.sampleRate,
+                       time + CMTime(value: CMTimeValue(samples.count / 2), timescale: CMTimeScale(AudioRendererOutput.sampleRate)))
+        return [(time, samples)]
     }
 
     /// Decodes a buffer of compressed packets (caller holds the lock).
@@ -163,8 +185,9 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         }
     }
 
-    /// A linear PCM buffer's samples as 48 kHz interleaved stereo floats.
-    private func convert(_ sampleBuffer: CMSampleBuffer, format: PCMFormat) throws(AVError) -> [Float] {
+    /// A linear PCM buffer's samples as 48 kHz interleaved stereo floats, and how many frames it
+    /// held.
+    private func convert(_ sampleBuffer: CMSampleBuffer, format: PCMFormat) throws(AVError) -> (samples: [Float], frames: Int) {
         // The frames the bytes hold (a buffer of PCM packets may count each packet as a sample).
         let frameBytes = format.isNonInterleaved ? format.bytesPerSample * format.channelCount : format.bytesPerFrame
         let frames = (sampleBuffer.dataBuffer?.dataLength ?? 0) / max(1, frameBytes)
@@ -191,7 +214,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                 }
             }
             samples.removeLast((capacity - produced) * 2)
-            return samples
+            return (samples, frames)
         } catch let error as AVError {
             throw error
         } catch let error as EngineError {
@@ -206,6 +229,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         lock.withLock {
             state.output?.flush()
             converter.reset()
+            pcmTimeline = nil
             decoder?.decoder.flush()
             if state.status == .failed {
                 state.status = .unknown
@@ -221,6 +245,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
             guard state.status != .failed else { return false }
             state.output?.flush(from: time)
             converter.reset()
+            pcmTimeline = nil
             decoder?.decoder.flush()
             return true
         }

@@ -1,6 +1,7 @@
 import Display
 import Foundation
 import HostSystem
+import MediaEngine
 import OpenCoreMedia
 
 /// The sound of an `AVSampleBufferAudioRenderer`: a thread of its own
@@ -9,11 +10,13 @@ import OpenCoreMedia
 /// heard when the timebase reaches its presentation time.
 ///
 /// The timebase leads, the stream follows: every write starts with the sample due when the
-/// stream will play it (the timebase's time now plus what the stream holds unheard). Samples
-/// already late are dropped, silence fills the time before one that is early; the stream's
-/// drift from the timebase is corrected when it passes 20 ms (and at once after a jump of the
-/// timebase's time, flushing what the stream holds). Rate 0 pauses the stream, keeping what it
-/// holds; other rates than 0 and 1 are not heard.
+/// stream will play it (the timebase's time now plus what the stream holds unheard, at the
+/// timebase's rate). Samples already late are dropped, silence fills the time before one that
+/// is early; the stream's drift from the timebase is corrected when it passes 20 ms (and at
+/// once after a jump of the timebase's time or rate, flushing what the stream holds). At rates
+/// other than 1 the samples are stretched by the engine's `AudioFilterGraph` (the pitch kept,
+/// or following the rate); rate 0 pauses the stream, keeping what it holds; negative rates are
+/// not heard.
 final class AudioRendererOutput: @unchecked Sendable {
     /// The stream's format.
     static let sampleRate = 48_000
@@ -40,6 +43,7 @@ final class AudioRendererOutput: @unchecked Sendable {
         var pendingFrames = 0
         var volume: Float = 1
         var isMuted = false
+        var keepsPitch = true
         var flushRequested = false
         var stopRequested = false
         var timebase: CMTimebase
@@ -116,6 +120,11 @@ final class AudioRendererOutput: @unchecked Sendable {
         }
     }
 
+    /// Whether sound played at other rates than 1 keeps its pitch (else it follows the rate).
+    func setKeepsPitch(_ keepsPitch: Bool) {
+        shared.withLock { $0.keepsPitch = keepsPitch }
+    }
+
     /// Follows another timebase (a synchronizer's).
     func follow(_ timebase: CMTimebase) {
         shared.withLock { $0.timebase = timebase }
@@ -126,51 +135,102 @@ final class AudioRendererOutput: @unchecked Sendable {
 
     // MARK: The thread
 
+    /// The stretching of a rate other than 1, and how many frames it took and gave.
+    private struct Stretch {
+        let rate: Double
+        let keepsPitch: Bool
+        let filter: AudioFilterGraph
+        var taken = 0
+        var given = 0
+
+        /// A new stretching, or nil when FFmpeg cannot make its filter.
+        init?(rate: Double, keepsPitch: Bool) {
+            guard let filter = try? AudioFilterGraph(rate: rate, keepsPitch: keepsPitch, sampleRate: AudioRendererOutput.sampleRate, channelCount: 2)
+            else { return nil }
+            (self.rate, self.keepsPitch, self.filter) = (rate, keepsPitch, filter)
+        }
+
+        /// Seconds of presentation time taken and not yet given out.
+        var held: Double { max(0, Double(taken) - Double(given) * rate) / Double(AudioRendererOutput.sampleRate) }
+    }
+
     private func run(_ output: PulseAudioOutput) {
         var written: Int64 = 0
+        // The presentation time of the next sample taken from the chunks.
         var next: Double?
         var corked = true
         var scratch: [Float] = []
+        var stretched: [Float] = []
+        var stretch: Stretch?
         while true {
             guard output.iterate(timeout: Self.iteration) else {
                 shared.withLock { $0.failure = "the sound server went away: \(output.errorText)" }
                 return
             }
-            let (stop, flush, timebase) = shared.withLock { state in
+            let (stop, flush, timebase, keepsPitch) = shared.withLock { state in
                 defer { state.flushRequested = false }
-                return (state.stopRequested, state.flushRequested, state.timebase)
+                return (state.stopRequested, state.flushRequested, state.timebase, state.keepsPitch)
             }
             if stop { return }
             if flush {
                 output.flush(timeout: Self.timeout)
                 written = output.playedFrames
                 next = nil
+                stretch = nil
             }
             defer { served() }
             let (time, rate) = timebase.timeAndRate
-            guard rate == 1, time.isNumeric else {
+            guard rate > 0, time.isNumeric else {
                 if !corked { output.setCorked(true, timeout: Self.timeout) }
                 corked = true
                 continue
             }
+            if rate == 1 {
+                stretch = nil
+            } else if stretch?.rate != rate || stretch?.keepsPitch != keepsPitch {
+                // A new rate: what the stream holds was stretched for the old one, and the
+                // drift check below starts over.
+                stretch = Stretch(rate: rate, keepsPitch: keepsPitch)
+                if stretch == nil { continue }
+            }
             let unheard = max(0, written - output.playedFrames)
-            let heardAt = time.seconds + Double(unheard) / Double(Self.sampleRate)
-            if let expected = next, abs(expected - heardAt) > Self.tolerance {
+            let heardAt = time.seconds + Double(unheard) * rate / Double(Self.sampleRate)
+            if let taken = next, abs(taken - (stretch?.held ?? 0) - heardAt) > Self.tolerance {
                 // The timebase jumped (or the stream drifted): start over from what is due.
                 output.flush(timeout: Self.timeout)
                 written = output.playedFrames
                 next = time.seconds
+                if stretch != nil { stretch = Stretch(rate: rate, keepsPitch: keepsPitch) }
             } else if next == nil {
                 next = heardAt
             }
             let room = output.writableFrames
             guard room > 0, let start = next else { continue }
-            if scratch.count < room * 2 { scratch = [Float](repeating: 0, count: room * 2) }
-            let filled = fill(&scratch, frames: room, from: start)
+            // The samples of `room` frames of the stream: as many, or `rate` times as many to stretch.
+            let frames = stretch.map { max(1, Int(Double(room) * $0.rate)) } ?? room
+            if scratch.count < frames * 2 { scratch = [Float](repeating: 0, count: frames * 2) }
+            let filled = fill(&scratch, frames: frames, from: start)
             guard filled > 0 else { continue }
-            guard scratch.withUnsafeBufferPointer({ output.write($0.baseAddress!, frames: filled) }) else { continue }
-            written += Int64(filled)
             next = start + Double(filled) / Double(Self.sampleRate)
+            var playing = scratch  // shared, not copied: neither is changed until the next turn
+            var count = filled
+            if var stretching = stretch {
+                stretched.removeAll(keepingCapacity: true)
+                let fed: Bool = scratch.withUnsafeBufferPointer { samples in
+                    (try? stretching.filter.process(samples.baseAddress!, frames: filled) { piece, pieceFrames in
+                        stretched.append(contentsOf: UnsafeBufferPointer(start: piece, count: pieceFrames * 2))
+                    }) != nil
+                }
+                guard fed else { continue }
+                stretching.taken += filled
+                stretching.given += stretched.count / 2
+                stretch = stretching
+                playing = stretched
+                count = stretched.count / 2
+            }
+            guard count > 0 else { continue }
+            guard playing.withUnsafeBufferPointer({ output.write($0.baseAddress!, frames: count) }) else { continue }
+            written += Int64(count)
             if corked {
                 output.setCorked(false, timeout: Self.timeout)
                 corked = false

@@ -99,6 +99,59 @@ import TestSupport
         }
     }
 
+    /// At rate 2 and at 0.5 each beep is heard when the synchronizer's time reaches it (within
+    /// 40 ms), lasting half or twice its 100 ms; its 1 kHz tone keeps its pitch with the default
+    /// algorithm (time-domain stretching), and follows the rate with `.varispeed` (2 kHz).
+    @Test(arguments: [(2.0, AVAudioTimePitchAlgorithm.timeDomain, 1000.0), (2.0, .varispeed, 2000.0), (0.5, .timeDomain, 1000.0)])
+    func atOtherRatesEachBeepIsHeardAtItsTimeWithItsPitchAsTheAlgorithmSays(rate: Double, algorithm: AVAudioTimePitchAlgorithm,
+                                                                          pitch: Double) async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let renderer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSampleBufferAudioRenderer() }
+        #expect(renderer.audioTimePitchAlgorithm == .timeDomain)
+        renderer.audioTimePitchAlgorithm = algorithm
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(renderer)
+        let reader = try await Self.feed(renderer, codec: "pcm_s16le", from: 0)
+        defer { reader.cancelReading() }
+        let recorder = try MonitorRecorder(daemon)
+        try #require(try await recorder.waitForMore(seconds: 0.2), "the monitor stopped recording")
+        let markHost = HostClock.now
+        let markFrame = recorder.recordedFrames
+        let start = markHost + 300_000_000
+        synchronizer.setRate(Float(rate), time: .zero, atHostTime: CMTime(value: CMTimeValue(start), timescale: 1_000_000_000))
+        // Beeps at 0–4 s of the file: at rate 2 all five, at 0.5 the first three.
+        let beeps = rate > 1 ? 5 : 3
+        try #require(try await recorder.waitForMore(seconds: 0.5 + Double(beeps - 1) / rate), "the monitor stopped recording")
+        synchronizer.rate = 0
+        let samples = recorder.stop()
+        let heard = Self.onsets(samples, markFrame: markFrame, markHost: markHost)
+        #expect(renderer.status == .rendering && renderer.error == nil)
+        #expect(heard.count == beeps, "beeps heard at \(heard.map { $0 - Double(start) / 1e9 }) s from the start")
+        // Stretching cross-fades windows of some tens of milliseconds, which blurs a beep's
+        // edges: each is measured by its energy, from 50 ms before its onset to 150 ms after
+        // its end. Its middle (the energy's centroid) is heard when the synchronizer's time
+        // reaches the middle of the beep; its energy over its power in the 20 ms about the
+        // middle is its length, 100 ms / rate within a quarter (the cross-fades add 10–20 %;
+        // not stretched it would be 100 ms); the rising zero crossings there give its pitch.
+        for (beep, onset) in heard.enumerated() {
+            let first = markFrame + Int(((onset - Double(markHost) / 1e9 - 0.05) * 48_000).rounded())
+            let frames = first..<min(first + Int((0.3 + 0.1 / rate) * 48_000), samples.count / 2)
+            let energy = frames.reduce(0.0) { $0 + Double(samples[$1 * 2] * samples[$1 * 2]) }
+            let centroid = frames.reduce(0.0) { $0 + Double($1) * Double(samples[$1 * 2] * samples[$1 * 2]) } / energy
+            let middle = Double(markHost) / 1e9 + (centroid - Double(markFrame)) / 48_000
+            let due = Double(start) / 1e9 + (Double(beep) + 0.05) / rate
+            #expect(abs(middle - due) < 0.04, "beep \(beep) was heard \(Int((middle - due) * 1000)) ms from its time")
+            let around = (Int(centroid) - 480)..<(Int(centroid) + 480)
+            let power = around.reduce(0.0) { $0 + Double(samples[$1 * 2] * samples[$1 * 2]) } / Double(around.count)
+            let length = energy / power / 48_000
+            #expect(abs(length - 0.1 / rate) < 0.025 / rate, "beep \(beep) lasted \(Int(length * 1000)) ms")
+            let rising = around.dropFirst().filter { samples[($0 - 1) * 2] < 0 && samples[$0 * 2] >= 0 }
+            let frequency = Double(rising.count - 1) * 48_000 / Double((rising.last ?? 0) - (rising.first ?? 0))
+            #expect(abs(frequency - pitch) < pitch * 0.05, "beep \(beep)'s tone was \(frequency) Hz")
+        }
+    }
+
     @Test func aCodecWithoutADecoderFailsTheRendererUntilAFlush() throws {
         var description = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: 0x7A7A_7A7A, mFormatFlags: 0, mBytesPerPacket: 0,
                                                       mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0,
