@@ -30,6 +30,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
         var deviceID: String?
         var pitchAlgorithm = AVAudioTimePitchAlgorithm.timeDomain
         var timebase: CMTimebase
+        var drivesTimebase = false
         var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
         var isCallingBlock = false
         var output: AudioRendererOutput?
@@ -100,11 +101,13 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
     /// synchronizer, then the synchronizer's.
     public var timebase: CMTimebase { lock.withLock { state.timebase } }
 
-    /// Follows a synchronizer's timebase.
-    func follow(_ timebase: CMTimebase) {
+    /// Follows a synchronizer's timebase, its sound device's clock driving it when `drives` (the
+    /// synchronizer's first audio renderer).
+    func follow(_ timebase: CMTimebase, drives: Bool) {
         lock.withLock {
             state.timebase = timebase
-            state.output?.follow(timebase)
+            state.drivesTimebase = drives
+            state.output?.follow(timebase, drives: drives)
         }
     }
 
@@ -123,6 +126,7 @@ public final class AVSampleBufferAudioRenderer: NSObject, AVQueuedSampleBufferRe
                 }
                 state.output?.setLevel(volume: state.volume, muted: state.isMuted)
                 state.output?.setKeepsPitch(state.pitchAlgorithm != .varispeed)
+                state.output?.follow(timebase, drives: state.drivesTimebase)
             }
             for piece in pieces { state.output?.append(piece.samples, at: piece.time) }
             state.status = .rendering

@@ -5,10 +5,11 @@ import OpenCoreMedia
 /// Keeps sample buffer renderers in time with one timebase: setting its rate starts, pauses and
 /// moves them all together.
 ///
-/// The timebase runs on the host time clock (the capture and display clock); the audio
-/// renderers follow it (Apple's lets the audio device drive it: here the sound is written to
-/// be heard at the timebase's times, which comes to the same within the stream's 20 ms
-/// tolerance).
+/// The timebase runs on the host time clock (the capture and display clock), and the sound
+/// device of the first audio renderer added drives it, as on Apple platforms: while its sound
+/// plays, the timebase is nudged to the time heard whenever the two are a millisecond apart, so
+/// pictures follow a sound card whose clock runs fast or slow. Differs from Apple: the
+/// timebase's `sourceClock` stays the host time clock.
 public final class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var added: [any AVQueuedSampleBufferRendering] = []
@@ -57,8 +58,14 @@ public final class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendab
             guard !added.contains(where: { $0 === renderer }) else { return }
             added.append(renderer)
         }
-        (renderer as? AVSampleBufferAudioRenderer)?.follow(timebase)
         Self.video(renderer)?.follow(timebase)
+        assignDriver()
+    }
+
+    /// Lets the first audio renderer's device drive the timebase, the others follow it.
+    private func assignDriver() {
+        let sounds = renderers.compactMap { $0 as? AVSampleBufferAudioRenderer }
+        for (index, sound) in sounds.enumerated() { sound.follow(timebase, drives: index == 0) }
     }
 
     /// The video renderer of a display layer, or the renderer itself.
@@ -82,7 +89,8 @@ public final class AVSampleBufferRenderSynchronizer: NSObject, @unchecked Sendab
             }
             if removed, let audio = renderer as? AVSampleBufferAudioRenderer {
                 audio.flush()
-                audio.follow(try! CMTimebase(sourceClock: CMClockGetHostTimeClock()))
+                audio.follow(try! CMTimebase(sourceClock: CMClockGetHostTimeClock()), drives: false)
+                assignDriver()
             }
             if removed, let video = Self.video(renderer) {
                 video.flush()

@@ -9,11 +9,14 @@ import OpenCoreMedia
 /// float, converted as they were enqueued) to one `PulseAudioOutput` stream so that each is
 /// heard when the timebase reaches its presentation time.
 ///
-/// The timebase leads, the stream follows: every write starts with the sample due when the
-/// stream will play it (the timebase's time now plus what the stream holds unheard, at the
-/// timebase's rate). Samples already late are dropped, silence fills the time before one that
-/// is early; the stream's drift from the timebase is corrected when it passes 20 ms (and at
-/// once after a jump of the timebase's time or rate, flushing what the stream holds). At rates
+/// Every write starts with the sample due when the stream will play it (the timebase's time now
+/// plus what the stream holds unheard, at the timebase's rate). Samples already late are
+/// dropped, silence fills the time before one that is early. The sound device's clock drives
+/// the timebase (for the synchronizer's first audio renderer): once the stream plays ahead of
+/// or behind the timebase by a millisecond, the timebase is nudged to what is heard, so a
+/// device whose clock runs fast or slow against the host's is followed without a gap. Other
+/// renderers, and a drift past 20 ms (a jump of the timebase's time or rate), flush what the
+/// stream holds and start over from what is due. At rates
 /// other than 1 the samples are stretched by the engine's `AudioFilterGraph` (the pitch kept,
 /// or following the rate); rate 0 pauses the stream, keeping what it holds; negative rates are
 /// not heard.
@@ -22,6 +25,8 @@ final class AudioRendererOutput: @unchecked Sendable {
     static let sampleRate = 48_000
     /// How far the stream may drift from the timebase before it is put back.
     static let tolerance = 0.02
+    /// How far the stream may drift from the timebase before a stream that drives it moves it.
+    static let nudgeThreshold = 0.001
     /// The longest the sound server gets to answer.
     private static let timeout: UInt64 = 2_000_000_000
     /// How long the thread waits for the server before it looks again.
@@ -47,6 +52,7 @@ final class AudioRendererOutput: @unchecked Sendable {
         var flushRequested = false
         var stopRequested = false
         var timebase: CMTimebase
+        var drivesTimebase = false
         var failure: String?
     }
 
@@ -125,9 +131,13 @@ final class AudioRendererOutput: @unchecked Sendable {
         shared.withLock { $0.keepsPitch = keepsPitch }
     }
 
-    /// Follows another timebase (a synchronizer's).
-    func follow(_ timebase: CMTimebase) {
-        shared.withLock { $0.timebase = timebase }
+    /// Follows another timebase (a synchronizer's), driving it by the sound device's clock when
+    /// `drives`.
+    func follow(_ timebase: CMTimebase, drives: Bool) {
+        shared.withLock {
+            $0.timebase = timebase
+            $0.drivesTimebase = drives
+        }
     }
 
     /// The sound server's failure that ended the thread, if one did.
@@ -167,9 +177,9 @@ final class AudioRendererOutput: @unchecked Sendable {
                 shared.withLock { $0.failure = "the sound server went away: \(output.errorText)" }
                 return
             }
-            let (stop, flush, timebase, keepsPitch) = shared.withLock { state in
+            let (stop, flush, timebase, keepsPitch, drives) = shared.withLock { state in
                 defer { state.flushRequested = false }
-                return (state.stopRequested, state.flushRequested, state.timebase, state.keepsPitch)
+                return (state.stopRequested, state.flushRequested, state.timebase, state.keepsPitch, state.drivesTimebase)
             }
             if stop { return }
             if flush {
@@ -195,7 +205,12 @@ final class AudioRendererOutput: @unchecked Sendable {
             }
             let unheard = max(0, written - output.playedFrames)
             let heardAt = time.seconds + Double(unheard) * rate / Double(Self.sampleRate)
-            if let taken = next, abs(taken - (stretch?.held ?? 0) - heardAt) > Self.tolerance {
+            // How far ahead of the timebase the stream plays: the time of the next sample written
+            // (what the stretching holds is before it) against when the timebase reaches it.
+            let drift = next.map { $0 - (stretch?.held ?? 0) - heardAt }
+            if let drift, abs(drift) <= Self.tolerance {
+                if drives, abs(drift) > Self.nudgeThreshold { timebase.nudge(by: CMTime(seconds: drift, preferredTimescale: 1_000_000_000)) }
+            } else if drift != nil {
                 // The timebase jumped (or the stream drifted): start over from what is due.
                 output.flush(timeout: Self.timeout)
                 written = output.playedFrames

@@ -10,7 +10,8 @@ import Musl
 ///
 /// Differs from Apple: the only clock is the host time clock, which on Linux is
 /// `CLOCK_MONOTONIC` in nanoseconds (timescale 1,000,000,000); capture timestamps use the same
-/// clock. Audio-device clocks are not provided.
+/// clock. Audio-device clocks are not provided: a synchronizer's sound device drives its
+/// host-clock timebase by nudging it instead (`AVSampleBufferRenderSynchronizer`).
 public final class CMClock: Sendable, Hashable {
     private init() {}
 

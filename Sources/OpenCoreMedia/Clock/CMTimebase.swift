@@ -113,6 +113,15 @@ public final class CMTimebase: @unchecked Sendable, Hashable {
         }
     }
 
+    /// Moves the time by `delta`, the rate kept, without posting `timeJumped`: a small correction
+    /// by the clock that really drives it (an audio renderer's sound device moves a
+    /// synchronizer's timebase so). Applied to the anchor as it is when called, atomically.
+    package func nudge(by delta: CMTime) {
+        change(jumps: false) { state, _ in
+            state.anchor.time = CMTimeAdd(state.anchor.time, delta)
+        }
+    }
+
     /// How far `follow` may move the time from where it was heading without posting `timeJumped`.
     static let jumpTolerance = CMTime(value: 1, timescale: 100)
 

@@ -152,6 +152,93 @@ import TestSupport
         }
     }
 
+    /// A sound card with a clock of its own: a PulseAudio pipe sink that a thread empties at
+    /// `speed` times real time on the host clock, keeping what it reads (48 kHz stereo float).
+    final class PipeCard: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var stopped = false
+        private var read: [Float] = []
+
+        /// Starts reading the pipe at `path`.
+        init(_ path: String, speed: Double) throws {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw FixtureError(message: "cannot open the pipe sink's \(path)") }
+            let thread = Thread { [self] in
+                let start = HostClock.now
+                var frames = 0
+                var chunk = [Float](repeating: 0, count: 48_000)
+                while !lock.withLock({ stopped }) {
+                    let due = Int(Double(HostClock.now - start) / 1e9 * 48_000 * speed)
+                    var wanted = min(due - frames, chunk.count / 2)
+                    while wanted > 0 {
+                        let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, wanted * 8) }
+                        guard got > 0 else { break }
+                        lock.withLock { read += chunk[0..<(got / 4)] }
+                        frames += got / 8
+                        wanted -= got / 8
+                    }
+                    usleep(2000)
+                }
+                close(descriptor)
+                done.signal()
+            }
+            thread.start()
+        }
+
+        /// Stops reading; what was read, interleaved.
+        func stop() -> [Float] {
+            lock.withLock { stopped = true }
+            done.wait()
+            return lock.withLock { read }
+        }
+    }
+
+    /// The sound device drives the synchronizer, as on Apple platforms: on a card whose clock
+    /// runs 1 % fast against the host's, the synchronizer's time moves 1 % faster than the host
+    /// clock, and what the card plays has each beep 48,000 of its frames after the one before
+    /// (within 1 ms), without the cut that putting the stream back to the host's time would make
+    /// (it would drift 10 ms a second).
+    @Test func theFirstAudioRenderersSoundCardDrivesTheSynchronizersTime() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let pipe = Fixtures.folder.appendingPathComponent("card-\(UUID().uuidString)").path
+        _ = try daemon.pactl(["load-module", "module-pipe-sink", "sink_name=fast_card", "file=\(pipe)", "format=float32le",
+                              "rate=48000", "channels=2"])
+        let card = try PipeCard(pipe, speed: 1.01)
+        let renderer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSampleBufferAudioRenderer() }
+        renderer.audioOutputDeviceUniqueID = "fast_card"
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(renderer)
+        let reader = try await Self.feed(renderer, codec: "pcm_s16le", from: 0)
+        defer { reader.cancelReading() }
+        let start = HostClock.now + 300_000_000
+        synchronizer.setRate(1, time: .zero, atHostTime: CMTime(value: CMTimeValue(start), timescale: 1_000_000_000))
+        // The speed from 1.5 s to 4.5 s of host time (once the stream plays steadily).
+        try await Task.sleep(nanoseconds: 300_000_000 + 1_500_000_000)
+        let (early, earlyHost) = (synchronizer.currentTime().seconds, HostClock.now)
+        try await Task.sleep(nanoseconds: 3_000_000_000)
+        let (late, lateHost) = (synchronizer.currentTime().seconds, HostClock.now)
+        synchronizer.rate = 0
+        let played = card.stop()
+        let speed = (late - early) / (Double(lateHost - earlyHost) / 1e9)
+        #expect(abs(speed - 1.01) < 0.002, "the synchronizer ran at \(speed) of the host clock")
+        var onsets: [Int] = []
+        var quiet = 0
+        for frame in 0..<(played.count / 2) {
+            if abs(played[frame * 2]) > 0.1 {
+                if quiet >= 2400 { onsets.append(frame) }
+                quiet = 0
+            } else {
+                quiet += 1
+            }
+        }
+        #expect(onsets.count == 5, "beeps at frames \(onsets)")
+        let spacing = zip(onsets, onsets.dropFirst()).map { $1 - $0 }
+        #expect(spacing.allSatisfy { abs($0 - 48_000) <= 48 }, "beeps \(spacing) frames apart")
+        #expect(renderer.status == .rendering && renderer.error == nil)
+    }
+
     @Test func aCodecWithoutADecoderFailsTheRendererUntilAFlush() throws {
         var description = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: 0x7A7A_7A7A, mFormatFlags: 0, mBytesPerPacket: 0,
                                                       mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0,
