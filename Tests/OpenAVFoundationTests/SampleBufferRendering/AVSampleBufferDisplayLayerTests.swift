@@ -165,4 +165,54 @@ import TestSupport
         try await Self.eventually(seconds: 10) { layer.sampleBufferRenderer.displayedPixelBuffer() != nil }
         #expect(layer.status == .rendering)
     }
+
+    /// Bad input, as a stream that garbled or lost packets gives it. Buffers of random bytes
+    /// under the stream's own format (random, with a plausible NAL length, with an impossible
+    /// one) fail the layer with `decodeFailed` and the notification, until a flush. Packets in
+    /// reverse decode order, or a stream that starts after its key frame, do not fail it: the
+    /// decoder skips what it cannot use (VideoToolbox may fail instead). After each, a flush and
+    /// the stream from its key frame show ffmpeg's frame 0 byte for byte.
+    @Test func garbledBuffersFailTheLayerAndLostOnesDoNotAndAFlushRecovers() async throws {
+        let buffers = try await Self.packets()
+        let (layer, _) = try Self.layer(at: .zero)
+        let first = try Self.ffmpegLuma(frame: 0)
+        let failures = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: .AVSampleBufferDisplayLayerFailedToDecode, object: layer, queue: nil) { _ in
+            failures.withLock { $0 += 1 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        /// A flush, then the stream from its start: frame 0 is shown as ffmpeg decodes it.
+        func recovers() throws {
+            layer.flush()
+            #expect(layer.status != .failed && layer.error == nil)
+            for buffer in buffers.prefix(8) { layer.enqueue(buffer) }
+            layer.sampleBufferRenderer.finishDecoding()
+            let shown = try #require(layer.sampleBufferRenderer.displayedPixelBuffer(), "nothing shown after the flush")
+            #expect(Self.luma(shown) == first)
+            #expect(layer.status == .rendering)
+        }
+        var generator = SystemRandomNumberGenerator()
+        for prefix: [UInt8] in [[], [0, 0, 0, 60], [0x7F, 0xFF, 0xFF, 0xFF]] {
+            let bytes = prefix + (prefix.count..<64).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let block = try CMBlockBuffer(length: bytes.count)
+            try bytes.withUnsafeBytes { try block.replaceDataBytes(with: $0) }
+            let garbled = try CMSampleBuffer(dataBuffer: block, formatDescription: buffers[0].formatDescription, numSamples: 1,
+                                             sampleTimings: [CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 25),
+                                                                                presentationTimeStamp: .zero, decodeTimeStamp: .zero)],
+                                             sampleSizes: [bytes.count])
+            let before = failures.withLock { $0 }
+            layer.enqueue(garbled)
+            layer.sampleBufferRenderer.finishDecoding()
+            #expect(layer.status == .failed && (layer.error as? AVError)?.code == .decodeFailed, "\(prefix): \(String(describing: layer.error))")
+            try await Self.eventually(seconds: 5) { failures.withLock { $0 } == before + 1 }
+            try recovers()
+        }
+        for lost in [Array(buffers.prefix(12).reversed()), Array(buffers.prefix(12).dropFirst(3))] {
+            layer.flush()
+            for buffer in lost { layer.enqueue(buffer) }
+            layer.sampleBufferRenderer.finishDecoding()
+            #expect(layer.status == .rendering && layer.error == nil)
+            try recovers()
+        }
+    }
 }
