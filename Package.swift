@@ -37,6 +37,9 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // Speech synthesis (AVSpeechSynthesizer): espeak-ng.
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // Barcodes (AVCaptureMetadataOutput): zxing-cpp for matrix codes, ZBar for linear ones,
+        // behind a C face of our own (zxing-cpp's API is C++).
+        .target(name: "CBarcodes", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("zbar")]),
         // XTEST, for the tests only: fake pointer button presses on a test X server.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
@@ -51,7 +54,7 @@ let package = Package(
         // Package-internal engine and device layers
         .target(
             name: "MediaEngine",
-            dependencies: ["CFFmpeg", "CPixman", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFFmpeg", "CPixman", "CBarcodes", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CaptureDevices",
@@ -116,5 +119,7 @@ let package = Package(
         .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "HostSystem", "TestSupport"]),
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
-    ]
+    ],
+    // zxing-cpp's headers (CBarcodes) are C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -11,8 +11,9 @@ package enum CaptureDeviceRegistry {
         PlatformDiscoveries.all.lazy.compactMap { $0.accessProblem(for: kind) }.first
     }
 
-    /// The built-in virtual devices, made once so that every listing returns the same objects.
-    package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
+    /// The built-in virtual devices, made once so that every listing returns the same objects,
+    /// and the file camera `OPENAV_FILE_CAMERA` asks for.
+    package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()] + FileCamera.fromEnvironment()
 
     /// The virtual devices added with `addVirtualDevice(_:)`.
     private static let addedVirtualDevices = Locked<[any CaptureDeviceBackend]>([])

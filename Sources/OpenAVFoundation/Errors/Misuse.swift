@@ -78,6 +78,12 @@ enum Misuse {
 
     case audioDataDelegateWithoutQueue
 
+    // MARK: AVCaptureMetadataOutput
+
+    case metadataDelegateWithoutQueue
+    /// A type set in `metadataObjectTypes` that `availableMetadataObjectTypes` does not list.
+    case metadataObjectTypeNotAvailable(String)
+
     // MARK: AVCaptureFileOutput
 
     case recordingURLNotFileURL
@@ -257,6 +263,9 @@ enum Misuse {
         case .videoDataDelegateWithoutQueue: "AVCaptureVideoDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate"
         // AVCaptureAudioDataOutput
         case .audioDataDelegateWithoutQueue: "AVCaptureAudioDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate"
+        case .metadataDelegateWithoutQueue: "AVCaptureMetadataOutput.setMetadataObjectsDelegate(_:queue:) needs a queue with a delegate"
+        case .metadataObjectTypeNotAvailable(let type):
+            "AVCaptureMetadataOutput.metadataObjectTypes includes \(type), which availableMetadataObjectTypes does not list"
         // AVCaptureFileOutput
         case .recordingURLNotFileURL: "AVCaptureFileOutput.startRecording(to:recordingDelegate:) needs a file URL"
         case .fileOutputIsAbstract: "AVCaptureFileOutput is abstract: use AVCaptureMovieFileOutput"

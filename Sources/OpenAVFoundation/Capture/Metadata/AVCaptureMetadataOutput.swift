@@ -1,0 +1,178 @@
+import CaptureDevices
+import Dispatch
+import Foundation
+import HostSystem
+import Logging
+import MediaEngine
+import OpenCoreMedia
+import OpenCoreVideo
+
+/// A capture output that finds barcodes in a camera's frames and hands them to a delegate as
+/// `AVMetadataMachineReadableCodeObject`s.
+///
+/// Linux: codes are read by zxing-cpp, on a queue of the output's own, from the newest frame
+/// only: while a frame is being read, newer frames replace the one waiting, so the camera and
+/// the session's other outputs are never held up (a slow machine reads fewer frames, never later
+/// ones). A frame is read where it lies (the luma of a 4:2:0 picture, or BGRA), within
+/// `rectOfInterest`. Each object carries its frame's presentation time and duration; its
+/// corners and bounds are in metadata output coordinates (0 to 1 across and down the camera's
+/// unturned picture, as on Apple platforms, whatever the connection's orientation). The
+/// delegate hears of frames in which something was found. Differs from Apple: MicroPDF417 and
+/// GS1 DataBar Limited are not read, faces are not found, and `descriptor` is absent (no
+/// Core Image).
+public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
+    /// A frame waiting to be read.
+    private struct Pending {
+        let picture: CVPixelBuffer
+        let time: CMTime
+        let duration: CMTime
+        let connection: AVCaptureConnection
+    }
+
+    private struct State {
+        weak var delegate: (any AVCaptureMetadataOutputObjectsDelegate)?
+        var queue: DispatchQueue?
+        var types: [AVMetadataObject.ObjectType] = []
+        var rectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var pending: Pending?
+        var reading = false
+        /// Counts session stops: what was read before one is not delivered after it.
+        var generation = 0
+    }
+
+    private let state = Locked(State())
+    /// Where frames are read, one at a time.
+    private let readingQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureMetadataOutput", qos: .utility)
+    /// Used on the reading queue only: pictures of other formats made 4:2:0 to be read.
+    private let converter = PixelConverter()
+    private let pools = PixelBufferPools(capacity: 2)
+    private let logger = Logger(label: "OpenAVFoundation.AVCaptureMetadataOutput")
+
+    /// An output that looks for nothing until `metadataObjectTypes` is set.
+    public override init() {
+        super.init()
+    }
+
+    override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
+
+    /// The delegate that receives the objects found.
+    public var metadataObjectsDelegate: (any AVCaptureMetadataOutputObjectsDelegate)? { state.withLock { $0.delegate } }
+
+    /// The queue the delegate is called on.
+    public var metadataObjectsCallbackQueue: DispatchQueue? { state.withLock { $0.queue } }
+
+    /// Sets the delegate and the queue it is called on; a delegate without a queue is a
+    /// programmer error.
+    public func setMetadataObjectsDelegate(_ objectsDelegate: (any AVCaptureMetadataOutputObjectsDelegate)?,
+                                           queue objectsCallbackQueue: DispatchQueue?) {
+        Misuse.check(objectsDelegate == nil || objectsCallbackQueue != nil, .metadataDelegateWithoutQueue)
+        state.withLock {
+            $0.delegate = objectsDelegate
+            $0.queue = objectsDelegate == nil ? nil : objectsCallbackQueue
+        }
+    }
+
+    /// The types the output can look for: the barcode types, once it is connected to a camera
+    /// in a session; none before.
+    public var availableMetadataObjectTypes: [AVMetadataObject.ObjectType] {
+        connection(with: .video) == nil ? [] : MetadataCodeTypes.available
+    }
+
+    /// The types looked for (none by default). Setting one that `availableMetadataObjectTypes`
+    /// does not list is a programmer error.
+    public var metadataObjectTypes: [AVMetadataObject.ObjectType]! {
+        get { state.withLock { $0.types } }
+        set {
+            let types = newValue ?? []
+            let available = Set(availableMetadataObjectTypes)
+            for type in types { Misuse.check(available.contains(type), .metadataObjectTypeNotAvailable(type.rawValue)) }
+            state.withLock { $0.types = types }
+        }
+    }
+
+    /// Where in the picture codes are looked for, in metadata output coordinates; codes
+    /// outside it are not reported. The whole picture, `(0, 0, 1, 1)`, by default.
+    public var rectOfInterest: CGRect {
+        get { state.withLock { $0.rectOfInterest } }
+        set { state.withLock { $0.rectOfInterest = newValue.standardized } }
+    }
+
+    // MARK: Reading
+
+    override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
+        guard let picture = sample.pixelBuffer else { return }
+        let start = state.withLock { s -> Bool in
+            guard s.delegate != nil, !s.types.isEmpty else { return false }
+            s.pending = Pending(picture: picture, time: sample.presentationTime, duration: sample.duration, connection: connection)
+            guard !s.reading else { return false }
+            s.reading = true
+            return true
+        }
+        if start { readingQueue.async { [self] in readWaitingFrames() } }
+    }
+
+    /// Reads the frame waiting, then the one that came meanwhile, until none waits.
+    private func readWaitingFrames() {
+        while true {
+            let next = state.withLock { s -> (Pending, Set<AVMetadataObject.ObjectType>, CGRect, Int)? in
+                guard let pending = s.pending else {
+                    s.reading = false
+                    return nil
+                }
+                s.pending = nil
+                return (pending, Set(s.types), s.rectOfInterest, s.generation)
+            }
+            guard let (frame, types, region, generation) = next else { return }
+            let objects = read(frame, types: types, region: region)
+            guard !objects.isEmpty else { continue }
+            state.withLock { s in
+                guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
+                // Handed to the delegate's queue, not touched here again.
+                nonisolated(unsafe) let (found, delegate) = (objects, listener)
+                queue.async { delegate.metadataOutput(self, didOutput: found, from: frame.connection) }
+            }
+        }
+    }
+
+    /// The codes of `types` in a frame within `region` (metadata output coordinates).
+    private func read(_ frame: Pending, types: Set<AVMetadataObject.ObjectType>, region: CGRect) -> [AVMetadataObject] {
+        let width = CVPixelBufferGetWidth(frame.picture), height = CVPixelBufferGetHeight(frame.picture)
+        guard width > 0, height > 0 else { return [] }
+        let reader = CodeReader(formats: MetadataCodeTypes.formats(for: types))
+        let pixels = CGRect(x: region.minX * Double(width), y: region.minY * Double(height),
+                            width: region.width * Double(width), height: region.height * Double(height))
+        do throws(EngineError) {
+            let codes = try reader.read(try readable(frame.picture), in: pixels)
+            return codes.compactMap { code in
+                guard let (type, text) = MetadataCodeTypes.type(of: code, among: types) else { return nil }
+                let corners = code.corners.map { CGPoint(x: $0.x / Double(width), y: $0.y / Double(height)) }
+                return AVMetadataMachineReadableCodeObject(type: type, time: frame.time, duration: frame.duration,
+                                                           corners: corners, stringValue: text)
+            }
+        } catch {
+            logger.error("cannot read codes in a frame: \(error)")
+            return []
+        }
+    }
+
+    /// The picture as the reader takes it: as it is when 4:2:0 biplanar or BGRA, else converted
+    /// to 4:2:0.
+    private func readable(_ picture: CVPixelBuffer) throws(EngineError) -> CVPixelBuffer {
+        let format = CVPixelBufferGetPixelFormatType(picture)
+        if [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
+            kCVPixelFormatType_32BGRA].contains(format) { return picture }
+        guard let converted = pools.buffer(pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
+                                           width: CVPixelBufferGetWidth(picture), height: CVPixelBufferGetHeight(picture)) else {
+            throw EngineError(operation: "reading codes", message: "cannot allocate a picture to read")
+        }
+        try converter.convert(picture, into: converted)
+        return converted
+    }
+
+    override func sessionDidStopRunning() {
+        state.withLock {
+            $0.pending = nil
+            $0.generation += 1
+        }
+    }
+}
