@@ -407,6 +407,45 @@ import OpenAVFoundation
         }
     }
 
+    /// A metadata delegate implementing nothing: Apple's delegate method is optional.
+    final class EmptyMetadataDelegate: NSObject, AVCaptureMetadataOutputObjectsDelegate {}
+
+    /// AVCaptureMetadataOutput and its delegate, AVMetadataObject, AVMetadataMachineReadableCodeObject,
+    /// AVMetadataObject.ObjectType: https://developer.apple.com/documentation/avfoundation/avcapturemetadataoutput
+    @Test func metadataOutput() {
+        let output = AVCaptureMetadataOutput()
+        let _: () -> AVCaptureMetadataOutput = AVCaptureMetadataOutput.init
+        let _: KeyPath<AVCaptureMetadataOutput, [AVMetadataObject.ObjectType]> = \AVCaptureMetadataOutput.availableMetadataObjectTypes
+        let _: ReferenceWritableKeyPath<AVCaptureMetadataOutput, [AVMetadataObject.ObjectType]?> = \AVCaptureMetadataOutput.metadataObjectTypes
+        let _: ReferenceWritableKeyPath<AVCaptureMetadataOutput, CGRect> = \AVCaptureMetadataOutput.rectOfInterest
+        let _: KeyPath<AVCaptureMetadataOutput, (any AVCaptureMetadataOutputObjectsDelegate)?> = \AVCaptureMetadataOutput.metadataObjectsDelegate
+        let _: KeyPath<AVCaptureMetadataOutput, DispatchQueue?> = \AVCaptureMetadataOutput.metadataObjectsCallbackQueue
+        let delegate = EmptyMetadataDelegate()
+        output.setMetadataObjectsDelegate(delegate, queue: DispatchQueue(label: "metadata"))
+        #expect(output.metadataObjectsDelegate === delegate)
+        output.setMetadataObjectsDelegate(nil, queue: nil)
+        #expect(output.availableMetadataObjectTypes.isEmpty && output.metadataObjectTypes.isEmpty)
+        #expect(output.rectOfInterest == CGRect(x: 0, y: 0, width: 1, height: 1))
+        let _: (any AVCaptureMetadataOutputObjectsDelegate, AVCaptureMetadataOutput, [AVMetadataObject], AVCaptureConnection) -> Void = {
+            $0.metadataOutput($1, didOutput: $2, from: $3)
+        }
+
+        let _: KeyPath<AVMetadataObject, AVMetadataObject.ObjectType> = \AVMetadataObject.type
+        let _: KeyPath<AVMetadataObject, CMTime> = \AVMetadataObject.time
+        let _: KeyPath<AVMetadataObject, CMTime> = \AVMetadataObject.duration
+        let _: KeyPath<AVMetadataObject, CGRect> = \AVMetadataObject.bounds
+        let _: KeyPath<AVMetadataMachineReadableCodeObject, [CGPoint]> = \AVMetadataMachineReadableCodeObject.corners
+        let _: KeyPath<AVMetadataMachineReadableCodeObject, String?> = \AVMetadataMachineReadableCodeObject.stringValue
+        let types: [AVMetadataObject.ObjectType] = [.face, .qr, .microQR, .aztec, .dataMatrix, .pdf417, .microPDF417, .code39, .code39Mod43,
+                                                    .code93, .code128, .ean8, .ean13, .upce, .interleaved2of5, .itf14, .codabar,
+                                                    .gs1DataBar, .gs1DataBarExpanded, .gs1DataBarLimited]
+        #expect(types.map(\.rawValue) == ["face", "org.iso.QRCode", "org.iso.MicroQR", "org.iso.Aztec", "org.iso.DataMatrix",
+                                           "org.iso.PDF417", "org.iso.MicroPDF417", "org.iso.Code39", "org.iso.Code39Mod43",
+                                           "com.intermec.Code93", "org.iso.Code128", "org.gs1.EAN-8", "org.gs1.EAN-13", "org.gs1.UPC-E",
+                                           "org.ansi.Interleaved2of5", "org.gs1.ITF14", "Codabar", "org.gs1.GS1DataBar",
+                                           "org.gs1.GS1DataBarExpanded", "org.gs1.GS1DataBarLimited"])
+    }
+
     /// AVCaptureVideoPreviewLayer: https://developer.apple.com/documentation/avfoundation/avcapturevideopreviewlayer
     @Test func previewLayer() {
         let session = AVCaptureSession()
