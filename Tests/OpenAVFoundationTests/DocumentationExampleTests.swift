@@ -262,6 +262,23 @@ import OpenAVFoundation
         return (window, pointOfInterest)
     }
 
+    // MediaCapture.md, Reading Barcodes (compiled; MetadataOutputTests reads codes).
+    final class Scanner: NSObject, AVCaptureMetadataOutputObjectsDelegate {
+        func metadataOutput(_ output: AVCaptureMetadataOutput, didOutput metadataObjects: [AVMetadataObject],
+                            from connection: AVCaptureConnection) {
+            for case let code as AVMetadataMachineReadableCodeObject in metadataObjects {
+                print(code.type.rawValue, code.stringValue ?? "")
+            }
+        }
+    }
+
+    static func scan(_ session: AVCaptureSession, with scanner: Scanner) {
+        let output = AVCaptureMetadataOutput()
+        session.addOutput(output)
+        output.metadataObjectTypes = [.qr, .ean13, .code128]
+        output.setMetadataObjectsDelegate(scanner, queue: DispatchQueue(label: "codes"))
+    }
+
     // Editing.md, the composition.
     static func composing(_ first: AVAsset, _ second: AVAsset) throws -> AVMutableComposition {
         let composition = AVMutableComposition()
