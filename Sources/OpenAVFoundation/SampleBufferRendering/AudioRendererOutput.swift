@@ -12,14 +12,14 @@ import OpenCoreMedia
 /// Every write starts with the sample due when the stream will play it (the timebase's time now
 /// plus what the stream holds unheard, at the timebase's rate). Samples already late are
 /// dropped, silence fills the time before one that is early. The sound device's clock drives
-/// the timebase (for the synchronizer's first audio renderer): once the stream plays ahead of
-/// or behind the timebase by a millisecond, the timebase is nudged to what is heard, so a
-/// device whose clock runs fast or slow against the host's is followed without a gap. Other
-/// renderers, and a drift past 20 ms (a jump of the timebase's time or rate), flush what the
-/// stream holds and start over from what is due. At rates
-/// other than 1 the samples are stretched by the engine's `AudioFilterGraph` (the pitch kept,
-/// or following the rate); rate 0 pauses the stream, keeping what it holds; negative rates are
-/// not heard.
+/// the timebase (for the synchronizer's first audio renderer): while sound waits to be played
+/// and the stream plays ahead of or behind the timebase by a millisecond, the timebase is
+/// nudged to what is heard, so a device whose clock runs fast or slow against the host's is
+/// followed without a gap; once the sound enqueued is all written, the timebase runs on by
+/// itself. Other renderers, and a drift past 20 ms (a jump of the timebase's time or rate), flush
+/// what the stream holds and start over from what is due. At rates other than 1 the samples are
+/// stretched by the engine's `AudioFilterGraph` (the pitch kept, or following the rate); rate 0
+/// pauses the stream, keeping what it holds; negative rates are not heard.
 final class AudioRendererOutput: @unchecked Sendable {
     /// The stream's format.
     static let sampleRate = 48_000
@@ -177,9 +177,10 @@ final class AudioRendererOutput: @unchecked Sendable {
                 shared.withLock { $0.failure = "the sound server went away: \(output.errorText)" }
                 return
             }
-            let (stop, flush, timebase, keepsPitch, drives) = shared.withLock { state in
+            let (stop, flush, timebase, keepsPitch, drives, fed) = shared.withLock { state in
                 defer { state.flushRequested = false }
-                return (state.stopRequested, state.flushRequested, state.timebase, state.keepsPitch, state.drivesTimebase)
+                return (state.stopRequested, state.flushRequested, state.timebase, state.keepsPitch, state.drivesTimebase,
+                        state.pendingFrames > 0)
             }
             if stop { return }
             if flush {
@@ -209,7 +210,10 @@ final class AudioRendererOutput: @unchecked Sendable {
             // (what the stretching holds is before it) against when the timebase reaches it.
             let drift = next.map { $0 - (stretch?.held ?? 0) - heardAt }
             if let drift, abs(drift) <= Self.tolerance {
-                if drives, abs(drift) > Self.nudgeThreshold { timebase.nudge(by: CMTime(seconds: drift, preferredTimescale: 1_000_000_000)) }
+                // Only while sound waits to be played: a stream that ran out is not behind.
+                if drives, fed, abs(drift) > Self.nudgeThreshold {
+                    timebase.nudge(by: CMTime(seconds: drift, preferredTimescale: 1_000_000_000))
+                }
             } else if drift != nil {
                 // The timebase jumped (or the stream drifted): start over from what is due.
                 output.flush(timeout: Self.timeout)

@@ -239,6 +239,31 @@ import TestSupport
         #expect(renderer.status == .rendering && renderer.error == nil)
     }
 
+    /// The sound ends before the pictures do (1 s of sound, played 2 s): the synchronizer's
+    /// time runs on after it, on the host clock, as the device that drove it has nothing more
+    /// to play.
+    @Test func theSynchronizersTimeRunsOnAfterTheSoundEnds() async throws {
+        let daemon = try PulseAudioDaemon()
+        defer { daemon.stop() }
+        let renderer = PulseAudioDiscovery.$server.withValue(daemon.server) { AVSampleBufferAudioRenderer() }
+        let synchronizer = AVSampleBufferRenderSynchronizer()
+        synchronizer.addRenderer(renderer)
+        let asset = AVURLAsset(url: try Self.beeps("pcm_s16le"))
+        let reader = try AVAssetReader(asset: asset)
+        reader.timeRange = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1))
+        let output = AVAssetReaderTrackOutput(track: try #require(try await asset.loadTracks(withMediaType: .audio).first), outputSettings: nil)
+        reader.add(output)
+        #expect(reader.startReading())
+        while let buffer = output.copyNextSampleBuffer() { renderer.enqueue(buffer) }
+        let start = HostClock.now
+        synchronizer.setRate(1, time: .zero, atHostTime: CMTime(value: CMTimeValue(start), timescale: 1_000_000_000))
+        try await Task.sleep(nanoseconds: 2_000_000_000)
+        let elapsed = Double(HostClock.now - start) / 1e9
+        let time = synchronizer.currentTime().seconds
+        synchronizer.rate = 0
+        #expect(abs(time - elapsed) < 0.03, "at \(time) s after \(elapsed) s of host time")
+    }
+
     @Test func aCodecWithoutADecoderFailsTheRendererUntilAFlush() throws {
         var description = AudioStreamBasicDescription(mSampleRate: 44_100, mFormatID: 0x7A7A_7A7A, mFormatFlags: 0, mBytesPerPacket: 0,
                                                       mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: 2, mBitsPerChannel: 0,
