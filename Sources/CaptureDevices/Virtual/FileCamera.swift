@@ -65,12 +65,9 @@ package final class FileCamera: CaptureDeviceBackend, @unchecked Sendable {
         // A movie plays at most at its own rate; a still image (which the second picture
         // tells) at any rate to 60 a second.
         let still = (try? frames.next()) == nil || frames.isStill
-        let rate = frames.streamFrameDuration.isNumeric && frames.streamFrameDuration > .zero
-            ? 1 / frames.streamFrameDuration.seconds : 30
-        let fastest = still ? CMTime(value: 1, timescale: 60)
-            : CMTime(value: frames.streamFrameDuration.value, timescale: frames.streamFrameDuration.timescale)
-        let range = CaptureFrameRateRange(minFrameDuration: still || rate <= 0 ? CMTime(value: 1, timescale: 60) : fastest,
-                                          maxFrameDuration: CMTime(value: 1, timescale: 1))
+        let own = frames.streamFrameDuration
+        let fastest = still ? CMTime(value: 1, timescale: 60) : own.isNumeric && own > .zero ? own : CMTime(value: 1, timescale: 30)
+        let range = CaptureFrameRateRange(minFrameDuration: fastest, maxFrameDuration: CMTime(value: 1, timescale: 1))
         formats = TestPatternCamera.pixelFormats.map { pixelFormat in
             .video(CaptureVideoFormat(pixelFormat: pixelFormat, width: frames.width, height: frames.height, frameRateRanges: [range],
                                       exposureDurations: nil, isos: nil, maxZoomFactor: 1, fieldOfView: 70))
