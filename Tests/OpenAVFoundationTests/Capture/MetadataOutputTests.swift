@@ -134,6 +134,8 @@ import TestSupport
     /// with a region, once codes were found in five frames), or 20 s passed.
     static func read(_ file: URL, expecting count: Int, region: CGRect? = nil) throws -> [String: AVMetadataMachineReadableCodeObject] {
         let camera = try AVCaptureDevice.fileCamera(playing: file)
+        // Listed no longer once done (discovery would list it for the rest of the process).
+        defer { CaptureDeviceRegistry.removeVirtualDevice(camera.backend) }
         let session = AVCaptureSession()
         session.addInput(try AVCaptureDeviceInput(device: camera))
         let output = AVCaptureMetadataOutput()
@@ -209,6 +211,7 @@ import TestSupport
         try #require(decoded.count == 25 * frameSize * 3 / 2)
         let lumas = (0..<25).map { Array(decoded[$0 * frameSize * 3 / 2..<$0 * frameSize * 3 / 2 + frameSize]) }
         let camera = try AVCaptureDevice.fileCamera(playing: clip)
+        defer { CaptureDeviceRegistry.removeVirtualDevice(camera.backend) }
         #expect(try AVCaptureDevice.fileCamera(playing: clip) === camera, "one device a file")
         #expect(AVCaptureDevice.DiscoverySession(deviceTypes: [.builtInWideAngleCamera], mediaType: .video, position: .unspecified)
             .devices.contains { $0 === camera })
