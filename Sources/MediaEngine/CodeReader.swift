@@ -2,8 +2,7 @@ import CBarcodes
 import Foundation
 import OpenCoreVideo
 
-/// Reads barcodes in pictures, and draws them: the one code detector (`AVCaptureMetadataOutput`)
-/// and the Test Pattern Camera's QR code.
+/// Reads barcodes in pictures: the one code detector (`AVCaptureMetadataOutput`).
 ///
 /// Matrix codes (QR, Micro QR, Aztec, Data Matrix, PDF417) are read by zxing-cpp where the
 /// picture lies (the luma plane of a 4:2:0 buffer, or a BGRA buffer's pixels, within a region of
@@ -123,15 +122,5 @@ package struct CodeReader: Sendable {
             return Code(format: Format(rawValue: code.format), text: code.text.map { String(cString: $0) } ?? "",
                         corners: stride(from: 0, to: 8, by: 2).map { CGPoint(x: Int(corners[$0]) + left, y: Int(corners[$0 + 1]) + top) })
         }
-    }
-
-    /// `text` drawn as a code of `format` (one format), at most `limit` modules a side: its
-    /// modules row after row (true is dark), and its size; nil when the text cannot be written
-    /// in that format or needs more modules.
-    package static func modules(of text: String, format: Format, limit: Int) -> (modules: [Bool], width: Int, height: Int)? {
-        var modules = [UInt8](repeating: 0, count: limit * limit)
-        var width: Int32 = 0, height: Int32 = 0
-        guard cbarcodes_write(text, format.rawValue, Int32(limit), Int32(limit), &modules, &width, &height) == 0 else { return nil }
-        return (modules.prefix(Int(width * height)).map { $0 != 0 }, Int(width), Int(height))
     }
 }
