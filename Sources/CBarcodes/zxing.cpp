@@ -5,12 +5,15 @@
 #include "cbarcodes.h"
 
 #include <ZXing/BarcodeFormat.h>
+#include <ZXing/BitMatrix.h>
 #include <ZXing/DecodeHints.h>
+#include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <string>
 #include <vector>
 
 int cbarcodes_read_matrix(const uint8_t *pixels, int width, int height, int row_bytes, cbarcodes_layout layout, int formats,
@@ -48,6 +51,23 @@ int cbarcodes_read_matrix(const uint8_t *pixels, int width, int height, int row_
         }
         *codes = out;
         return count;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
+int cbarcodes_write(const char *text, int format, int width, int height, uint8_t *modules, int *drawn_width, int *drawn_height) {
+    try {
+        ZXing::MultiFormatWriter writer(static_cast<ZXing::BarcodeFormat>(format));
+        writer.setMargin(0);
+        // Width and height 0: one pixel a module.
+        ZXing::BitMatrix matrix = writer.encode(std::string(text), 0, 0);
+        if (matrix.width() > width || matrix.height() > height) return -1;
+        for (int y = 0; y < matrix.height(); y++)
+            for (int x = 0; x < matrix.width(); x++) modules[y * matrix.width() + x] = matrix.get(x, y) ? 1 : 0;
+        *drawn_width = matrix.width();
+        *drawn_height = matrix.height();
+        return 0;
     } catch (const std::exception &) {
         return -1;
     }

@@ -17,9 +17,9 @@ import OpenAVFoundation
 ///   little-endian), then the interleaved samples, little-endian.
 ///
 /// Pictures are encoded on a thread of their own, below the recording's encoding in priority
-/// (`encodingNice`): the page shows the newest picture it can, and never takes a frame from the
-/// movie being recorded. The delegate queue only hands the newest picture over (an older one
-/// still waiting is replaced).
+/// (a `NewestItemThread`): the page shows the newest picture it can, and never takes a frame
+/// from the movie being recorded. The delegate queue only hands the newest picture over (an
+/// older one still waiting is replaced).
 ///
 /// The text message `{"type":"level","average":A,"peak":P}` carries the levels of the
 /// microphone's first channel in dBFS, from `AVCaptureAudioChannel`: the loudest buffer's
@@ -33,16 +33,10 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private static let levelInterval = 0.1
     private static let logger = Logger(label: "openav.serve.live")
 
-    /// The nice value pictures are encoded at: below the recording's encoding
-    /// (`CaptureRecording.encodingNice`, 5), which keeps every frame it can.
-    static let encodingNice: Int32 = 10
-
     private let lock = NSLock()
     private var clients: [ObjectIdentifier: LiveClient] = [:]
-    /// The newest picture waiting for the encoding thread, behind `pictureCondition`.
-    private let pictureCondition = NSCondition()
-    private var waitingPictures = BoundedQueue<CMSampleBuffer>(capacity: 1, policy: .dropOldest)
-    private var encoding = false
+    /// Where pictures are encoded (set once, by `init`); stopped when the last browser leaves.
+    private var encoding: NewestItemThread<CMSampleBuffer>!
     /// Used on the encoding thread only: the encoder, and the size of the last message.
     private var encoder: ImageEncoder?
     private var lastPictureBytes = 0
@@ -50,6 +44,19 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     /// loudest buffer since.
     private var lastLevel: Double = 0
     private var loudest: Float = -160
+
+    /// A broadcast with no audience yet.
+    override init() {
+        super.init()
+        encoding = NewestItemThread(name: "openav.serve.pictures.encoding") { [weak self] sampleBuffer in
+            guard let self, let message = picture(sampleBuffer) else { return }
+            currentClients.forEach { $0.offerPicture(message) }
+        }
+    }
+
+    deinit {
+        encoding.stop()
+    }
 
     /// Adds a browser to the audience; how many watch now.
     func add(_ client: LiveClient) -> Int {
@@ -66,7 +73,7 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             clients[ObjectIdentifier(client)] = nil
             return clients.count
         }
-        if count == 0 { pictureCondition.withLock { pictureCondition.signal() } }
+        if count == 0 { encoding.stop() }
         return count
     }
 
@@ -81,45 +88,10 @@ final class LiveBroadcast: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         if output is AVCaptureVideoDataOutput {
             // Not encoded while every browser still has a picture waiting: it would be replaced unsent.
             guard clients.contains(where: \.wantsPicture) else { return }
-            handOver(sampleBuffer)
+            encoding.handOver(sampleBuffer)
         } else {
             if let (message, duration) = sound(sampleBuffer) { clients.forEach { $0.offerSound(message, duration: duration) } }
             if let (average, peak) = level(connection) { clients.forEach { $0.offerLevel(average: average, peak: peak) } }
-        }
-    }
-
-    /// Gives the encoding thread `sampleBuffer` to encode next, starting the thread the first
-    /// time.
-    private func handOver(_ sampleBuffer: CMSampleBuffer) {
-        pictureCondition.withLock {
-            _ = waitingPictures.push(sampleBuffer)
-            pictureCondition.signal()
-            guard !encoding else { return }
-            encoding = true
-            let thread = Thread { [weak self] in
-                // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.encodingNice)
-                while let self, let sampleBuffer = self.nextPicture() {
-                    guard let message = self.picture(sampleBuffer) else { continue }
-                    self.currentClients.forEach { $0.offerPicture(message) }
-                }
-            }
-            thread.name = "openav.serve.pictures.encoding"
-            thread.start()
-        }
-    }
-
-    /// The next picture to encode, waiting for it; nil once the last browser left (the thread ends).
-    private func nextPicture() -> CMSampleBuffer? {
-        pictureCondition.withLock {
-            while waitingPictures.isEmpty {
-                guard !currentClients.isEmpty else {
-                    encoding = false
-                    return nil
-                }
-                pictureCondition.wait()
-            }
-            return waitingPictures.pop()
         }
     }
 

@@ -45,6 +45,12 @@ int cbarcodes_read_linear(const uint8_t *luma, int width, int height, int format
 /// Frees what a read returned.
 void cbarcodes_free(cbarcodes_code *codes, int count);
 
+/// Draws `text` as a code of `format` (one BarcodeFormat bit) with zxing-cpp, without a quiet
+/// zone, at most `width`×`height` modules, into `modules` (one byte a module: 1 dark, 0 light,
+/// row after row); the size drawn in `*drawn_width`, `*drawn_height`. Returns 0, or -1 when
+/// the text cannot be encoded in that format or does not fit.
+int cbarcodes_write(const char *text, int format, int width, int height, uint8_t *modules, int *drawn_width, int *drawn_height);
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,7 +23,8 @@ import OpenCoreVideo
 /// skipped (dropped as `.late`; the due one is drawn then), as is a frame for which the client
 /// holds every pool buffer at its deadline (`.outOfBuffers`); the next delivered sample reports
 /// them in `drops`, and
-/// `sequenceNumber` (counting from 0 at `start`) skips them too. The barcode carries `sequenceNumber`.
+/// `sequenceNumber` (counting from 0 at `start`) skips them too. The barcode carries `sequenceNumber`,
+/// and so does the `FrameIndexQRCode` while `showsFrameIndexQRCode` is set.
 ///
 /// Flash: a frame is all white (except the barcode band) when it is the first frame at or after
 /// a whole second of the host clock, that is when a whole second lies in `(t - d, t]` for its
@@ -73,6 +74,10 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
     private let simulatedControls = VirtualCameraControls(exposureDurations: exposureDurations, isos: isos)
     package var controls: (any CaptureControls)? { simulatedControls }
 
+    /// Whether frames show their index as a QR code (`FrameIndexQRCode`), from the next frame
+    /// drawn; false at first.
+    @Locked package var showsFrameIndexQRCode = false
+
     private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.TestPatternCamera")
     private let runner = DeviceRunner(logger: TestPatternCamera.logger)
 
@@ -101,11 +106,13 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
                                      "\(localizedName) \(offered) cannot deliver frames every \(duration.seconds) s")
         }
         let controls = simulatedControls
+        let showsQRCode = _showsFrameIndexQRCode
         try runner.start(self, handler: handler) { () throws(CaptureDeviceError) in
             let renderer = try TestPatternRenderer(format: offered, neutralGains: controls.neutralWhiteBalanceGains)
             Self.logger.debug("starting \(offered) every \(duration.value)/\(duration.timescale) s")
             return { deviceThread, handler in
-                Self.run(renderer: renderer, controls: controls, grid: grid, on: deviceThread, handler: handler)
+                Self.run(renderer: renderer, controls: controls, showsQRCode: showsQRCode, grid: grid, on: deviceThread,
+                         handler: handler)
                 return nil
             }
         }
@@ -130,12 +137,13 @@ package final class TestPatternCamera: CaptureDeviceBackend, @unchecked Sendable
 
     /// The production loop: draw frame `n + 1` while waiting for its deadline, sleep to it,
     /// deliver; a frame overtaken while drawn or waited for is skipped and the next due one drawn.
-    private static func run(renderer: TestPatternRenderer, controls: VirtualCameraControls, grid: HostTimeGrid,
-                            on thread: DeviceThread, handler: CaptureHandler) {
+    private static func run(renderer: TestPatternRenderer, controls: VirtualCameraControls, showsQRCode: Locked<Bool>,
+                            grid: HostTimeGrid, on thread: DeviceThread, handler: CaptureHandler) {
         func draw(tick: UInt64, sequence: UInt64) -> CVPixelBuffer? {
             let time = grid.time(ofTick: tick)
             let state = controls.advance(to: time, frameDuration: grid.step)
-            return renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick), controls: state)
+            return renderer.makeFrame(index: sequence, time: time, isFlash: grid.isFirstTickOfSecond(tick), controls: state,
+                                      showsQRCode: showsQRCode.wrappedValue)
         }
         thread.runFrames(on: grid, prepare: draw) { drawn, tick, sequence, drops in
             // No buffer was free when the frame was drawn ahead: the client may have returned

@@ -9,7 +9,7 @@ import OpenCoreVideo
 /// used later is prepared as one row per plane. Per frame: the background (`memcpy` per plane),
 /// or white for a flash frame, then the moving square, by copies of whole rows; then what the
 /// controls do (`TestPatternEffects`, nothing at the default settings); last the
-/// `FrameIndexBarcode`. Used by one thread at a time.
+/// `FrameIndexBarcode`, and the `FrameIndexQRCode` when asked for. Used by one thread at a time.
 final class TestPatternRenderer: @unchecked Sendable {
     let format: CaptureVideoFormat
     private let pool: DeviceFramePool
@@ -18,6 +18,8 @@ final class TestPatternRenderer: @unchecked Sendable {
     private let white: SolidColor
     private let square: SolidColor
     private let effects: TestPatternEffects
+    /// Nil for pictures too small to show it.
+    private let qrCode: FrameIndexQRCode?
 
     /// How one plane maps pixels to bytes: chroma subsampling shifts and bytes per sample.
     struct PlaneGeometry {
@@ -38,6 +40,7 @@ final class TestPatternRenderer: @unchecked Sendable {
     init(format: CaptureVideoFormat, neutralGains: CaptureWhiteBalanceGains) throws(CaptureDeviceError) {
         self.format = format
         effects = TestPatternEffects(format: format, neutralGains: neutralGains)
+        qrCode = FrameIndexQRCode(format: format)
         let isYCbCr = format.pixelFormat != kCVPixelFormatType_32BGRA
         let colour: [String: Any] = isYCbCr ? [
             kCVImageBufferYCbCrMatrixKey: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
@@ -59,9 +62,10 @@ final class TestPatternRenderer: @unchecked Sendable {
         drawBackground()
     }
 
-    /// A frame from the pool showing what `controls` do to the picture, or nil when the client
-    /// holds every buffer the pool allows.
-    func makeFrame(index: UInt64, time: CMTime, isFlash: Bool, controls: CaptureControlState) -> CVPixelBuffer? {
+    /// A frame from the pool showing what `controls` do to the picture, with the QR code of
+    /// `index` when `showsQRCode`, or nil when the client holds every buffer the pool allows.
+    func makeFrame(index: UInt64, time: CMTime, isFlash: Bool, controls: CaptureControlState,
+                   showsQRCode: Bool) -> CVPixelBuffer? {
         guard let buffer = pool.makeBuffer() else { return nil }
         if isFlash {
             fill(buffer, x: 0, y: 0, width: format.width, height: format.height, color: white)
@@ -73,6 +77,7 @@ final class TestPatternRenderer: @unchecked Sendable {
         if !isFlash { drawMovingSquare(into: buffer, time: time) }
         effects.apply(controls, to: buffer)
         FrameIndexBarcode.draw(index: Int(truncatingIfNeeded: index), into: buffer)
+        if showsQRCode { qrCode?.draw(index: index, into: buffer) }
         return buffer
     }
 

@@ -58,6 +58,7 @@ enum Misuse {
     case lockedLensPositionNotSupported
     case lensPositionOutOfRange
     case torchModeNotSupported
+    case frameIndexQRCodeNotSupported
     case torchNotSupported
     case torchLevelOutOfRange
     case flashModeNotSupported
@@ -247,6 +248,7 @@ enum Misuse {
             "AVCaptureDevice.setFocusModeLocked(lensPosition:completionHandler:) needs isLockingFocusWithCustomLensPositionSupported"
         case .lensPositionOutOfRange: "AVCaptureDevice.setFocusModeLocked(lensPosition:completionHandler:) takes a lens position from 0 to 1"
         case .torchModeNotSupported: "AVCaptureDevice.torchMode must be a mode isTorchModeSupported(_:) accepts"
+        case .frameIndexQRCodeNotSupported: "AVCaptureDevice.showsFrameIndexQRCode is set on the Test Pattern Camera only"
         case .torchNotSupported: "AVCaptureDevice.setTorchModeOn(level:) needs isTorchModeSupported(.on)"
         case .torchLevelOutOfRange: "AVCaptureDevice.setTorchModeOn(level:) takes a level above 0, up to 1 or maxAvailableTorchLevel"
         case .flashModeNotSupported: "AVCaptureDevice.flashMode must be a mode isFlashModeSupported(_:) accepts"

@@ -10,10 +10,11 @@ import OpenCoreVideo
 /// A capture output that finds barcodes in a camera's frames and hands them to a delegate as
 /// `AVMetadataMachineReadableCodeObject`s.
 ///
-/// Linux: codes are read by zxing-cpp, on a queue of the output's own, from the newest frame
-/// only: while a frame is being read, newer frames replace the one waiting, so the camera and
-/// the session's other outputs are never held up (a slow machine reads fewer frames, never later
-/// ones). A frame is read where it lies (the luma of a 4:2:0 picture, or BGRA), within
+/// Linux: codes are read by zxing-cpp and ZBar, on a thread of the output's own below a
+/// recording's encoding in priority, from the newest frame only: while a frame is being read,
+/// newer frames replace the one waiting, so the camera and the session's other outputs are never
+/// held up (a slow machine reads fewer frames, never later ones), and a movie recorded beside
+/// it keeps every frame. A frame is read where it lies (the luma of a 4:2:0 picture, or BGRA), within
 /// `rectOfInterest`. Each object carries its frame's presentation time and duration; its
 /// corners and bounds are in metadata output coordinates (0 to 1 across and down the camera's
 /// unturned picture, as on Apple platforms, whatever the connection's orientation). The
@@ -34,16 +35,14 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         var queue: DispatchQueue?
         var types: [AVMetadataObject.ObjectType] = []
         var rectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
-        var pending: Pending?
-        var reading = false
         /// Counts session stops: what was read before one is not delivered after it.
         var generation = 0
     }
 
     private let state = Locked(State())
-    /// Where frames are read, one at a time.
-    private let readingQueue = DispatchQueue(label: "OpenAVFoundation.AVCaptureMetadataOutput", qos: .utility)
-    /// Used on the reading queue only: pictures of other formats made 4:2:0 to be read.
+    /// Where frames are read, the newest one at a time (set once, by `init`).
+    private var reading: NewestItemThread<Pending>!
+    /// Used on the reading thread only: pictures of other formats made 4:2:0 to be read.
     private let converter = PixelConverter()
     private let pools = PixelBufferPools(capacity: 2)
     private let logger = Logger(label: "OpenAVFoundation.AVCaptureMetadataOutput")
@@ -51,6 +50,11 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     /// An output that looks for nothing until `metadataObjectTypes` is set.
     public override init() {
         super.init()
+        reading = NewestItemThread(name: "OpenAVFoundation.AVCaptureMetadataOutput") { [weak self] in self?.readAndDeliver($0) }
+    }
+
+    deinit {
+        reading.stop()
     }
 
     override func accepts(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
@@ -100,37 +104,20 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     // MARK: Reading
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
-        guard let picture = sample.pixelBuffer else { return }
-        let start = state.withLock { s -> Bool in
-            guard s.delegate != nil, !s.types.isEmpty else { return false }
-            s.pending = Pending(picture: picture, time: sample.presentationTime, duration: sample.duration, connection: connection)
-            guard !s.reading else { return false }
-            s.reading = true
-            return true
-        }
-        if start { readingQueue.async { [self] in readWaitingFrames() } }
+        guard let picture = sample.pixelBuffer, state.withLock({ $0.delegate != nil && !$0.types.isEmpty }) else { return }
+        reading.handOver(Pending(picture: picture, time: sample.presentationTime, duration: sample.duration, connection: connection))
     }
 
-    /// Reads the frame waiting, then the one that came meanwhile, until none waits.
-    private func readWaitingFrames() {
-        while true {
-            let next = state.withLock { s -> (Pending, Set<AVMetadataObject.ObjectType>, CGRect, Int)? in
-                guard let pending = s.pending else {
-                    s.reading = false
-                    return nil
-                }
-                s.pending = nil
-                return (pending, Set(s.types), s.rectOfInterest, s.generation)
-            }
-            guard let (frame, types, region, generation) = next else { return }
-            let objects = read(frame, types: types, region: region)
-            guard !objects.isEmpty else { continue }
-            state.withLock { s in
-                guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
-                // Handed to the delegate's queue, not touched here again.
-                nonisolated(unsafe) let (found, delegate) = (objects, listener)
-                queue.async { delegate.metadataOutput(self, didOutput: found, from: frame.connection) }
-            }
+    /// Reads a frame and hands what it holds to the delegate (unless the session stopped meanwhile).
+    private func readAndDeliver(_ frame: Pending) {
+        let (types, region, generation) = state.withLock { (Set($0.types), $0.rectOfInterest, $0.generation) }
+        let objects = read(frame, types: types, region: region)
+        guard !objects.isEmpty else { return }
+        state.withLock { s in
+            guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
+            // Handed to the delegate's queue, not touched here again.
+            nonisolated(unsafe) let (found, delegate) = (objects, listener)
+            queue.async { delegate.metadataOutput(self, didOutput: found, from: frame.connection) }
         }
     }
 
@@ -170,9 +157,7 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     }
 
     override func sessionDidStopRunning() {
-        state.withLock {
-            $0.pending = nil
-            $0.generation += 1
-        }
+        reading.stop()
+        state.withLock { $0.generation += 1 }
     }
 }

@@ -289,8 +289,8 @@ final class CaptureRecording: @unchecked Sendable {
         buffer.retimed([CMSampleTimingInfo(duration: sampleDuration, presentationTimeStamp: time, decodeTimeStamp: .invalid)])
     }
 
-    /// The nice value encoding runs at: below the capture devices' threads and the clients'
-    /// delegate queues, so that a frame reaches its delegate without waiting for an encoder
+    /// How many nice steps below the process encoding runs (`ThreadPriority`): below the capture
+    /// devices' threads and the clients' delegate queues, so that a frame reaches its delegate without waiting for an encoder
     /// thread's time slice; the bounded queue absorbs the encoder's later start.
     static let encodingNice: Int32 = 5
 
@@ -302,8 +302,7 @@ final class CaptureRecording: @unchecked Sendable {
         nonisolated(unsafe) let body = body  // run once, on the thread below, while the caller waits
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            // On Linux a nice value is the thread's own: `who` 0 is the calling thread.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, encodingNice)
+            ThreadPriority.lowerCallingThread(by: encodingNice)
             do throws(AVError) { result = .success(try body()) } catch { result = .failure(error) }
             done.signal()
         }
