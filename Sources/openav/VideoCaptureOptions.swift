@@ -5,7 +5,7 @@ import OpenAVFoundation
 /// The camera options of the capture commands: which camera, and at which size and rate
 /// (`--video DEVICE [--preset P | --format WxH@FPS]`).
 struct VideoCaptureOptions: ParsableArguments {
-    @Option(help: "The camera: its unique ID or name, as `openav devices` lists them, or a V4L2 device node such as /dev/video0 (default: the first camera; the Test Pattern Camera where there is no hardware).")
+    @Option(help: "The camera: its unique ID or name, as `openav devices` lists them, a V4L2 device node such as /dev/video0, or a movie or image file, which a File Camera plays (default: the first camera; the Test Pattern Camera where there is no hardware).")
     var video: String?
 
     @Option(help: "A session preset: \(Self.presets.map(\.name).joined(separator: ", ")).")
@@ -66,8 +66,22 @@ struct VideoCaptureOptions: ParsableArguments {
             guard let camera = AVCaptureDevice.default(for: .video) else { throw CommandFailure("no camera found") }
             return camera
         }
+        if let file = Self.mediaFile(video) {
+            do {
+                return try AVCaptureDevice.fileCamera(playing: file)
+            } catch let error as AVError {
+                throw CommandFailure("cannot play \(video) as a camera: \(error.failureText)")
+            }
+        }
         return try DeviceLookup.device(video, mediaType: .video, deviceTypes: [.builtInWideAngleCamera, .external],
                                        kind: "camera")
+    }
+
+    /// The regular file `argument` names, if it names one (a device node is not one).
+    private static func mediaFile(_ argument: String) -> URL? {
+        let url = URL(fileURLWithPath: argument).resolvingSymlinksInPath()
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        return type == .typeRegular ? url : nil
     }
 
     /// Adds the chosen camera to `session`, in the preset or format asked for (of one size,

@@ -22,7 +22,7 @@ extension AVCaptureDevice {
             CaptureDeviceRegistry.addVirtualDevice(camera)
             return wrapper(of: camera)
         } catch {
-            throw AVError(.fileFormatNotRecognized, reason: error.message, underlying: error, userInfo: [NSURLErrorKey: url])
+            throw AVError(.fileFormatNotRecognized, reason: error.message, userInfo: [NSURLErrorKey: url])
         }
     }
 }
