@@ -122,16 +122,21 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// The rectangle of the camera's picture, in the 0-to-1 coordinates metadata outputs use,
     /// shown in `rectInLayerCoordinates`.
     open func metadataOutputRectConverted(fromLayerRect rectInLayerCoordinates: CGRect) -> CGRect {
-        CGRect(corners: captureDevicePointConverted(fromLayerPoint: rectInLayerCoordinates.origin),
-                       captureDevicePointConverted(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.maxX, y: rectInLayerCoordinates.maxY)))
+        rectInLayerCoordinates.transformed { captureDevicePointConverted(fromLayerPoint: $0) }
     }
 
     /// Where in the layer a rectangle of the camera's picture, in the 0-to-1 coordinates metadata
     /// outputs use, is shown.
     open func layerRectConverted(fromMetadataOutputRect rectInMetadataOutputCoordinates: CGRect) -> CGRect {
-        CGRect(corners: layerPointConverted(fromCaptureDevicePoint: rectInMetadataOutputCoordinates.origin),
-                       layerPointConverted(fromCaptureDevicePoint: CGPoint(x: rectInMetadataOutputCoordinates.maxX,
-                                                                           y: rectInMetadataOutputCoordinates.maxY)))
+        rectInMetadataOutputCoordinates.transformed { layerPointConverted(fromCaptureDevicePoint: $0) }
+    }
+
+    /// The object as the layer shows it: a copy whose bounds (and a code's corners) are in the
+    /// layer's coordinates, through the connection's rotation and mirroring, the layer's bounds
+    /// and its video gravity; nil when the object was not found in this layer's input's frames.
+    open func transformedMetadataObject(for metadataObject: AVMetadataObject) -> AVMetadataObject? {
+        guard let input = metadataObject.input, let shown = connection?.inputPorts.first?.input, input === shown else { return nil }
+        return metadataObject.transformed { layerPointConverted(fromCaptureDevicePoint: $0) }
     }
 
     // MARK: Drawing

@@ -463,6 +463,7 @@ import OpenAVFoundation
         let _: (AVCaptureVideoPreviewLayer) -> (CGPoint) -> CGPoint = AVCaptureVideoPreviewLayer.layerPointConverted(fromCaptureDevicePoint:)
         let _: (AVCaptureVideoPreviewLayer) -> (CGRect) -> CGRect = AVCaptureVideoPreviewLayer.metadataOutputRectConverted(fromLayerRect:)
         let _: (AVCaptureVideoPreviewLayer) -> (CGRect) -> CGRect = AVCaptureVideoPreviewLayer.layerRectConverted(fromMetadataOutputRect:)
+        let _: (AVCaptureVideoPreviewLayer) -> (AVMetadataObject) -> AVMetadataObject? = AVCaptureVideoPreviewLayer.transformedMetadataObject(for:)
         // Apple's class is open: apps subclass it (a preview view's layer class).
         final class PreviewLayer: AVCaptureVideoPreviewLayer {}
         #expect(PreviewLayer().session == nil)

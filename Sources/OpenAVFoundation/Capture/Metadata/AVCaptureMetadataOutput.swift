@@ -134,7 +134,8 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
                 guard let (type, text) = MetadataCodeTypes.type(of: code, among: types) else { return nil }
                 let corners = code.corners.map { CGPoint(x: $0.x / Double(width), y: $0.y / Double(height)) }
                 return AVMetadataMachineReadableCodeObject(type: type, time: frame.time, duration: frame.duration,
-                                                           corners: corners, stringValue: text)
+                                                           corners: corners, stringValue: text,
+                                                           input: frame.connection.inputPorts.first?.input)
             }
         } catch {
             logger.error("cannot read codes in a frame: \(error)")

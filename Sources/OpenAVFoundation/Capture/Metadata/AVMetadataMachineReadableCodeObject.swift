@@ -10,14 +10,20 @@ public final class AVMetadataMachineReadableCodeObject: AVMetadataObject, @unche
     /// The code's content as text, decoded by its character set; nil when it is not text.
     public let stringValue: String?
 
-    /// A code of `type` with `corners` and `stringValue` in the frame at `time`; its bounds are
-    /// its corners' bounding rectangle.
-    init(type: ObjectType, time: CMTime, duration: CMTime, corners: [CGPoint], stringValue: String?) {
+    /// A code of `type` with `corners` and `stringValue` in the frame at `time` from `input`; its
+    /// bounds are its corners' bounding rectangle.
+    init(type: ObjectType, time: CMTime, duration: CMTime, corners: [CGPoint], stringValue: String?, input: AVCaptureInput?) {
         self.corners = corners
         self.stringValue = stringValue
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let bounds = corners.isEmpty ? .zero
             : CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        super.init(type: type, time: time, duration: duration, bounds: bounds)
+        super.init(type: type, time: time, duration: duration, bounds: bounds, input: input)
+    }
+
+    /// The code with its corners moved (and its bounds theirs).
+    override func transformed(by convert: (CGPoint) -> CGPoint) -> AVMetadataObject {
+        AVMetadataMachineReadableCodeObject(type: type, time: time, duration: duration, corners: corners.map(convert),
+                                            stringValue: stringValue, input: input)
     }
 }
