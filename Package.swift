@@ -40,6 +40,8 @@ let package = Package(
         // Barcodes (AVCaptureMetadataOutput): zxing-cpp for matrix codes, ZBar for linear ones,
         // behind a C face of our own (zxing-cpp's API is C++).
         .target(name: "CBarcodes", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("zbar")]),
+        // Faces (AVCaptureMetadataOutput): dlib's frontal face detector, behind a C face of our own.
+        .target(name: "CFaces", linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]),
         // XTEST, for the tests only: fake pointer button presses on a test X server.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
 
@@ -54,7 +56,7 @@ let package = Package(
         // Package-internal engine and device layers
         .target(
             name: "MediaEngine",
-            dependencies: ["CFFmpeg", "CPixman", "CBarcodes", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFFmpeg", "CPixman", "CBarcodes", "CFaces", "OpenCoreMedia", "OpenCoreVideo", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "CaptureDevices",
@@ -120,6 +122,6 @@ let package = Package(
         .testTarget(name: "OpenAVServeTests", dependencies: ["OpenAVServe", "OpenAVFoundation", "CaptureDevices", "TestSupport"]),
         .testTarget(name: "openavTests", dependencies: ["openav", "TestSupport"]),
     ],
-    // zxing-cpp's headers (CBarcodes) are C++17.
+    // zxing-cpp's headers (CBarcodes) and dlib's (CFaces) are C++17.
     cxxLanguageStandard: .cxx17
 )

@@ -32,9 +32,15 @@ public enum RealWorldFixtures {
     /// One of `musicFilesFFmpegCannotWrite`: the samples mutagen's source distribution ships for
     /// its own tests, which `scripts/setup` fetches from PyPI into the user's cache.
     public static func musicFile(_ name: String) throws -> URL {
+        try fetchedMedia("mutagen-1.48.1/\(name)")
+    }
+
+    /// A file `scripts/setup` fetched (from PyPI) into the user's cache, by its path there
+    /// under `openav-test-media`.
+    public static func fetchedMedia(_ path: String) throws -> URL {
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        let url = cache.appendingPathComponent("openav-test-media/mutagen-1.48.1/\(name)")
+        let url = cache.appendingPathComponent("openav-test-media/\(path)")
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw FixtureError(message: "\(url.path) is missing: run scripts/setup, which fetches it")
         }

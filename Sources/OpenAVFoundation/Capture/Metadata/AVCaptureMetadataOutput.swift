@@ -7,20 +7,20 @@ import MediaEngine
 import OpenCoreMedia
 import OpenCoreVideo
 
-/// A capture output that finds barcodes in a camera's frames and hands them to a delegate as
-/// `AVMetadataMachineReadableCodeObject`s.
+/// A capture output that finds barcodes and faces in a camera's frames and hands them to a
+/// delegate as `AVMetadataMachineReadableCodeObject`s and `AVMetadataFaceObject`s.
 ///
-/// Linux: codes are read by zxing-cpp and ZBar, on a thread of the output's own below a
-/// recording's encoding in priority, from the newest frame only: while a frame is being read,
-/// newer frames replace the one waiting, so the camera and the session's other outputs are never
-/// held up (a slow machine reads fewer frames, never later ones), and a movie recorded beside
-/// it keeps every frame. A frame is read where it lies (the luma of a 4:2:0 picture, or BGRA), within
-/// `rectOfInterest`. Each object carries its frame's presentation time and duration; its
-/// corners and bounds are in metadata output coordinates (0 to 1 across and down the camera's
-/// unturned picture, as on Apple platforms, whatever the connection's orientation). The
-/// delegate hears of frames in which something was found. Differs from Apple: MicroPDF417 and
-/// GS1 DataBar Limited are not read, faces are not found, and `descriptor` is absent (no
-/// Core Image).
+/// Linux: codes are read by zxing-cpp and ZBar, faces found by dlib's frontal face detector, on
+/// a thread of the output's own below a recording's encoding in priority, from the newest frame
+/// only: while a frame is being read, newer frames replace the one waiting, so the camera and
+/// the session's other outputs are never held up (a slow machine reads fewer frames, never later
+/// ones), and a movie recorded beside it keeps every frame. A frame is read where it lies (the
+/// luma of a 4:2:0 picture, or BGRA), within `rectOfInterest`. Each object carries its frame's
+/// presentation time and duration; its corners and bounds are in metadata output coordinates (0
+/// to 1 across and down the camera's unturned picture, as on Apple platforms, whatever the
+/// connection's orientation). The delegate hears of frames in which something was found.
+/// Differs from Apple: MicroPDF417 and GS1 DataBar Limited are not read, faces have no angles,
+/// and `descriptor` is absent (no Core Image).
 public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
     /// A frame waiting to be read.
     private struct Pending {
@@ -42,6 +42,11 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     private let state = Locked(State())
     /// Where frames are read, the newest one at a time (set once, by `init`).
     private var reading: NewestItemThread<Pending>!
+    /// Used on the reading thread only: the face detector (made when faces are first looked
+    /// for; nil until then, or when dlib cannot make one) and the faces' IDs, with the session
+    /// run they belong to.
+    private var faceFinder: Result<FaceFinder, EngineError>?
+    private var faceIdentities = (FaceIdentities(), generation: 0)
     /// Used on the reading thread only: pictures of other formats made 4:2:0 to be read.
     private let converter = PixelConverter()
     private let pools = PixelBufferPools(capacity: 2)
@@ -76,10 +81,10 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
     }
 
-    /// The types the output can look for: the barcode types, once it is connected to a camera
-    /// in a session; none before.
+    /// The types the output can look for: faces and the barcode types, once it is connected to
+    /// a camera in a session; none before.
     public var availableMetadataObjectTypes: [AVMetadataObject.ObjectType] {
-        connection(with: .video) == nil ? [] : MetadataCodeTypes.available
+        connection(with: .video) == nil ? [] : [.face] + MetadataCodeTypes.available
     }
 
     /// The types looked for (none by default). Setting one that `availableMetadataObjectTypes`
@@ -111,7 +116,8 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     /// Reads a frame and hands what it holds to the delegate (unless the session stopped meanwhile).
     private func readAndDeliver(_ frame: Pending) {
         let (types, region, generation) = state.withLock { (Set($0.types), $0.rectOfInterest, $0.generation) }
-        let objects = read(frame, types: types, region: region)
+        var objects = read(frame, types: types, region: region)
+        if types.contains(.face) { objects += faces(in: frame, region: region, generation: generation) }
         guard !objects.isEmpty else { return }
         state.withLock { s in
             guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
@@ -143,12 +149,38 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
     }
 
-    /// The picture as the reader takes it: as it is when 4:2:0 biplanar or BGRA, else converted
-    /// to 4:2:0.
-    private func readable(_ picture: CVPixelBuffer) throws(EngineError) -> CVPixelBuffer {
+    /// The faces in a frame whose bounds meet `region` (metadata output coordinates), with
+    /// their IDs.
+    private func faces(in frame: Pending, region: CGRect, generation: Int) -> [AVMetadataObject] {
+        let width = Double(CVPixelBufferGetWidth(frame.picture)), height = Double(CVPixelBufferGetHeight(frame.picture))
+        if faceFinder == nil {
+            faceFinder = Result { () throws(EngineError) in try FaceFinder() }
+            if case .failure(let error) = faceFinder { logger.error("cannot look for faces: \(error)") }
+        }
+        guard width > 0, height > 0, case .success(let finder) = faceFinder else { return [] }
+        do throws(EngineError) {
+            let bounds = try finder.find(in: try readable(frame.picture, bgra: false)).map { face in
+                CGRect(x: face.bounds.minX / width, y: face.bounds.minY / height,
+                       width: face.bounds.width / width, height: face.bounds.height / height)
+            }.filter { $0.intersects(region) }
+            if faceIdentities.generation != generation { faceIdentities = (FaceIdentities(), generation) }
+            let ids = faceIdentities.0.identify(bounds)
+            return zip(ids, bounds).map { id, bounds in
+                AVMetadataFaceObject(faceID: id, time: frame.time, duration: frame.duration, bounds: bounds,
+                                     input: frame.connection.inputPorts.first?.input)
+            }
+        } catch {
+            logger.error("cannot look for faces in a frame: \(error)")
+            return []
+        }
+    }
+
+    /// The picture as the readers take it: as it is when 4:2:0 biplanar (or BGRA, when `bgra`),
+    /// else converted to 4:2:0.
+    private func readable(_ picture: CVPixelBuffer, bgra: Bool = true) throws(EngineError) -> CVPixelBuffer {
         let format = CVPixelBufferGetPixelFormatType(picture)
-        if [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
-            kCVPixelFormatType_32BGRA].contains(format) { return picture }
+        if [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange].contains(format)
+            || (bgra && format == kCVPixelFormatType_32BGRA) { return picture }
         guard let converted = pools.buffer(pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
                                            width: CVPixelBufferGetWidth(picture), height: CVPixelBufferGetHeight(picture)) else {
             throw EngineError(operation: "reading codes", message: "cannot allocate a picture to read")
