@@ -47,11 +47,15 @@ public struct RecordedMovie {
                 return Frame(time: time, index: index, meanLuma: Double(sum) / Double(frameSize))
             }
         }
+        beepOnsets = try Self.beepOnsets(of: url, probe: probe)
+    }
+
+    /// Where the Test Tone Microphone's beeps start in `url`'s first audio track (decoded by
+    /// ffmpeg), in seconds of the file; empty without audio. `probe`: the file's
+    /// `ffprobe -show_format -show_streams`.
+    public static func beepOnsets(of url: URL, probe: [String: Any]) throws -> [Double] {
         let streams = probe["streams"] as? [[String: Any]] ?? []
-        guard let audio = streams.first(where: { $0["codec_type"] as? String == "audio" }) else {
-            beepOnsets = []
-            return
-        }
+        guard let audio = streams.first(where: { $0["codec_type"] as? String == "audio" }) else { return [] }
         let rate = 48000
         let start = Double(audio["start_time"] as? String ?? "0") ?? 0
         let pcm = try Fixtures.run("ffmpeg", [
@@ -68,7 +72,7 @@ public struct RecordedMovie {
             if i - lastLoud > rate / 2 { onsets.append(start + Double(i) / Double(rate)) }
             lastLoud = i
         }
-        beepOnsets = onsets
+        return onsets
     }
 
     /// The times of the flash frames (white but for the barcode).

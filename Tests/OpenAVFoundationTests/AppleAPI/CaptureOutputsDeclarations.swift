@@ -57,6 +57,18 @@ private final class CaptureOutputsDeclarationPhotoDelegate: NSObject, AVCaptureP
             delegate.fileOutput(_:didFinishRecordingTo:from:error:)
     }
 
+    // https://developer.apple.com/documentation/avfoundation/avcaptureaudiofileoutput
+    @Test func captureAudioFileOutput() {
+        let _: () -> AVCaptureAudioFileOutput = AVCaptureAudioFileOutput.init
+        let _: () -> [AVFileType] = AVCaptureAudioFileOutput.availableOutputFileTypes
+        let _: ReferenceWritableKeyPath<AVCaptureAudioFileOutput, [String: Any]?> = \AVCaptureAudioFileOutput.audioSettings
+        let _: ReferenceWritableKeyPath<AVCaptureAudioFileOutput, [AVMetadataItem]> = \AVCaptureAudioFileOutput.metadata
+        let _: (AVCaptureAudioFileOutput) -> (URL, AVFileType, any AVCaptureFileOutputRecordingDelegate) -> Void =
+            AVCaptureAudioFileOutput.startRecording(to:outputFileType:recordingDelegate:)
+        let output: AVCaptureFileOutput = AVCaptureAudioFileOutput()
+        #expect(output.maxRecordedFileSize == 0 && !output.maxRecordedDuration.isValid)
+    }
+
     // https://developer.apple.com/documentation/avfoundation/avcapturemoviefileoutput
     @Test func captureMovieFileOutput() {
         let _: () -> AVCaptureMovieFileOutput = AVCaptureMovieFileOutput.init

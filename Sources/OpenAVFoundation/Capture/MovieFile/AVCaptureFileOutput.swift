@@ -115,7 +115,7 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
         do {
             let limits = state.withLock { ($0.maxDuration, $0.maxFileSize, $0.minFreeSpace) }
             recording = try CaptureRecording(url: outputFileURL,
-                                             plan: try recordingPlan(for: connections, maxDuration: limits.0,
+                                             plan: try recordingPlan(for: connections, to: outputFileURL, maxDuration: limits.0,
                                                                      maxFileSize: limits.1, minFreeDiskSpace: limits.2),
                                              connections: connections, output: self, delegate: delegate)
         } catch {
@@ -164,8 +164,8 @@ public class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
 
     // MARK: For subclasses and the session
 
-    /// What a recording of `connections` writes (subclasses: the encoders and file options).
-    func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
+    /// What a recording of `connections` to `url` writes (subclasses: the encoders and file options).
+    func recordingPlan(for connections: [AVCaptureConnection], to url: URL, maxDuration: CMTime, maxFileSize: Int64,
                        minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
         Misuse.fail(.fileOutputIsAbstract)
     }

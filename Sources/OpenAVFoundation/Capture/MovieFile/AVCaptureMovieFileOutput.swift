@@ -115,7 +115,7 @@ public final class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sen
         return ((input as? AVCaptureDeviceInput)?.device).map(CaptureEncodingSettings.audio(for:)) ?? [:]
     }
 
-    override func recordingPlan(for connections: [AVCaptureConnection], maxDuration: CMTime, maxFileSize: Int64,
+    override func recordingPlan(for connections: [AVCaptureConnection], to url: URL, maxDuration: CMTime, maxFileSize: Int64,
                                 minFreeDiskSpace: Int64) throws(AVError) -> CaptureRecording.Plan {
         let (interval, metadata) = state.withLock { ($0.movieFragmentInterval, $0.metadata) }
         var plan = CaptureRecording.Plan(

@@ -46,6 +46,8 @@ final class CaptureRecording: @unchecked Sendable {
         var videoTransform: CGAffineTransform?
         /// The audio encoder's settings; nil for a file without audio.
         var audio: EncoderSettings?
+        /// The file's container: FFmpeg's muxer name.
+        var fileType = "mov"
         /// Fragments and metadata of the file.
         var options: Muxer.Options
         /// `maxRecordedDuration` (invalid: none).
@@ -121,7 +123,7 @@ final class CaptureRecording: @unchecked Sendable {
             throw AVError(.noDataCaptured, reason: "the output has no active video or audio connection to record")
         }
         writer = try Self.atEncodingPriority { () throws(AVError) in
-            try MovieWriter(url: url, fileType: "mov", options: plan.options, plans: plans)
+            try MovieWriter(url: url, fileType: plan.fileType, options: plan.options, plans: plans)
         }
         writer.startSession(at: .zero)
         self.url = url
