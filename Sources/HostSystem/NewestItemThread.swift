@@ -7,10 +7,13 @@ import Foundation
 /// JPEG pictures, a metadata output's code reading.
 ///
 /// The thread starts with the first hand-over and runs 10 nice steps below the process (`nice`)
-/// until `stop()`; a later hand-over starts a new one. The work closure is called
-/// on that thread only, one item at a time.
+/// until `stop()`; a later hand-over starts a new one. The work closure is called on these
+/// threads one item at a time: a new thread waits for its predecessor's last item to be done, so
+/// the work may keep state of its own without a lock.
 package final class NewestItemThread<Item>: @unchecked Sendable {
     private let condition = NSCondition()
+    /// Held while an item is worked on.
+    private let working = NSLock()
     private var waiting = BoundedQueue<Item>(capacity: 1, policy: .dropOldest)
     /// Bumped by `stop()`: a thread started before it ends after its current item.
     private var generation = 0
@@ -40,7 +43,7 @@ package final class NewestItemThread<Item>: @unchecked Sendable {
             // The thread keeps the worker until `stop()`.
             let thread = Thread { [self] in
                 ThreadPriority.lowerCallingThread(by: Self.nice)
-                while let item = next(of: generation) { work(item) }
+                while let item = next(of: generation) { working.withLock { work(item) } }
             }
             thread.name = name
             thread.start()
