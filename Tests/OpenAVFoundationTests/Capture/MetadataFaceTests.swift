@@ -45,7 +45,8 @@ import TestSupport
         output.setMetadataObjectsDelegate(found, queue: DispatchQueue(label: "faces"))
         session.startRunning()
         defer { session.stopRunning() }
-        let read = found.wait(for: frames, seconds: 30)
+        // A debug build runs dlib unoptimized: seconds a 1080p frame on a busy machine.
+        let read = found.wait(for: frames, seconds: 120)
         #expect(read.count >= frames, "\(read.count) frames read")
         return read
     }
@@ -82,7 +83,7 @@ import TestSupport
     @Test(arguments: [(1.0, CGPoint.zero, CGSize(width: 800, height: 512)),
                       (1080.0 / 512, CGPoint(x: 420, y: 0), CGSize(width: 1920, height: 1080))])
     func theAstronautsFaceIsFoundWhereItIs(scale: Double, origin: CGPoint, size: CGSize) throws {
-        let frames = try Self.faces(in: try Self.picture("astronaut.png", scale: scale, origin: origin, size: size), frames: 10)
+        let frames = try Self.faces(in: try Self.picture("astronaut.png", scale: scale, origin: origin, size: size), frames: 4)
         let expected = CGRect(x: origin.x + Self.astronautFace.minX * scale, y: origin.y + Self.astronautFace.minY * scale,
                               width: Self.astronautFace.width * scale, height: Self.astronautFace.height * scale)
         for faces in frames {
@@ -99,7 +100,7 @@ import TestSupport
 
     @Test(arguments: ["chelsea.png", "coffee.png", "rocket.jpg", "coins.png", "horse.png"])
     func noFaceIsFoundWhereThereIsNone(photo: String) throws {
-        let frames = try Self.faces(in: try Self.picture(photo, size: CGSize(width: 1000, height: 600)), frames: 10)
+        let frames = try Self.faces(in: try Self.picture(photo, size: CGSize(width: 1000, height: 600)), frames: 4)
         #expect(frames.allSatisfy { $0.isEmpty }, "faces in \(photo): \(frames.flatMap { $0.map(\.bounds) })")
     }
 }
