@@ -57,6 +57,15 @@ private final class CaptureOutputsDeclarationPhotoDelegate: NSObject, AVCaptureP
             delegate.fileOutput(_:didFinishRecordingTo:from:error:)
     }
 
+    // https://developer.apple.com/documentation/avfoundation/avcaptureaudiopreviewoutput
+    @Test func captureAudioPreviewOutput() {
+        let _: () -> AVCaptureAudioPreviewOutput = AVCaptureAudioPreviewOutput.init
+        let _: ReferenceWritableKeyPath<AVCaptureAudioPreviewOutput, String?> = \AVCaptureAudioPreviewOutput.outputDeviceUniqueID
+        let _: ReferenceWritableKeyPath<AVCaptureAudioPreviewOutput, Float> = \AVCaptureAudioPreviewOutput.volume
+        let output: AVCaptureOutput = AVCaptureAudioPreviewOutput()
+        #expect(output.connections.isEmpty)
+    }
+
     // https://developer.apple.com/documentation/avfoundation/avcaptureaudiofileoutput
     @Test func captureAudioFileOutput() {
         let _: () -> AVCaptureAudioFileOutput = AVCaptureAudioFileOutput.init
