@@ -9,7 +9,9 @@ import TestSupport
 /// (intersection over union at least 0.5), at its own size and scaled into a 1920x1080 frame; no
 /// face in the pictures without one. Beside each photograph a QR code that zint drew: each frame
 /// the output reads reports it, so the test knows which frames were read and found no face.
-@Suite(.timeLimit(.minutes(5))) struct MetadataFaceTests {
+/// Apart from other heavy suites, one picture at a time: a debug build runs dlib's detector
+/// unoptimized, a second or two of a core a frame.
+@Suite(.serialized, HeavyLoad.Scope(), .timeLimit(.minutes(5))) struct MetadataFaceTests {
     /// The astronaut's face in `astronaut.png`, drawn by hand: hairline to chin, ear to ear.
     static let astronautFace = CGRect(x: 178, y: 70, width: 95, height: 112)
 
