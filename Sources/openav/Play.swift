@@ -278,12 +278,18 @@ final class PlaySession: @unchecked Sendable {
     /// Waits until the queue is played (or q, or Ctrl-C), drawing the status line and telling
     /// failed items.
     func waitUntilDone() async {
+        var emptySince: Date?
         while !state.quitting {
             if let item = player.currentItem {
                 if let window, window.title != name(of: item) { window.title = name(of: item) }
                 drawStatus(item)
             } else if player.items().isEmpty {
-                break
+                // A file that cannot be opened leaves the queue as it fails, and its status
+                // change may be told a moment later: done once every item's outcome is known
+                // (or after 2 s).
+                let since = emptySince ?? Date()
+                emptySince = since
+                if state.withLock({ $0.settled.count >= $0.names.count }) || Date().timeIntervalSince(since) > 2 { break }
             }
             try? await Task.sleep(nanoseconds: 100_000_000)
         }
