@@ -116,8 +116,16 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     /// Reads a frame and hands what it holds to the delegate (unless the session stopped meanwhile).
     private func readAndDeliver(_ frame: Pending) {
         let (types, region, generation) = state.withLock { (Set($0.types), $0.rectOfInterest, $0.generation) }
-        var objects = read(frame, types: types, region: region)
-        if types.contains(.face) { objects += faces(in: frame, region: region, generation: generation) }
+        // Converted once for both readers (faces are read from 4:2:0 only).
+        let picture: CVPixelBuffer
+        do throws(EngineError) {
+            picture = try readable(frame.picture, bgra: !types.contains(.face))
+        } catch {
+            logger.error("cannot read a frame: \(error)")
+            return
+        }
+        var objects = read(picture, of: frame, types: types, region: region)
+        if types.contains(.face) { objects += faces(in: picture, of: frame, region: region, generation: generation) }
         guard !objects.isEmpty else { return }
         state.withLock { s in
             guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
@@ -127,15 +135,17 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
     }
 
-    /// The codes of `types` in a frame within `region` (metadata output coordinates).
-    private func read(_ frame: Pending, types: Set<AVMetadataObject.ObjectType>, region: CGRect) -> [AVMetadataObject] {
-        let width = CVPixelBufferGetWidth(frame.picture), height = CVPixelBufferGetHeight(frame.picture)
+    /// The codes of `types` in `picture` (the frame's, as the readers take it) within `region`
+    /// (metadata output coordinates).
+    private func read(_ picture: CVPixelBuffer, of frame: Pending, types: Set<AVMetadataObject.ObjectType>,
+                      region: CGRect) -> [AVMetadataObject] {
+        let width = CVPixelBufferGetWidth(picture), height = CVPixelBufferGetHeight(picture)
         guard width > 0, height > 0 else { return [] }
         let reader = CodeReader(formats: MetadataCodeTypes.formats(for: types))
         let pixels = CGRect(x: region.minX * Double(width), y: region.minY * Double(height),
                             width: region.width * Double(width), height: region.height * Double(height))
         do throws(EngineError) {
-            let codes = try reader.read(try readable(frame.picture), in: pixels)
+            let codes = try reader.read(picture, in: pixels)
             return codes.compactMap { code in
                 guard let (type, text) = MetadataCodeTypes.type(of: code, among: types) else { return nil }
                 let corners = code.corners.map { CGPoint(x: $0.x / Double(width), y: $0.y / Double(height)) }
@@ -149,17 +159,17 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
     }
 
-    /// The faces in a frame whose bounds meet `region` (metadata output coordinates), with
-    /// their IDs.
-    private func faces(in frame: Pending, region: CGRect, generation: Int) -> [AVMetadataObject] {
-        let width = Double(CVPixelBufferGetWidth(frame.picture)), height = Double(CVPixelBufferGetHeight(frame.picture))
+    /// The faces in `picture` (the frame's, 4:2:0) whose bounds meet `region` (metadata output
+    /// coordinates), with their IDs.
+    private func faces(in picture: CVPixelBuffer, of frame: Pending, region: CGRect, generation: Int) -> [AVMetadataObject] {
+        let width = Double(CVPixelBufferGetWidth(picture)), height = Double(CVPixelBufferGetHeight(picture))
         if faceFinder == nil {
             faceFinder = Result { () throws(EngineError) in try FaceFinder() }
             if case .failure(let error) = faceFinder { logger.error("cannot look for faces: \(error)") }
         }
         guard width > 0, height > 0, case .success(let finder) = faceFinder else { return [] }
         do throws(EngineError) {
-            let bounds = try finder.find(in: try readable(frame.picture, bgra: false)).map { face in
+            let bounds = try finder.find(in: picture).map { face in
                 CGRect(x: face.bounds.minX / width, y: face.bounds.minY / height,
                        width: face.bounds.width / width, height: face.bounds.height / height)
             }.filter { $0.intersects(region) }
@@ -177,7 +187,7 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
 
     /// The picture as the readers take it: as it is when 4:2:0 biplanar (or BGRA, when `bgra`),
     /// else converted to 4:2:0.
-    private func readable(_ picture: CVPixelBuffer, bgra: Bool = true) throws(EngineError) -> CVPixelBuffer {
+    private func readable(_ picture: CVPixelBuffer, bgra: Bool) throws(EngineError) -> CVPixelBuffer {
         let format = CVPixelBufferGetPixelFormatType(picture)
         if [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange].contains(format)
             || (bgra && format == kCVPixelFormatType_32BGRA) { return picture }
