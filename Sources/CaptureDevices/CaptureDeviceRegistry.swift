@@ -12,8 +12,9 @@ package enum CaptureDeviceRegistry {
     }
 
     /// The built-in virtual devices, made once so that every listing returns the same objects,
-    /// and the file camera `OPENAV_FILE_CAMERA` asks for.
-    package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()] + FileCamera.fromEnvironment()
+    /// and the file camera and microphone `OPENAV_FILE_CAMERA` and `OPENAV_FILE_MICROPHONE` ask for.
+    package static let virtualDevices: [any CaptureDeviceBackend] = [TestPatternCamera(), TestToneMicrophone()]
+        + FileCamera.fromEnvironment() + FileMicrophone.fromEnvironment()
 
     /// The virtual devices added with `addVirtualDevice(_:)`.
     private static let addedVirtualDevices = Locked<[any CaptureDeviceBackend]>([])

@@ -18,13 +18,10 @@ final class AudioFileDecoding {
     let fileFormat: AVAudioFormat
     /// The file being read.
     private let url: URL
-    /// The demuxer, reading only `stream`.
-    private let demuxer: Demuxer
-    /// The audio stream's index.
-    private let stream: Int
-    /// The stream's decoder; a new one for reading from the first packet again, so that the
-    /// samples equal a fresh decode's (a flushed AAC decoder's first frame differs slightly).
-    private var decoder: Decoder
+    /// The audio stream's demuxer and decoder; a new decoder for reading from the first packet
+    /// again, so that the samples equal a fresh decode's (a flushed AAC decoder's first frame
+    /// differs slightly).
+    private let decoding: StreamDecoding
     /// Decoded frames into `output`.
     private let converter: AudioConverter
     /// The converter's sample index of file frame 0.
@@ -37,10 +34,6 @@ final class AudioFileDecoding {
     private(set) var position: Int64 = 0
     /// The frame a seek asked for, until the decoded samples reach it.
     private var seekTarget: Int64?
-    /// A packet the decoder had no room for, sent again after its frames are taken.
-    private var heldPacket: Packet?
-    /// Whether the end of the stream was sent to the decoder.
-    private var drained = false
     /// Whether everything decoded has been converted, the resampler flushed too.
     private var ended = false
 
@@ -49,11 +42,11 @@ final class AudioFileDecoding {
     /// `AudioFileDecoding.NoAudio` for a file without a decodable audio stream.
     init(url: URL, bitsPerChannel: Int, isFloat: Bool) throws {
         self.url = url
-        demuxer = try Demuxer(url: url)
-        guard let audio = demuxer.streams.first(where: { $0.kind == .audio && $0.isDecodable }),
-              audio.sampleRate > 0, audio.channelCount > 0 else { throw NoAudio() }
-        stream = audio.index
-        demuxer.readOnly(streams: [stream])
+        guard let decoding = try StreamDecoding(url: url, kind: .audio) else { throw NoAudio() }
+        let demuxer = decoding.demuxer
+        let audio = demuxer.streams[decoding.stream]
+        guard audio.sampleRate > 0, audio.channelCount > 0 else { throw NoAudio() }
+        self.decoding = decoding
         if let description = demuxer.formatDescription(ofStream: audio.index) {
             fileFormat = AVAudioFormat(cmAudioFormatDescription: description)
         } else {
@@ -66,13 +59,12 @@ final class AudioFileDecoding {
                     mBitsPerChannel: 0, mReserved: 0),
                 layout: nil, magicCookie: nil)
         }
-        decoder = try demuxer.makeDecoder(forStream: stream)
         output = PCMFormat(sampleRate: Double(audio.sampleRate), channelCount: Int(audio.channelCount),
                            bitsPerChannel: bitsPerChannel, isFloat: isFloat)
         converter = AudioConverter(output: output)
         if let first = try demuxer.readPacket() {
             if first.presentationTime.isNumeric { firstPacketTime = first.presentationTime }
-            heldPacket = first
+            decoding.hold(first)
         }
         if try decodeMore(), let firstStart { origin = firstStart }
     }
@@ -137,56 +129,23 @@ final class AudioFileDecoding {
     /// reading of its own (the container's durations are estimates for some formats). Data
     /// that fails to decode ends the count there, as it ends reading.
     static func frameCount(of url: URL) throws -> Int64 {
-        let demuxer = try Demuxer(url: url)
-        guard let audio = demuxer.streams.first(where: { $0.kind == .audio && $0.isDecodable }) else { throw NoAudio() }
-        demuxer.readOnly(streams: [audio.index])
-        let decoder = try demuxer.makeDecoder(forStream: audio.index)
+        guard let decoding = try StreamDecoding(url: url, kind: .audio) else { throw NoAudio() }
         var count: Int64 = 0
-        var drained = false
-        var held: Packet?
-        while true {
-            do {
-                if let frame = try decoder.receiveFrame() {
-                    count += Int64(frame.sampleCount)
-                    continue
-                }
-                if drained { return count }
-                if let packet = try held ?? demuxer.readPacket() {
-                    held = nil
-                    guard packet.streamIndex == audio.index else { continue }
-                    if try !decoder.send(packet) { held = packet }
-                } else {
-                    _ = try decoder.send(nil)
-                    drained = true
-                }
-            } catch {
-                return count
-            }
+        while let frame = try? decoding.nextFrame() {
+            count += Int64(frame.sampleCount)
         }
+        return count
     }
 
     /// Decodes until at least one sample buffer is added to `pending`; false at the end.
     private func decodeMore() throws -> Bool {
         while !ended {
-            if let frame = try decoder.receiveFrame() {
-                if let buffer = try converter.convert(frame, timeBase: decoder.timeBase) {
-                    if try append(buffer) { return true }
-                }
-                continue
-            }
-            if drained {
+            guard let frame = try decoding.nextFrame() else {
                 ended = true
                 if let buffer = try converter.flush(), try append(buffer) { return true }
                 break
             }
-            if let packet = try heldPacket ?? demuxer.readPacket() {
-                heldPacket = nil
-                guard packet.streamIndex == stream else { continue }
-                if try !decoder.send(packet) { heldPacket = packet }
-            } else {
-                _ = try decoder.send(nil)
-                drained = true
-            }
+            if let buffer = try converter.convert(frame, timeBase: decoding.decoder.timeBase), try append(buffer) { return true }
         }
         return false
     }
@@ -223,15 +182,8 @@ final class AudioFileDecoding {
 
     /// Moves the demuxer to `time` and forgets everything decoded, for a seek.
     private func restart(at time: CMTime) throws {
-        try demuxer.seek(to: time, inStream: stream)
-        if time <= firstPacketTime {
-            decoder = try demuxer.makeDecoder(forStream: stream)
-        } else {
-            decoder.flush()
-        }
+        try decoding.restart(at: time, freshDecoder: time <= firstPacketTime)
         converter.reset()
-        heldPacket = nil
-        drained = false
         ended = false
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0

@@ -19,7 +19,16 @@ enum DeviceLookup {
         return device
     }
 
-    /// The microphone an `--audio` argument names (nil for "none"), or without one the default
+    /// The regular file `argument` names, if it names one (a device node is not one): a File
+    /// Camera's or File Microphone's.
+    static func mediaFile(_ argument: String) -> URL? {
+        let url = URL(fileURLWithPath: argument).resolvingSymlinksInPath()
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        return type == .typeRegular ? url : nil
+    }
+
+    /// The microphone an `--audio` argument names (nil for "none"; a sound file, which a File
+    /// Microphone plays), or without one the default
     /// microphone; on a machine without one, none, said in one line, when there is video.
     static func microphone(_ name: String?, hasVideo: Bool) throws -> AVCaptureDevice? {
         guard let name else {
@@ -31,6 +40,13 @@ enum DeviceLookup {
             return microphone
         }
         if name == "none" { return nil }
+        if let file = mediaFile(name) {
+            do {
+                return try AVCaptureDevice.fileMicrophone(playing: file)
+            } catch let error as AVError {
+                throw CommandFailure("cannot play \(name) as a microphone: \(error.failureText)")
+            }
+        }
         return try device(name, mediaType: .audio, deviceTypes: [.microphone, .builtInMicrophone, .external], kind: "microphone")
     }
 }

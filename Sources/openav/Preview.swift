@@ -17,16 +17,14 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var camera: VideoCaptureOptions
 
-    @Option(help: "The microphone whose level is shown: its unique ID or name, as `openav devices` lists them (default: the first microphone; 'none' for none).")
+    @Option(help: "The microphone whose level is shown: its unique ID or name, as `openav devices` lists them, or a sound file, which a File Microphone plays (default: the first microphone; 'none' for none).")
     var audio: String?
 
     func run() throws {
         let session = AVCaptureSession()
         session.beginConfiguration()
         let device = try camera.addCamera(to: session)
-        let microphone: AVCaptureDevice? = audio == "none" ? nil
-            : try audio.map { try DeviceLookup.device($0, mediaType: .audio, deviceTypes: [.microphone, .external], kind: "microphone") }
-                ?? AVCaptureDevice.default(for: .audio)
+        let microphone = audio == nil ? AVCaptureDevice.default(for: .audio) : try DeviceLookup.microphone(audio, hasVideo: true)
         let levels = AVCaptureAudioDataOutput()
         if let microphone, let input = try? AVCaptureDeviceInput(device: microphone), session.canAddInput(input) {
             session.addInput(input)

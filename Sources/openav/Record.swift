@@ -25,7 +25,7 @@ struct Record: ParsableCommand {
 
     @OptionGroup var screen: ScreenCaptureOptions
 
-    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone, video only when there is none, none with --screen; 'none' for no audio).")
+    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them, or a sound file, which a File Microphone plays (default: the first microphone, video only when there is none, none with --screen; 'none' for no audio).")
     var audio: String?
 
     @Option(help: "Video codec: h264, hevc, or copy (store a camera's H.264 frames as they come, without re-encoding; the default for a camera format that is H.264, 'avc1' in `openav devices`).")

@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var camera: VideoCaptureOptions
 
-    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them (default: the first microphone; 'none' for no sound).")
+    @Option(help: "The microphone: its unique ID or name, as `openav devices` lists them, or a sound file, which a File Microphone plays (default: the first microphone; 'none' for no sound).")
     var audio: String?
 
     @Option(help: "The folder recordings and photos go to, made when missing; the page reads and deletes files in it only.")

@@ -66,7 +66,7 @@ struct VideoCaptureOptions: ParsableArguments {
             guard let camera = AVCaptureDevice.default(for: .video) else { throw CommandFailure("no camera found") }
             return camera
         }
-        if let file = Self.mediaFile(video) {
+        if let file = DeviceLookup.mediaFile(video) {
             do {
                 return try AVCaptureDevice.fileCamera(playing: file)
             } catch let error as AVError {
@@ -75,13 +75,6 @@ struct VideoCaptureOptions: ParsableArguments {
         }
         return try DeviceLookup.device(video, mediaType: .video, deviceTypes: [.builtInWideAngleCamera, .external],
                                        kind: "camera")
-    }
-
-    /// The regular file `argument` names, if it names one (a device node is not one).
-    private static func mediaFile(_ argument: String) -> URL? {
-        let url = URL(fileURLWithPath: argument).resolvingSymlinksInPath()
-        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
-        return type == .typeRegular ? url : nil
     }
 
     /// Adds the chosen camera to `session`, in the preset or format asked for (of one size,

@@ -18,7 +18,7 @@ import OpenCoreVideo
 /// shared `PixelConverter` into the camera's pooled buffers (4:2:0 files into 4:2:0 buffers
 /// are copied). A file that cannot be read fails when the camera is made; one that fails
 /// later (removed, damaged) ends the capture with `.failed`.
-package final class FileCamera: CaptureDeviceBackend, @unchecked Sendable {
+package final class FileCamera: FileDevice, @unchecked Sendable {
     package let uniqueID: String
     package let modelID = "OpenAV File Camera"
     package let localizedName: String
@@ -35,25 +35,8 @@ package final class FileCamera: CaptureDeviceBackend, @unchecked Sendable {
     private static let logger = Logger(label: "OpenAVFoundation.CaptureDevices.FileCamera")
     private let runner = DeviceRunner(logger: FileCamera.logger)
 
-    /// The unique ID of the camera playing `url`.
-    package static func uniqueID(of url: URL) -> String {
-        "openav-file-camera:" + url.standardizedFileURL.path
-    }
-
-    /// The environment variable naming a file a camera plays from the start of the process.
+    package static let uniqueIDPrefix = "openav-file-camera:"
     package static let environmentVariable = "OPENAV_FILE_CAMERA"
-
-    /// The camera `OPENAV_FILE_CAMERA` asks for, if any (an error logged when its file cannot
-    /// be played).
-    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [FileCamera] {
-        guard let path = environment[environmentVariable], !path.isEmpty else { return [] }
-        do throws(CaptureDeviceError) {
-            return [try FileCamera(url: URL(fileURLWithPath: path))]
-        } catch {
-            logger.error("\(environmentVariable)=\(path): \(error.message)")
-            return []
-        }
-    }
 
     /// A camera playing `url`; throws when the file has no picture this machine decodes.
     package init(url: URL) throws(CaptureDeviceError) {

@@ -15,16 +15,12 @@ final class FileFrames: @unchecked Sendable {
     }
 
     private let url: URL
-    private var demuxer: Demuxer
-    private var decoder: Decoder
-    private var stream: Int
+    private var decoding: StreamDecoding
     /// The first frame's time in the file, and where the current pass starts across loops.
     private var firstTime: CMTime?
     private var passStart = CMTime.zero
     /// The end of the last frame seen in this pass, relative to the file's first frame.
     private var passEnd = CMTime.zero
-    private var drained = false
-    private var heldPacket: Packet?
     private var framesThisPass = 0
     /// The one picture of a still image, once its single pass ended.
     private var still: Picture?
@@ -38,8 +34,8 @@ final class FileFrames: @unchecked Sendable {
     /// Opens `url`'s first video stream; throws when it has none or it cannot be decoded.
     init(url: URL) throws(CaptureDeviceError) {
         self.url = url
-        (demuxer, decoder, stream) = try Self.open(url)
-        let description = demuxer.streams[stream]
+        decoding = try Self.open(url)
+        let description = decoding.demuxer.streams[decoding.stream]
         width = Int(description.width)
         height = Int(description.height)
         streamFrameDuration = description.minFrameDuration
@@ -47,23 +43,17 @@ final class FileFrames: @unchecked Sendable {
             ? description.minFrameDuration : CMTime(value: 1, timescale: 30)
     }
 
-    private static func open(_ url: URL) throws(CaptureDeviceError) -> (Demuxer, Decoder, Int) {
-        let demuxer: Demuxer
+    private static func open(_ url: URL) throws(CaptureDeviceError) -> StreamDecoding {
+        let decoding: StreamDecoding?
         do throws(EngineError) {
-            demuxer = try Demuxer(url: url)
+            decoding = try StreamDecoding(url: url, kind: .video)
         } catch {
             throw CaptureDeviceError(.unavailable, "\(url.lastPathComponent) cannot be played: \(error)")
         }
-        guard let video = demuxer.streams.first(where: { $0.kind == .video && $0.isDecodable && $0.attachedPicture == nil })
-            ?? demuxer.streams.first(where: { $0.kind == .video && $0.isDecodable }) else {
+        guard let decoding else {
             throw CaptureDeviceError(.unavailable, "\(url.lastPathComponent) has no video this machine decodes")
         }
-        demuxer.readOnly(streams: [video.index])
-        do throws(EngineError) {
-            return (demuxer, try demuxer.makeDecoder(forStream: video.index), video.index)
-        } catch {
-            throw CaptureDeviceError(.unavailable, "\(url.lastPathComponent) cannot be played: \(error)")
-        }
+        return decoding
     }
 
     /// Whether the file is a single picture (known once its first pass ended).
@@ -81,34 +71,22 @@ final class FileFrames: @unchecked Sendable {
 
     /// The next picture of this pass, or nil at its end.
     private func decodeMore() throws(CaptureDeviceError) -> Picture? {
+        let decoded: MediaEngine.Frame?
         do throws(EngineError) {
-            while true {
-                if let frame = try decoder.receiveFrame() {
-                    let time = frame.presentationTime.isNumeric ? frame.presentationTime : passEnd + (firstTime ?? .zero)
-                    if firstTime == nil { firstTime = time }
-                    let relative = time - (firstTime ?? .zero)
-                    let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : frameDuration
-                    passEnd = max(passEnd, relative + duration)
-                    framesThisPass += 1
-                    let picture = Picture(frame: frame, time: passStart + relative)
-                    lastPicture = picture
-                    return picture
-                }
-                if drained { return nil }
-                let packet: Packet?
-                if let held = heldPacket { packet = held } else { packet = try demuxer.readPacket() }
-                if let packet {
-                    heldPacket = nil
-                    guard packet.streamIndex == stream else { continue }
-                    if try !decoder.send(packet) { heldPacket = packet }
-                } else {
-                    _ = try decoder.send(nil)
-                    drained = true
-                }
-            }
+            decoded = try decoding.nextFrame()
         } catch {
             throw CaptureDeviceError(.failed, "\(url.lastPathComponent) cannot be played on: \(error)")
         }
+        guard let frame = decoded else { return nil }
+        let time = frame.presentationTime.isNumeric ? frame.presentationTime : passEnd + (firstTime ?? .zero)
+        if firstTime == nil { firstTime = time }
+        let relative = time - (firstTime ?? .zero)
+        let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : frameDuration
+        passEnd = max(passEnd, relative + duration)
+        framesThisPass += 1
+        let picture = Picture(frame: frame, time: passStart + relative)
+        lastPicture = picture
+        return picture
     }
 
     /// The last picture given out.
@@ -124,11 +102,9 @@ final class FileFrames: @unchecked Sendable {
             still = lastPicture
             return
         }
-        (demuxer, decoder, stream) = try Self.open(url)
+        decoding = try Self.open(url)
         passStart = passStart + passEnd
         passEnd = .zero
-        drained = false
-        heldPacket = nil
         framesThisPass = 0
     }
 }

@@ -15,11 +15,8 @@ import OpenCoreMedia
 /// rate). The beep is a cosine, so that first sample is already at the beep's full level (a
 /// sharp onset, to measure A/V sync against the camera's flash frame). Buffers of 10 ms (480
 /// frames at 48 kHz, 441 at 44.1 kHz; or the `frameDuration` given to `start`) are delivered on
-/// the microphone's own thread when the host clock reaches the end of their last sample, as a
-/// real device delivers audio once it has been recorded; deadlines are absolute
-/// (`clock_nanosleep(TIMER_ABSTIME)`), so there is no drift. A late thread catches up by
-/// delivering every overdue buffer; only when more than half a second behind does it skip,
-/// reporting the skipped buffers in `drops` (as `.late`).
+/// the microphone's own thread when the host clock reaches the end of their last sample
+/// (`HostClockAudio`).
 package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendable {
     package let uniqueID = "openav-virtual-test-tone-microphone"
     package let modelID = "OpenAV Test Tone Microphone"
@@ -73,43 +70,14 @@ package final class TestToneMicrophone: CaptureDeviceBackend, @unchecked Sendabl
             Self.logger.debug("starting \(audio) in buffers of \(frames) frames")
             let generator = ToneBufferMaker(format: audio, framesPerBuffer: frames)
             return { deviceThread, handler in
-                Self.run(generator: generator, on: deviceThread, handler: handler)
-                return nil
+                HostClockAudio.run(rate: audio.sampleRate, framesPerBuffer: frames, on: deviceThread, handler: handler,
+                                   makeBuffer: generator.makeBuffer(firstSample:))
             }
         }
     }
 
     package func stop() {
         runner.stop()
-    }
-
-    private static func run(generator: ToneBufferMaker, on thread: DeviceThread, handler: CaptureHandler) {
-        let rate = UInt64(generator.format.sampleRate)
-        let frames = UInt64(generator.framesPerBuffer)
-        let samples = HostTimeGrid(step: CMTime(value: 1, timescale: CMTimeScale(rate)))!
-        var start = samples.tick(atOrAfter: HostClock.now)
-        var sequence: UInt64 = 0
-        var drops: [CaptureDropRun] = []
-        while thread.sleep(untilNanoseconds: samples.deadline(ofTick: start + frames)) {
-            let behind = samples.tick(atOrBefore: HostClock.now) - (start + frames)
-            if behind > rate / 2 {
-                let skipped = behind / frames
-                drops.record(Int(skipped), .late)
-                sequence += skipped
-                start += skipped * frames
-            }
-            if let buffer = generator.makeBuffer(firstSample: start) {
-                handler(.success(CaptureSample(
-                    payload: .audio(buffer), presentationTime: samples.time(ofTick: start),
-                    duration: CMTime(value: CMTimeValue(frames), timescale: CMTimeScale(rate)),
-                    sequenceNumber: sequence, drops: drops)))
-                drops.removeAll()
-            } else {
-                drops.record(1, .outOfBuffers)
-            }
-            sequence += 1
-            start += frames
-        }
     }
 }
 

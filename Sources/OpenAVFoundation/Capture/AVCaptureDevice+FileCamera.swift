@@ -15,12 +15,18 @@ extension AVCaptureDevice {
     /// Throws `AVError.fileFormatNotRecognized` when the file has no picture this machine
     /// decodes (or does not exist).
     public static func fileCamera(playing url: URL) throws -> AVCaptureDevice {
-        let id = FileCamera.uniqueID(of: url)
+        try fileDevice(FileCamera.self, playing: url)
+    }
+
+    /// The device of `kind` playing `url`: the one listed already, or a new one, listed from
+    /// now on; `AVError.fileFormatNotRecognized` when the file has nothing it plays.
+    static func fileDevice<Kind: FileDevice>(_ kind: Kind.Type, playing url: URL) throws -> AVCaptureDevice {
+        let id = Kind.uniqueID(of: url)
         if let known = listed().first(where: { $0.uniqueID == id }) { return known }
         do throws(CaptureDeviceError) {
-            let camera = try FileCamera(url: url)
-            CaptureDeviceRegistry.addVirtualDevice(camera)
-            return wrapper(of: camera)
+            let device = try Kind(url: url)
+            CaptureDeviceRegistry.addVirtualDevice(device)
+            return wrapper(of: device)
         } catch {
             throw AVError(.fileFormatNotRecognized, reason: error.message, userInfo: [NSURLErrorKey: url])
         }
