@@ -21,11 +21,20 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private struct State {
         weak var delegate: (any AVCaptureAudioDataOutputSampleBufferDelegate)?
         var queue: DispatchQueue?
+        /// A synchronizer's receiver, called instead of the delegate while it is set.
+        var synchronizer: SynchronizedOutputsReceiver?
         var pending = BoundedQueue<(CMSampleBuffer, AVCaptureConnection)>(
             capacity: AVCaptureAudioDataOutput.maximumQueuedBufferCount, policy: .dropNewest)
         var draining = false
         /// Counts session stops, so a drain started before one delivers nothing after it.
         var generation = 0
+
+        /// Who buffers go to, and on which queue: the synchronizer's receiver, else the delegate.
+        var listener: (delegate: any AVCaptureAudioDataOutputSampleBufferDelegate, queue: DispatchQueue)? {
+            if let synchronizer { return (synchronizer, synchronizer.queue) }
+            guard let delegate, let queue else { return nil }
+            return (delegate, queue)
+        }
     }
 
     private let state = Locked(State())
@@ -74,8 +83,7 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard let buffer = sample.sampleBuffer else { return }
         let start = state.withLock { s -> (DispatchQueue, Int)? in
-            let delegateQueue = s.delegate == nil ? nil : s.queue
-            guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue),
+            guard let queue = s.listener?.queue ?? (streams.isEmpty ? nil : streams.queue),
                   case .queued = s.pending.push((buffer, connection)) else { return nil }
             guard !s.draining else { return nil }
             s.draining = true
@@ -90,12 +98,12 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
             let next = state.withLock { s -> (CMSampleBuffer, AVCaptureConnection, (any AVCaptureAudioDataOutputSampleBufferDelegate)?)? in
-                guard s.generation == generation, s.delegate != nil || !streams.isEmpty,
+                guard s.generation == generation, s.listener != nil || !streams.isEmpty,
                       let (buffer, connection) = s.pending.pop() else {
                     s.draining = false
                     return nil
                 }
-                return (buffer, connection, s.queue === queue ? s.delegate : nil)
+                return (buffer, connection, s.listener.flatMap { $0.queue === queue ? $0.delegate : nil })
             }
             guard let (buffer, connection, delegate) = next else { return }
             delegate?.captureOutput(self, didOutput: buffer, from: connection)
@@ -109,6 +117,15 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     /// Linux addition.
     public var sampleBuffers: SampleBuffers {
         SampleBuffers { [self] in streams.makeIterator(capacity: Self.maximumQueuedBufferCount, policy: .dropNewest) }
+    }
+
+    override func synchronize(with receiver: SynchronizedOutputsReceiver?) {
+        state.withLock { s in
+            s.synchronizer = receiver
+            s.generation += 1
+            s.pending.removeAll()
+            s.draining = false
+        }
     }
 
     override func sessionDidStopRunning() {

@@ -61,4 +61,8 @@ public class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     /// The session stopped: discard whatever is queued, deliver nothing more.
     func sessionDidStopRunning() {}
+
+    /// Makes the output deliver to a synchronizer's receiver (on its queue) instead of its
+    /// delegate; nil gives delivery back to the delegate. Data outputs override it.
+    func synchronize(with receiver: SynchronizedOutputsReceiver?) {}
 }

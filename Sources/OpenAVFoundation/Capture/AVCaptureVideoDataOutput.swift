@@ -66,6 +66,8 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private struct State {
         weak var delegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
         var queue: DispatchQueue?
+        /// A synchronizer's receiver, called instead of the delegate while it is set.
+        var synchronizer: SynchronizedOutputsReceiver?
         /// The settings as given, and what they ask for.
         var settings: (dictionary: [String: Any], request: VideoOutputSettings)?
         var discardsLate = true
@@ -85,6 +87,13 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         /// one costs far more than checking one, and drops happen when the device thread is
         /// behind).
         var droppedFormat: CMVideoFormatDescription?
+
+        /// Who frames go to, and on which queue: the synchronizer's receiver, else the delegate.
+        var listener: (delegate: any AVCaptureVideoDataOutputSampleBufferDelegate, queue: DispatchQueue)? {
+            if let synchronizer { return (synchronizer, synchronizer.queue) }
+            guard let delegate, let queue else { return nil }
+            return (delegate, queue)
+        }
 
         /// Whether the settings ask for the device's native format: a camera's compressed frames.
         var deliversCompressedFrames: Bool { settings?.dictionary.isEmpty == true }
@@ -201,7 +210,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private var deliversCompressedFrames: Bool { state.withLock { $0.deliversCompressedFrames } }
 
     override func needsDecodedVideo(from connection: AVCaptureConnection) -> Bool {
-        state.withLock { s in (s.delegate != nil || !streams.isEmpty) && !s.deliversCompressedFrames }
+        state.withLock { s in (s.listener != nil || !streams.isEmpty) && !s.deliversCompressedFrames }
     }
 
     /// The shortest time between delivered frames (`.invalid`, the default: every frame): the
@@ -292,13 +301,23 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
         needsChanged()
     }
 
+    override func synchronize(with receiver: SynchronizedOutputsReceiver?) {
+        state.withLock { s in
+            s.synchronizer = receiver
+            s.generation += 1
+            s.pending.removeAll()
+            s.dropped.removeAll()
+            s.draining = false
+        }
+        needsChanged()
+    }
+
     // MARK: Delivery
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
         guard sample.isVideo else { return }
         let start = state.withLock { s -> (DispatchQueue, Int)? in
-            let delegateQueue = s.delegate == nil ? nil : s.queue
-            guard let queue = delegateQueue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
+            guard let queue = s.listener?.queue ?? (streams.isEmpty ? nil : streams.queue) else { return nil }
             // A device that starts counting again was restarted (new format, another camera):
             // an unknown number of frames fell in between.
             let restarted = s.lastSequenceNumber.map { sample.sequenceNumber <= $0 } ?? false
@@ -357,7 +376,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
     private func drain(on queue: DispatchQueue, generation: Int) {
         while true {
             let work = state.withLock { s -> ([Dropped], Pending?, (any AVCaptureVideoDataOutputSampleBufferDelegate)?)? in
-                guard s.generation == generation, s.delegate != nil || !streams.isEmpty,
+                guard s.generation == generation, s.listener != nil || !streams.isEmpty,
                       !s.dropped.isEmpty || !s.pending.isEmpty else {
                     s.draining = false
                     return nil
@@ -365,7 +384,7 @@ public final class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendabl
                 let drops = s.dropped
                 s.dropped.removeAll()
                 let frame = s.pending.pop()
-                return (drops, frame, s.queue === queue ? s.delegate : nil)
+                return (drops, frame, s.listener.flatMap { $0.queue === queue ? $0.delegate : nil })
             }
             guard let (drops, frame, delegate) = work else { return }
             for drop in drops {

@@ -85,6 +85,15 @@ enum Misuse {
     /// A type set in `metadataObjectTypes` that `availableMetadataObjectTypes` does not list.
     case metadataObjectTypeNotAvailable(String)
 
+    // MARK: AVCaptureDataOutputSynchronizer
+
+    /// An output the synchronizer cannot synchronize (not a video, audio or metadata output), by
+    /// its type's name.
+    case synchronizerOutputNotSupported(String)
+    /// No outputs, or one output twice.
+    case synchronizerOutputsInvalid
+    case synchronizerDelegateWithoutQueue
+
     // MARK: AVCaptureFileOutput
 
     case recordingURLNotFileURL
@@ -266,6 +275,12 @@ enum Misuse {
         // AVCaptureAudioDataOutput
         case .audioDataDelegateWithoutQueue: "AVCaptureAudioDataOutput.setSampleBufferDelegate(_:queue:) needs a queue with a delegate"
         case .metadataDelegateWithoutQueue: "AVCaptureMetadataOutput.setMetadataObjectsDelegate(_:queue:) needs a queue with a delegate"
+        case .synchronizerOutputNotSupported(let type):
+            "AVCaptureDataOutputSynchronizer(dataOutputs:) synchronizes video, audio and metadata outputs, not \(type)"
+        case .synchronizerOutputsInvalid:
+            "AVCaptureDataOutputSynchronizer(dataOutputs:) needs at least one output, each once"
+        case .synchronizerDelegateWithoutQueue:
+            "AVCaptureDataOutputSynchronizer.setDelegate(_:queue:) needs a queue with a delegate"
         case .metadataObjectTypeNotAvailable(let type):
             "AVCaptureMetadataOutput.metadataObjectTypes includes \(type), which availableMetadataObjectTypes does not list"
         // AVCaptureFileOutput

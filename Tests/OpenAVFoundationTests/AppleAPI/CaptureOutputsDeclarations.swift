@@ -458,6 +458,38 @@ private final class CaptureOutputsDeclarationPhotoDelegate: NSObject, AVCaptureP
         let _: [AVDisplayWindow.Key] = [.character("f"), .leftArrow, .rightArrow, .upArrow, .downArrow, .escape]
     }
 
+    // https://developer.apple.com/documentation/avfoundation/avcapturedataoutputsynchronizer
+    @Test func dataOutputSynchronizer() {
+        let _: ([AVCaptureOutput]) -> AVCaptureDataOutputSynchronizer = AVCaptureDataOutputSynchronizer.init(dataOutputs:)
+        let _: KeyPath<AVCaptureDataOutputSynchronizer, [AVCaptureOutput]> = \AVCaptureDataOutputSynchronizer.dataOutputs
+        let _: KeyPath<AVCaptureDataOutputSynchronizer, (any AVCaptureDataOutputSynchronizerDelegate)?> =
+            \AVCaptureDataOutputSynchronizer.delegate
+        let _: KeyPath<AVCaptureDataOutputSynchronizer, DispatchQueue?> = \AVCaptureDataOutputSynchronizer.delegateCallbackQueue
+        let _: (AVCaptureDataOutputSynchronizer) -> ((any AVCaptureDataOutputSynchronizerDelegate)?, DispatchQueue?) -> Void =
+            AVCaptureDataOutputSynchronizer.setDelegate(_:queue:)
+        let _: KeyPath<AVCaptureSynchronizedDataCollection, Int> = \AVCaptureSynchronizedDataCollection.count
+        let _: (AVCaptureSynchronizedDataCollection) -> (AVCaptureOutput) -> AVCaptureSynchronizedData? =
+            AVCaptureSynchronizedDataCollection.synchronizedData(for:)
+        let _: (AVCaptureSynchronizedDataCollection) -> () -> AVCaptureSynchronizedDataCollection.Iterator =
+            AVCaptureSynchronizedDataCollection.makeIterator
+        let _: AVCaptureSynchronizedData.Type = AVCaptureSynchronizedDataCollection.Iterator.Element.self
+        let _: KeyPath<AVCaptureSynchronizedData, CMTime> = \AVCaptureSynchronizedData.timestamp
+        let _: KeyPath<AVCaptureSynchronizedSampleBufferData, CMSampleBuffer> = \AVCaptureSynchronizedSampleBufferData.sampleBuffer
+        let _: KeyPath<AVCaptureSynchronizedSampleBufferData, Bool> = \AVCaptureSynchronizedSampleBufferData.sampleBufferWasDropped
+        let _: KeyPath<AVCaptureSynchronizedSampleBufferData, AVCaptureOutput.DataDroppedReason> =
+            \AVCaptureSynchronizedSampleBufferData.droppedReason
+        let _: KeyPath<AVCaptureSynchronizedMetadataObjectData, [AVMetadataObject]> =
+            \AVCaptureSynchronizedMetadataObjectData.metadataObjects
+        let _: [AVCaptureOutput.DataDroppedReason] = [.none, .lateData, .outOfBuffers, .discontinuity]
+        #expect(AVCaptureOutput.DataDroppedReason.discontinuity.rawValue == 3)
+    }
+
+    /// Linux additions: the devices that play files.
+    @Test func fileDevicesLinuxAddition() {
+        let _: (URL) throws -> AVCaptureDevice = AVCaptureDevice.fileCamera(playing:)
+        let _: (URL) throws -> AVCaptureDevice = AVCaptureDevice.fileMicrophone(playing:)
+    }
+
     // https://developer.apple.com/documentation/objectivec/autoreleasepool(invoking:)
     @Test func autoreleasePoolAndReexportedFrameworks() throws {
         let pool: (() throws -> Int) throws -> Int = autoreleasepool(invoking:)

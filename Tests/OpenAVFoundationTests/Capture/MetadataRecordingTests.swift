@@ -39,18 +39,19 @@ extension CaptureSessionTests {
         }
     }
 
+    /// Shows or hides the Test Pattern Camera's QR code of the frame index.
+    static func showFrameIndexQRCode(_ shown: Bool, on camera: AVCaptureDevice) throws {
+        try camera.lockForConfiguration()
+        camera.showsFrameIndexQRCode = shown
+        camera.unlockForConfiguration()
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func theTestPatternCamerasQRCodeIsReadInNearlyEveryFrameBesideA1080pRecording() throws {
         let camera = try #require(AVCaptureDevice.default(for: .video))
         #expect(camera.uniqueID == TestPatternCamera().uniqueID && !camera.showsFrameIndexQRCode)
-        try camera.lockForConfiguration()
-        camera.showsFrameIndexQRCode = true
-        camera.unlockForConfiguration()
-        defer {
-            try? camera.lockForConfiguration()
-            camera.showsFrameIndexQRCode = false
-            camera.unlockForConfiguration()
-        }
+        try Self.showFrameIndexQRCode(true, on: camera)
+        defer { try? Self.showFrameIndexQRCode(false, on: camera) }
         let session = AVCaptureSession()
         session.beginConfiguration()
         session.sessionPreset = .hd1920x1080

@@ -33,6 +33,8 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     private struct State {
         weak var delegate: (any AVCaptureMetadataOutputObjectsDelegate)?
         var queue: DispatchQueue?
+        /// A synchronizer's receiver, told of every frame read instead of the delegate while set.
+        var synchronizer: SynchronizedOutputsReceiver?
         var types: [AVMetadataObject.ObjectType] = []
         var rectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
         /// Counts session stops: what was read before one is not delivered after it.
@@ -109,7 +111,7 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
     // MARK: Reading
 
     override func receive(_ sample: CaptureSample, from connection: AVCaptureConnection) {
-        guard let picture = sample.pixelBuffer, state.withLock({ $0.delegate != nil && !$0.types.isEmpty }) else { return }
+        guard let picture = sample.pixelBuffer, state.withLock({ ($0.delegate != nil || $0.synchronizer != nil) && !$0.types.isEmpty }) else { return }
         reading.handOver(Pending(picture: picture, time: sample.presentationTime, duration: sample.duration, connection: connection))
     }
 
@@ -126,9 +128,15 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
         var objects = read(picture, of: frame, types: types, region: region)
         if types.contains(.face) { objects += faces(in: picture, of: frame, region: region, generation: generation) }
-        guard !objects.isEmpty else { return }
         state.withLock { s in
-            guard s.generation == generation, let listener = s.delegate, let queue = s.queue else { return }
+            guard s.generation == generation else { return }
+            if let receiver = s.synchronizer {
+                // Every frame read, also without objects: the synchronizer learns how far it got.
+                nonisolated(unsafe) let found = objects
+                receiver.queue.async { receiver.metadataOutput(self, didRead: found, at: frame.time, duration: frame.duration) }
+                return
+            }
+            guard !objects.isEmpty, let listener = s.delegate, let queue = s.queue else { return }
             // Handed to the delegate's queue, not touched here again.
             nonisolated(unsafe) let (found, delegate) = (objects, listener)
             queue.async { delegate.metadataOutput(self, didOutput: found, from: frame.connection) }
@@ -197,6 +205,10 @@ public final class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable
         }
         try converter.convert(picture, into: converted)
         return converted
+    }
+
+    override func synchronize(with receiver: SynchronizedOutputsReceiver?) {
+        state.withLock { $0.synchronizer = receiver }
     }
 
     override func sessionDidStopRunning() {
