@@ -99,7 +99,7 @@ let package = Package(
         ),
 
         // Benchmarks against ffmpeg (BENCHMARKS.md)
-        .executableTarget(name: "openav-bench", dependencies: ["OpenAVFoundation"], path: "Benchmarks"),
+        .executableTarget(name: "openav-bench", dependencies: ["OpenAVFoundation", "MediaEngine"], path: "Benchmarks"),
 
         // Tests, and what they share: fixtures made by ffmpeg and ffprobe's view of them
         .target(name: "TestSupport", dependencies: ["OpenCoreVideo", "CaptureDevices", "CFFmpeg", "CX11", "CXTest"], path: "Tests/TestSupport"),

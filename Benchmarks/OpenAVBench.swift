@@ -12,7 +12,7 @@ struct OpenAVBench {
           --runs N     runs of each side, alternating (default 3; 1 with --quick)
           --quick      small inputs and one run, for a smoke run (about a minute)
           --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window,
-                       export-640, audio-decode, resample, aac-encode
+                       export-640, audio-decode, resample, aac-encode, engine-play, engine-mix, codes, scan
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
         """
 
@@ -86,12 +86,13 @@ struct OpenAVBench {
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
         let bench = ChildProcess.selfPath
         let known = ["decode", "encode", "thumbnails", "remux", "export", "trim", "crossfade", "probe", "capture", "play", "seek", "window", "display-layer",
-                     "export-640", "audio-decode", "resample", "aac-encode", "engine-play", "engine-mix"]
+                     "export-640", "audio-decode", "resample", "aac-encode", "engine-play", "engine-mix", "codes", "scan"]
         if let only, let unknown = only.first(where: { !known.contains($0) }) { fail("no workload \(unknown)\n\(usage)") }
         var workloads = inputs.workloads(bench: bench)
         if only?.contains("capture") ?? true { workloads.append(try inputs.captureWorkload(bench: bench)) }
         workloads += inputs.playbackWorkloads(bench: bench)
         workloads += inputs.audioWorkloads(bench: bench)
+        if only.map({ !$0.isDisjoint(with: ["codes", "scan"]) }) ?? true { workloads += inputs.codeWorkloads(bench: bench) }
         if let only { workloads = workloads.filter { only.contains($0.name) } }
 
         print("openav-bench: \(runs) run\(runs == 1 ? "" : "s") per side, alternating\(quick ? ", quick inputs" : "")")
@@ -99,6 +100,7 @@ struct OpenAVBench {
         print("inputs in \(cacheURL.path)")
         try inputs.prepare(needing: Set(workloads.map(\.name)))
         try inputs.prepareAudio(needing: Set(workloads.map(\.name)))
+        try inputs.prepareCodes(needing: Set(workloads.map(\.name)))
 
         var results: [WorkloadResult] = []
         for workload in workloads {

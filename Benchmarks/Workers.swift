@@ -42,6 +42,10 @@ enum Workers {
         case "resample": try resample(URL(fileURLWithPath: arguments[0]))
         case "aac-encode": try aacEncode(URL(fileURLWithPath: arguments[0]))
         case "engine-play": try enginePlay(URL(fileURLWithPath: arguments[0]))
+        case "read-codes":
+            try readCodes(frame: URL(fileURLWithPath: arguments[0]), width: Int(arguments[1])!, height: Int(arguments[2])!,
+                          count: Int(arguments[3])!)
+        case "scan": try scan(URL(fileURLWithPath: arguments[0]), seconds: Double(arguments[1])!)
         case "engine-mix": try engineMix(URL(fileURLWithPath: arguments[0]), URL(fileURLWithPath: arguments[1]))
         default: throw Failure("no worker \(name)")
         }
