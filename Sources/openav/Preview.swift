@@ -4,14 +4,16 @@ import Foundation
 import OpenAVFoundation
 
 /// `openav preview`: shows a camera in a window through `AVCaptureVideoPreviewLayer`, with the
-/// microphone's level on the terminal.
+/// microphone's level on the terminal; with `--codes`, the barcodes it sees outlined in the
+/// window and printed.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a camera in a window, with the microphone's level on the terminal.",
         discussion: """
             Shows the default camera (the Test Pattern Camera where there is no hardware) until q, Esc, Ctrl-C or \
-            the window is closed; f toggles full screen, m mirrors the picture. Needs a display (X11, Wayland or \
-            the KMS/DRM console).
+            the window is closed; f toggles full screen, m mirrors the picture. --codes outlines the barcodes and \
+            QR codes in the picture and prints each once as it is first seen (as openav scan does). Needs a display \
+            (X11, Wayland or the KMS/DRM console).
             """
     )
 
@@ -20,10 +22,19 @@ struct Preview: ParsableCommand {
     @Option(help: "The microphone whose level is shown: its unique ID or name, as `openav devices` lists them, or a sound file, which a File Microphone plays (default: the first microphone; 'none' for none).")
     var audio: String?
 
+    @Flag(help: "Outline the barcodes and QR codes in the picture, and print each once as it is first seen.")
+    var codes = false
+
     func run() throws {
         let session = AVCaptureSession()
         session.beginConfiguration()
         let device = try camera.addCamera(to: session)
+        let metadata = AVCaptureMetadataOutput()
+        if codes {
+            guard session.canAddOutput(metadata) else { throw CommandFailure("cannot read codes from \(device.localizedName)") }
+            session.addOutput(metadata)
+            metadata.metadataObjectTypes = Scan.typeNames.map(\.type).filter(metadata.availableMetadataObjectTypes.contains)
+        }
         let microphone = audio == nil ? AVCaptureDevice.default(for: .audio) : try DeviceLookup.microphone(audio, hasVideo: true)
         let levels = AVCaptureAudioDataOutput()
         if let microphone, let input = try? AVCaptureDeviceInput(device: microphone), session.canAddInput(input) {
@@ -40,6 +51,8 @@ struct Preview: ParsableCommand {
             throw CommandFailure("cannot show the camera: \(error.failureText)")
         }
         let layer = window.layer as? AVCaptureVideoPreviewLayer
+        let outlines = layer.map { CodeOutlines(layer: $0, printer: CodePrinter(json: false, limit: nil)) }
+        if codes, let outlines { metadata.setMetadataObjectsDelegate(outlines, queue: outlines.queue) }
         window.closeHandler = { done.signal() }
         window.keyHandler = { [weak window] key in
             switch key {
@@ -62,6 +75,7 @@ struct Preview: ParsableCommand {
         let keys = TerminalKeys { key in if key == .character("q") { done.signal() } }
         let isTerminal = isatty(STDERR_FILENO) != 0
         while done.wait(timeout: .now() + 0.1) == .timedOut {
+            if codes { outlines?.sweep() }
             guard isTerminal, let level = levels.connection(with: .audio)?.audioChannels.first?.averagePowerLevel else { continue }
             FileHandle.standardError.write(Data(("\r\(device.localizedName)  audio \(StatusLine.meter(level))\u{1B}[K").utf8))
         }

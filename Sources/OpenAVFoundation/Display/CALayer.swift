@@ -8,8 +8,8 @@ import OpenCoreVideo
 /// Linux has no Core Animation. `AVPlayerLayer` and `AVCaptureVideoPreviewLayer` are layers as
 /// on Apple platforms, and an `AVDisplayWindow` shows a layer tree in a native window. A layer
 /// here has a frame (in its superlayer's coordinates, origin at the top left), bounds of the
-/// same size, `isHidden`, and sublayers drawn in order above it; there are no animations,
-/// transforms, contents or drawing of its own.
+/// same size, `isHidden`, a background colour and a border, and sublayers drawn in order above
+/// it; there are no animations, transforms or contents of its own yet.
 open class CALayer: NSObject, @unchecked Sendable {
     /// The layer's place in its tree: the sublayers, and the superlayer, held weakly (a layer
     /// owns its sublayers).
@@ -54,6 +54,36 @@ open class CALayer: NSObject, @unchecked Sendable {
 
     /// Whether the layer and its sublayers are left out of the picture.
     @Locked open var isHidden = false
+
+    /// The colours the layer draws, with their pictures.
+    private struct Appearance {
+        var background: SolidColor?
+        var border: SolidColor? = SolidColor(.black)
+        var borderWidth: CGFloat = 0
+    }
+
+    private let appearance = Locked(Appearance())
+
+    /// The colour filling the layer's bounds below its content and sublayers; nil (the default)
+    /// for none. Colours are drawn as their components state them (no colour matching); a
+    /// translucent one blends over what is below where the window draws with SDL's renderer.
+    open var backgroundColor: CGColor? {
+        get { appearance.withLock { $0.background?.color } }
+        set { appearance.withLock { $0.background = newValue.map(SolidColor.init) } }
+    }
+
+    /// The width of the border drawn inside the layer's bounds, above its content and
+    /// sublayers; 0 (the default) for none.
+    open var borderWidth: CGFloat {
+        get { appearance.withLock { $0.borderWidth } }
+        set { appearance.withLock { $0.borderWidth = max(0, newValue) } }
+    }
+
+    /// The border's colour; opaque black by default.
+    open var borderColor: CGColor? {
+        get { appearance.withLock { $0.border?.color } }
+        set { appearance.withLock { $0.border = newValue.map(SolidColor.init) } }
+    }
 
     /// The layers drawn above this one, in order (the last on top); nil when there are none.
     /// Setting it takes the former sublayers out and each new one from its former superlayer.
@@ -135,15 +165,26 @@ open class CALayer: NSObject, @unchecked Sendable {
     /// the tree.
     func pictures(at origin: CGPoint) -> [LayerPicture] {
         guard !isHidden else { return [] }
+        let area = CGRect(origin: origin, size: frame.size)
+        let (background, border, width) = appearance.withLock { ($0.background, $0.border, min($0.borderWidth, area.width / 2, area.height / 2)) }
         var pictures: [LayerPicture] = []
+        if let background { pictures.append(background.picture(filling: area)) }
         if var picture = currentPicture() {
             picture.rect = picture.rect.offsetBy(dx: origin.x, dy: origin.y)
-            picture.clip = CGRect(origin: origin, size: frame.size)
+            picture.clip = area
             pictures.append(picture)
         }
         for child in tree.sublayers {
             let childOrigin = CGPoint(x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y)
             pictures += child.pictures(at: childOrigin)
+        }
+        if let border, width > 0 {
+            // Top and bottom across the whole width, the sides between them.
+            let sides = [CGRect(x: area.minX, y: area.minY, width: area.width, height: width),
+                         CGRect(x: area.minX, y: area.maxY - width, width: area.width, height: width),
+                         CGRect(x: area.minX, y: area.minY + width, width: width, height: area.height - 2 * width),
+                         CGRect(x: area.maxX - width, y: area.minY + width, width: width, height: area.height - 2 * width)]
+            pictures += sides.filter { !$0.isEmpty }.map(border.picture(filling:))
         }
         return pictures
     }

@@ -484,6 +484,13 @@ private final class CaptureOutputsDeclarationPhotoDelegate: NSObject, AVCaptureP
         #expect(AVCaptureOutput.DataDroppedReason.discontinuity.rawValue == 3)
     }
 
+    // https://developer.apple.com/documentation/quartzcore/calayer
+    @Test func layerColors() {
+        let _: ReferenceWritableKeyPath<CALayer, CGColor?> = \CALayer.backgroundColor
+        let _: ReferenceWritableKeyPath<CALayer, CGFloat> = \CALayer.borderWidth
+        let _: ReferenceWritableKeyPath<CALayer, CGColor?> = \CALayer.borderColor
+    }
+
     /// Linux additions: the devices that play files.
     @Test func fileDevicesLinuxAddition() {
         let _: (URL) throws -> AVCaptureDevice = AVCaptureDevice.fileCamera(playing:)
