@@ -184,6 +184,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
                 kCVPixelBufferHeightKey: turns.swapsSides ? width : height,
             ])
             trackOutput.deliversFromSyncSample = true
+            trackOutput.deliversOnlySyncSample = requestedTimeToleranceBefore.isPositiveInfinity
             output = trackOutput
         }
         output.alwaysCopiesSampleData = false

@@ -18,6 +18,10 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// Whether the key frame reading starts at is delivered even when it lies before the
     /// reader's time range (for `AVAssetImageGenerator`'s default tolerances).
     var deliversFromSyncSample = false
+    /// Whether that key frame is all that is wanted (`AVAssetImageGenerator` with an unlimited
+    /// tolerance before the time): the decoder is drained after it, instead of being fed the
+    /// frames after it until frame threading gives it out.
+    var deliversOnlySyncSample = false
 
     /// The pipeline mode the settings ask for, or why they cannot be honoured.
     private let plan: Result<TrackPipeline.Mode, SettingsProblem>
@@ -48,9 +52,11 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let mode):
-            return try track.makeReadingPipeline(mode: mode, timeRange: timeRange, session: session,
-                                                 alwaysCopiesSampleData: alwaysCopiesSampleData,
-                                                 deliversFirstFrame: deliversFromSyncSample, algorithm: audioTimePitchAlgorithm)
+            let pipeline = try track.makeReadingPipeline(mode: mode, timeRange: timeRange, session: session,
+                                                         alwaysCopiesSampleData: alwaysCopiesSampleData,
+                                                         deliversFirstFrame: deliversFromSyncSample, algorithm: audioTimePitchAlgorithm)
+            (pipeline as? TrackPipeline)?.endsAfterFirstFrame = deliversOnlySyncSample
+            return pipeline
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -47,6 +47,9 @@ final class TrackPipeline: SamplePipeline {
     /// Whether the first decoded frame (the key frame reading started at) is delivered even
     /// when it ends before the time range: the image generator's fast path.
     var deliversFirstFrame = false
+    /// Whether the first packet (the key frame reading starts at) is the last one decoded: the
+    /// decoder is drained after it, so that its frame comes out at once.
+    var endsAfterFirstFrame = false
 
     private var decoder: Decoder?
     private var heldPacket: Packet?
@@ -183,7 +186,7 @@ final class TrackPipeline: SamplePipeline {
         }
         let packet = heldPacket ?? (inputEnded ? nil : nextPacket())
         heldPacket = nil
-        if packet == nil { inputEnded = true }
+        if packet == nil || endsAfterFirstFrame { inputEnded = true }
         if case .video = mode, let packet { decoder.skipsNonReferenceFrames = isShownBeforeRange(packet) }
         do throws(EngineError) {
             if try !decoder.send(packet) { heldPacket = packet }
