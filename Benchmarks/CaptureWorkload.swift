@@ -94,7 +94,8 @@ extension Inputs {
                 met: { ours, _ in
                     (ours["movie-dropped"] ?? .infinity) == 0 && (ours["data-output-dropped"] ?? .infinity) == 0
                         && (ours["latency-p99-ms"] ?? .infinity) < 5
-                }))
+                }),
+            runsInRealTime: true)
     }
 
     /// The movie output's settings, from `openav-bench --worker capture-settings`.

@@ -85,6 +85,29 @@ enum ChildProcess {
         return Cost(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakRSSKiB: Int(usage.ru_maxrss))
     }
 
+    /// The instructions `argv` executes, counted by valgrind's callgrind (its "Collected" total;
+    /// no profile file is written); its output goes to `log`. Throws as `run` does. This
+    /// executable runs as a copy without its debug information (`withoutDebugInfo`, made in
+    /// `scratch`): valgrind 3.19 cannot read the Swift compiler's DWARF 5 and gives up.
+    static func instructions(_ argv: [String], log: String, scratch: URL) throws -> Double {
+        var argv = argv
+        if argv.first == selfPath { argv[0] = try withoutDebugInfo(in: scratch) }
+        _ = try run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv, log: log)
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        guard let line = output.split(separator: "\n").last(where: { $0.contains("Collected :") }),
+              let count = line.split(separator: ":").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw ChildFailure(command: argv, status: -1, output: "callgrind reported no instruction count")
+        }
+        return count
+    }
+
+    /// A copy of this executable without debug information, in `directory`.
+    private static func withoutDebugInfo(in directory: URL) throws -> String {
+        let copy = directory.appendingPathComponent("openav-bench-without-debug-info").path
+        if access(copy, X_OK) != 0 { _ = try run(["objcopy", "--strip-debug", selfPath, copy], log: copy + ".log") }
+        return copy
+    }
+
     /// The full path of `command` in PATH, or nil when it is not installed.
     static func which(_ command: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -14,6 +14,8 @@ struct OpenAVBench {
           --only NAMES workloads to run: decode, encode, thumbnails, remux, export, trim, crossfade, probe, capture, play, seek, window,
                        export-640, audio-decode, resample, aac-encode, engine-play, engine-mix, codes, scan
           --cache DIR  where the inputs are made once and kept (default .build-bench-cache)
+          --instructions  also count each side's instructions once under valgrind's callgrind
+                       (workloads that do not run in real time), for the ratios where seconds are noise
         """
 
     /// Holds a worker's outcome across the semaphore wait.
@@ -45,7 +47,7 @@ struct OpenAVBench {
             }
             exit(0)
         }
-        var runs: Int?, quick = false, only: Set<String>?, cache = ".build-bench-cache"
+        var runs: Int?, quick = false, only: Set<String>?, cache = ".build-bench-cache", instructions = false
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
@@ -54,6 +56,7 @@ struct OpenAVBench {
                 runs = value
                 arguments.removeFirst()
             case "--quick": quick = true
+            case "--instructions": instructions = true
             case "--only":
                 guard let value = arguments.first else { fail(usage) }
                 only = Set(value.split(separator: ",").map(String.init))
@@ -69,7 +72,7 @@ struct OpenAVBench {
             }
         }
         do {
-            try runBenchmark(runs: runs ?? (quick ? 1 : 3), quick: quick, only: only, cache: cache)
+            try runBenchmark(runs: runs ?? (quick ? 1 : 3), quick: quick, only: only, cache: cache, countsInstructions: instructions)
         } catch {
             fail("\(error)")
         }
@@ -80,7 +83,7 @@ struct OpenAVBench {
         exit(2)
     }
 
-    static func runBenchmark(runs: Int, quick: Bool, only: Set<String>?, cache: String) throws {
+    static func runBenchmark(runs: Int, quick: Bool, only: Set<String>?, cache: String, countsInstructions: Bool) throws {
         let began = ChildProcess.now()
         let cacheURL = URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL
         let inputs = Inputs(cache: cacheURL, scale: Scale(quick: quick))
@@ -140,11 +143,23 @@ struct OpenAVBench {
                     fflush(nil) // progress shows as it happens, also when stdout is a file
                 }
             }
-            results.append(WorkloadResult(workload: workload, costs: costs, metrics: metrics, notes: notes))
+            // Instructions: once a side, outside the timing (callgrind runs about 50 times slower).
+            var instructions: [Double?] = workload.sides.map { _ in nil }
+            if countsInstructions && workload.countsInstructions {
+                for (index, side) in workload.sides.enumerated() {
+                    try clearScratch(inputs.scratch)
+                    let log = inputs.logs.appendingPathComponent("\(workload.name)-\(index)-callgrind.log").path
+                    let counted = try side.commands.reduce(0.0) { $0 + (try ChildProcess.instructions($1, log: log, scratch: inputs.cache)) }
+                    instructions[index] = counted
+                    print(String(format: "  callgrind %-14@ %.4g instructions", side.name, counted))
+                    fflush(nil)
+                }
+            }
+            results.append(WorkloadResult(workload: workload, costs: costs, metrics: metrics, notes: notes, instructions: instructions))
         }
         try? clearScratch(inputs.scratch)
 
-        print("\n" + Report.table(results, runs: runs))
+        print("\n" + Report.table(results, runs: runs, withInstructions: countsInstructions))
         for result in results where result.workload.measurements != nil { print("\n" + Report.measurementsTable(result)) }
         print("")
         print(Report.settings(results))
@@ -177,6 +192,8 @@ struct WorkloadResult {
     /// Per side, what each timed run measured besides its cost (`Side.measure`).
     let metrics: [[[String: Double]]]
     var notes: [String]
+    /// Per side, the instructions callgrind counted (nil: not counted).
+    var instructions: [Double?]
 }
 
 /// Cores, memory and CPU model.

@@ -9,13 +9,15 @@ enum Report {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    static func table(_ results: [WorkloadResult], runs: Int) -> String {
+    static func table(_ results: [WorkloadResult], runs: Int, withInstructions: Bool = false) -> String {
         var lines = [
             "Medians of \(runs) alternating run\(runs == 1 ? "" : "s"); peak RSS is the largest of any run (of any one process).",
-            "Ratios are ours/peer: below 1 we are faster (or smaller), above 1 slower.",
+            "Ratios are ours/peer: below 1 we are faster (or smaller), above 1 slower."
+                + (withInstructions ? " Instructions: one run of each side under callgrind." : ""),
             "",
-            "| workload | side | wall s | CPU s | peak RSS MB | wall ours/peer | CPU ours/peer | RSS ours/peer | target wall | met |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|:---:|",
+            "| workload | side | wall s | CPU s | peak RSS MB | wall ours/peer | CPU ours/peer | RSS ours/peer | target wall | met |"
+                + (withInstructions ? " instructions | instructions ours/peer |" : ""),
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|:---:|" + (withInstructions ? "---:|---:|" : ""),
         ]
         for result in results {
             guard let oursIndex = result.workload.sides.firstIndex(where: \.isOurs) else { continue }
@@ -39,6 +41,15 @@ enum Report {
                         row += String(format: " ≤ %.2f | %@ |", target, ours.wall / this.wall <= target ? "yes" : "**no**")
                     } else {
                         row += " – | |"
+                    }
+                }
+                if withInstructions {
+                    let counted = result.instructions[index]
+                    row += counted.map { String(format: " %.4g |", $0) } ?? " – |"
+                    if !side.isOurs, let counted, let oursCounted = result.instructions[oursIndex] {
+                        row += String(format: " %.3f |", oursCounted / counted)
+                    } else {
+                        row += " |"
                     }
                 }
                 lines.append(row)

@@ -29,6 +29,12 @@ struct Workload {
     var playsSound = false
     /// Whether the sides show video: a private X server runs around the workload.
     var showsVideo = false
+    /// Whether the sides work in real time (a capture, a scan): their instructions say nothing
+    /// about speed, so `--instructions` does not count them; nor for sides that play or show.
+    var runsInRealTime = false
+
+    /// Whether `--instructions` counts this workload's instructions.
+    var countsInstructions: Bool { !(runsInRealTime || playsSound || showsVideo) }
 }
 
 /// What a workload measures besides cost (the capture workload), shown in a table of its own.
