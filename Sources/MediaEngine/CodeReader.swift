@@ -88,27 +88,42 @@ package struct CodeReader: Sendable {
             codes += try Self.codes(found, count, left: left, top: top, library: "zxing-cpp")
         }
         if !formats.subtracting(Self.matrixFormats).isEmpty {
-            // ZBar takes luma rows laid end to end.
-            var luma = [UInt8](repeating: 0, count: columns * rows)
-            for row in 0..<rows {
-                let source = origin + row * rowBytes
-                if planar {
-                    luma.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: row * columns).update(from: source, count: columns) }
-                } else {
-                    for column in 0..<columns {
-                        let pixel = source + column * 4
-                        // BT.601 luma of B, G, R.
-                        let (blue, green, red) = (Int(pixel[0]), Int(pixel[1]), Int(pixel[2]))
-                        let weighted: Int = 29 * blue + 150 * green + 77 * red + 128
-                        luma[row * columns + column] = UInt8(weighted >> 8)
-                    }
-                }
-            }
+            let linear = formats.subtracting(Self.matrixFormats).rawValue
             var found: UnsafeMutablePointer<cbarcodes_code>?
-            let count = cbarcodes_read_linear(luma, Int32(columns), Int32(rows), formats.subtracting(Self.matrixFormats).rawValue, &found)
+            let count: Int32
+            if planar && rowBytes == columns {
+                // The region's luma rows lie end to end already (whole rows of a picture whose
+                // rows are not padded): read in place.
+                count = cbarcodes_read_linear(origin, Int32(columns), Int32(rows), linear, &found)
+            } else {
+                count = cbarcodes_read_linear(Self.lumaRows(origin, columns: columns, rows: rows, rowBytes: rowBytes, planar: planar),
+                                              Int32(columns), Int32(rows), linear, &found)
+            }
             codes += try Self.codes(found, count, left: left, top: top, library: "ZBar")
         }
         return codes
+    }
+
+    /// A region's luma rows laid end to end, as ZBar takes them: copied from a 4:2:0 picture's
+    /// luma plane, or computed from BGRA (BT.601 weights).
+    private static func lumaRows(_ origin: UnsafePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, planar: Bool) -> [UInt8] {
+        var luma = [UInt8](repeating: 0, count: columns * rows)
+        luma.withUnsafeMutableBufferPointer { destination in
+            for row in 0..<rows {
+                let source = origin + row * rowBytes
+                let target = destination.baseAddress! + row * columns
+                if planar {
+                    target.update(from: source, count: columns)
+                } else {
+                    for column in 0..<columns {
+                        let pixel = source + column * 4
+                        let (blue, green, red) = (Int(pixel[0]), Int(pixel[1]), Int(pixel[2]))
+                        target[column] = UInt8((29 * blue + 150 * green + 77 * red + 128) >> 8)
+                    }
+                }
+            }
+        }
+        return luma
     }
 
     /// The codes a library returned (freed here), moved by `left`, `top`.
