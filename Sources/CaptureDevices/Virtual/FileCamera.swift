@@ -22,8 +22,6 @@ package final class FileCamera: FileDevice, @unchecked Sendable {
     package let uniqueID: String
     package let modelID = "OpenAV File Camera"
     package let localizedName: String
-    package let manufacturer = "OpenAVFoundation"
-    package let isVirtual = true
     package let mediaKind = CaptureMediaKind.video
     package var isConnected: Bool { runner.isConnected }
     package var isRunning: Bool { runner.isRunning }

@@ -13,6 +13,11 @@ package protocol FileDevice: CaptureDeviceBackend {
 }
 
 extension FileDevice {
+    /// The project's, as its other virtual devices.
+    package var manufacturer: String { "OpenAVFoundation" }
+    /// A file device is virtual.
+    package var isVirtual: Bool { true }
+
     /// The unique ID of the device playing `url`.
     package static func uniqueID(of url: URL) -> String {
         uniqueIDPrefix + url.standardizedFileURL.path

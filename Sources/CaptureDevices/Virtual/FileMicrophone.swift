@@ -17,8 +17,6 @@ package final class FileMicrophone: FileDevice, @unchecked Sendable {
     package let uniqueID: String
     package let modelID = "OpenAV File Microphone"
     package let localizedName: String
-    package let manufacturer = "OpenAVFoundation"
-    package let isVirtual = true
     package let mediaKind = CaptureMediaKind.audio
     package var isConnected: Bool { runner.isConnected }
     package var isRunning: Bool { runner.isRunning }

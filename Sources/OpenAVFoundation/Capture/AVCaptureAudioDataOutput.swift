@@ -120,12 +120,10 @@ public final class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendabl
     }
 
     override func synchronize(with receiver: SynchronizedOutputsReceiver?) {
-        state.withLock { s in
-            s.synchronizer = receiver
-            s.generation += 1
-            s.pending.removeAll()
-            s.draining = false
-        }
+        // As a new delegate is taken: a drain under way finishes on its queue, delivering to
+        // nobody, and the next one starts on the receiver's (one drain at a time: the converter
+        // and pools are the drain's alone).
+        state.withLock { $0.synchronizer = receiver }
     }
 
     override func sessionDidStopRunning() {

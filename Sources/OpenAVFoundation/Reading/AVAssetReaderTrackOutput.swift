@@ -20,7 +20,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     var deliversFromSyncSample = false
     /// Whether that key frame is all that is wanted (`AVAssetImageGenerator` with an unlimited
     /// tolerance before the time): the decoder is drained after it, instead of being fed the
-    /// frames after it until frame threading gives it out.
+    /// frames after it until frame threading gives it out (a file's track; a composition's
+    /// edits are read as before).
     var deliversOnlySyncSample = false
 
     /// The pipeline mode the settings ask for, or why they cannot be honoured.
@@ -52,11 +53,10 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     override func makePipeline(timeRange: CMTimeRange, session: ReadingSession?) throws(AVError) -> any SamplePipeline {
         switch plan {
         case .success(let mode):
-            let pipeline = try track.makeReadingPipeline(mode: mode, timeRange: timeRange, session: session,
-                                                         alwaysCopiesSampleData: alwaysCopiesSampleData,
-                                                         deliversFirstFrame: deliversFromSyncSample, algorithm: audioTimePitchAlgorithm)
-            (pipeline as? TrackPipeline)?.endsAfterFirstFrame = deliversOnlySyncSample
-            return pipeline
+            return try track.makeReadingPipeline(mode: mode, timeRange: timeRange, session: session,
+                                                 alwaysCopiesSampleData: alwaysCopiesSampleData,
+                                                 deliversFirstFrame: deliversFromSyncSample, endsAfterFirstFrame: deliversOnlySyncSample,
+                                                 algorithm: audioTimePitchAlgorithm)
         case .failure(let problem):
             throw AVError(.unsupportedOutputSettings, reason: problem.description)
         }

@@ -5,9 +5,11 @@ import OpenCoreMedia
 extension AVAssetTrack {
     /// A started pipeline delivering the track over `timeRange` as `mode` asks: from the
     /// reading session's pass over the file, or, for a composition track, from its edits'
-    /// source files (decoded only; `algorithm` stretches time-scaled sound).
+    /// source files (decoded only; `algorithm` stretches time-scaled sound). `endsAfterFirstFrame`
+    /// (a file's track only) drains the decoder after the first packet, whose frame is all that
+    /// is wanted.
     func makeReadingPipeline(mode: TrackPipeline.Mode, timeRange: CMTimeRange, session: ReadingSession?,
-                             alwaysCopiesSampleData: Bool, deliversFirstFrame: Bool = false,
+                             alwaysCopiesSampleData: Bool, deliversFirstFrame: Bool = false, endsAfterFirstFrame: Bool = false,
                              algorithm: AVAudioTimePitchAlgorithm) throws(AVError) -> any SamplePipeline {
         if let composed = self as? AVCompositionTrack {
             let edits = composed.own.withLock { $0.edits.edits(overlapping: timeRange) }
@@ -31,6 +33,7 @@ extension AVAssetTrack {
         let pipeline = TrackPipeline(session: session, streamIndex: contents.streamIndex, mode: mode, timeRange: timeRange,
                                      statedEnd: contents.statedEnd, alwaysCopiesSampleData: alwaysCopiesSampleData)
         pipeline.deliversFirstFrame = deliversFirstFrame
+        pipeline.endsAfterFirstFrame = endsAfterFirstFrame
         try pipeline.start()
         return pipeline
     }

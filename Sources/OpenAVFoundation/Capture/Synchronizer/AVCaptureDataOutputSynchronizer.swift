@@ -43,7 +43,7 @@ public final class AVCaptureDataOutputSynchronizer: NSObject, @unchecked Sendabl
         self.dataOutputs = dataOutputs
         receiver = SynchronizedOutputsReceiver(outputs: dataOutputs)
         super.init()
-        receiver.deliver = { [weak self] collection in self?.deliver(collection) }
+        receiver.synchronizer = self
         for output in dataOutputs { output.synchronize(with: receiver) }
     }
 
@@ -65,7 +65,7 @@ public final class AVCaptureDataOutputSynchronizer: NSObject, @unchecked Sendabl
     }
 
     /// Hands a collection to the delegate, on its queue.
-    private func deliver(_ collection: AVCaptureSynchronizedDataCollection) {
+    func deliver(_ collection: AVCaptureSynchronizedDataCollection) {
         let (delegate, queue) = listener.withLock { ($0.delegate, $0.queue) }
         guard let delegate, let queue else { return }
         nonisolated(unsafe) let handed = delegate

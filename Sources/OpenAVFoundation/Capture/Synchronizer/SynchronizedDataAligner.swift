@@ -8,7 +8,7 @@ import OpenCoreMedia
 /// data before that time, which no main datum covers, is delivered in collections of its own,
 /// first. A main datum is not held for an output more than `maximumWait` behind the main
 /// output (a metadata output still reading an older frame): it goes without that output's data.
-/// Used on the synchronizer's queue only.
+/// Used on the synchronizer's queue only; `add` returns the collections completed, in order.
 final class SynchronizedDataAligner {
     /// One output's datum: its time span (a metadata datum spans its frame) and its data.
     struct Datum {
@@ -29,25 +29,26 @@ final class SynchronizedDataAligner {
     private var waiting: [[Datum]]
     /// The end of each output's latest datum: how far its data has reached.
     private var reached: [CMTime]
-    /// Where collections go, in time order.
-    private let deliver: (AVCaptureSynchronizedDataCollection) -> Void
+    /// The collections completed by the current `add`.
+    private var completed: [AVCaptureSynchronizedDataCollection] = []
 
-    init(outputs: [AVCaptureOutput], deliver: @escaping (AVCaptureSynchronizedDataCollection) -> Void) {
+    init(outputs: [AVCaptureOutput]) {
         self.outputs = outputs
-        self.deliver = deliver
         waiting = outputs.map { _ in [] }
         reached = outputs.map { _ in .invalid }
     }
 
-    /// Takes a datum of `output` and delivers every collection that is complete now.
-    func add(_ datum: Datum, from output: AVCaptureOutput) {
-        guard let index = outputs.firstIndex(where: { $0 === output }) else { return }
+    /// Takes a datum of `output`; the collections that are complete now, in time order.
+    func add(_ datum: Datum, from output: AVCaptureOutput) -> [AVCaptureSynchronizedDataCollection] {
+        defer { completed.removeAll() }
+        guard let index = outputs.firstIndex(where: { $0 === output }) else { return [] }
         waiting[index].append(datum)
         if !reached[index].isValid || datum.end > reached[index] { reached[index] = datum.end }
         deliverReady()
         for other in 1..<outputs.count where waiting[other].count > Self.maximumWaiting {
             deliverAlone(waiting[other].removeFirst(), of: other)
         }
+        return completed
     }
 
     /// Delivers the main output's data whose time every other output has reached (or lags
@@ -71,11 +72,11 @@ final class SynchronizedDataAligner {
                     items.append((outputs[other], waiting[other].removeFirst().data))
                 }
             }
-            deliver(AVCaptureSynchronizedDataCollection(items))
+            completed.append(AVCaptureSynchronizedDataCollection(items))
         }
     }
 
     private func deliverAlone(_ datum: Datum, of index: Int) {
-        deliver(AVCaptureSynchronizedDataCollection([(outputs[index], datum.data)]))
+        completed.append(AVCaptureSynchronizedDataCollection([(outputs[index], datum.data)]))
     }
 }

@@ -8,13 +8,12 @@ final class SynchronizedOutputsReceiver: NSObject, AVCaptureVideoDataOutputSampl
     AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
     /// The queue the outputs call on.
     let queue = DispatchQueue(label: "OpenAVFoundation.AVCaptureDataOutputSynchronizer")
-    /// Where the aligner's collections go (set once, before any output calls).
-    var deliver: (AVCaptureSynchronizedDataCollection) -> Void = { _ in }
-    private var aligner: SynchronizedDataAligner!
+    /// The synchronizer the aligner's collections go to.
+    weak var synchronizer: AVCaptureDataOutputSynchronizer?
+    private let aligner: SynchronizedDataAligner
 
     init(outputs: [AVCaptureOutput]) {
-        super.init()
-        aligner = SynchronizedDataAligner(outputs: outputs) { [unowned self] in deliver($0) }
+        aligner = SynchronizedDataAligner(outputs: outputs)
     }
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
@@ -34,15 +33,19 @@ final class SynchronizedOutputsReceiver: NSObject, AVCaptureVideoDataOutputSampl
 
     /// A metadata output read the frame at `time` (lasting `duration`) and found `objects`.
     func metadataOutput(_ output: AVCaptureMetadataOutput, didRead objects: [AVMetadataObject], at time: CMTime, duration: CMTime) {
-        aligner.add(.init(start: time, end: time + duration,
-                          data: AVCaptureSynchronizedMetadataObjectData(metadataObjects: objects, timestamp: time)), from: output)
+        add(.init(start: time, end: time + duration,
+                  data: AVCaptureSynchronizedMetadataObjectData(metadataObjects: objects, timestamp: time)), from: output)
     }
 
     private func add(_ sampleBuffer: CMSampleBuffer, droppedReason: AVCaptureOutput.DataDroppedReason, from output: AVCaptureOutput) {
         let start = CMSampleBufferGetPresentationTimeStamp(sampleBuffer)
         let duration = CMSampleBufferGetDuration(sampleBuffer)
-        aligner.add(.init(start: start, end: duration.isNumeric ? start + duration : start,
-                          data: AVCaptureSynchronizedSampleBufferData(sampleBuffer: sampleBuffer, droppedReason: droppedReason)),
-                    from: output)
+        add(.init(start: start, end: duration.isNumeric ? start + duration : start,
+                  data: AVCaptureSynchronizedSampleBufferData(sampleBuffer: sampleBuffer, droppedReason: droppedReason)),
+            from: output)
+    }
+
+    private func add(_ datum: SynchronizedDataAligner.Datum, from output: AVCaptureOutput) {
+        for collection in aligner.add(datum, from: output) { synchronizer?.deliver(collection) }
     }
 }
