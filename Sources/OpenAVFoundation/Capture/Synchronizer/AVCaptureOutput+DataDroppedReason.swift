@@ -2,7 +2,7 @@ import Foundation
 
 extension AVCaptureOutput {
     /// Why a data output dropped data, as a synchronized collection reports it.
-    @frozen public enum DataDroppedReason: Int, Sendable {
+    public enum DataDroppedReason: Int, Sendable {
         /// Nothing was dropped.
         case none = 0
         /// Dropped because the output discards late data (`alwaysDiscardsLateVideoFrames`) and
